@@ -1,0 +1,96 @@
+# provkg - provenance knowledge graph and citation checker.
+#
+#   make            build ./provkg
+#   make demo       install what is missing, build, build the graph, check a sample answer
+#   make test       install what is missing, run every test ("N passed, N failed")
+#   make bench      benchmarks with figures and ratios
+#   make SANITIZE=address,undefined test     the same under ASan/UBSan
+#
+# Dependencies come from pkg-config; `make deps` installs the Debian
+# packages when run as root and otherwise prints the command to run.
+
+CC ?= cc
+SANITIZE ?=
+CFLAGS ?= -O2 -g
+PKGS := lmdb libcurl libcjson libpcre2-8 zlib libutf8proc
+DEB_BUILD := gcc make pkg-config liblmdb-dev libcurl4-openssl-dev libcjson-dev \
+	libpcre2-dev zlib1g-dev libutf8proc-dev
+DEB_TEST := python3 lmdb-utils
+
+comma := ,
+BUILD := build/$(if $(SANITIZE),san-$(subst $(comma),-,$(SANITIZE)),rel)
+
+WARN := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
+	-Wmissing-prototypes -Wvla -Wformat=2 -Wcast-qual -Wundef -fno-common
+SANFLAGS := $(if $(SANITIZE),-fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all)
+# recursively expanded: pkg-config runs when a recipe needs it, after `deps`
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS))
+PKG_LIBS = $(shell pkg-config --libs $(PKGS))
+ALL_CFLAGS = $(WARN) $(CFLAGS) $(SANFLAGS) -D_GNU_SOURCE -pthread -I. $(PKG_CFLAGS)
+ALL_LDFLAGS = $(SANFLAGS) -pthread $(LDFLAGS)
+LIBS = $(PKG_LIBS) -lm
+
+LIB_SRC := $(wildcard common/*.c kg/*.c ingest/*.c query/*.c eval/*.c)
+TOOL_SRC := $(wildcard tools/*.c)
+UNIT_SRC := $(wildcard tests/unit/test_*.c)
+LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/%.o)
+TOOL_OBJ := $(TOOL_SRC:%.c=$(BUILD)/%.o)
+UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+BENCH_SRC := $(wildcard bench/*.c)
+BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
+
+.PHONY: all deps test-deps test demo bench clean unit-bins graph
+.DEFAULT_GOAL := all
+
+all: provkg
+
+provkg: $(BUILD)/provkg
+	@cmp -s $< $@ || cp $< $@
+
+$(BUILD)/provkg: $(TOOL_OBJ) $(BUILD)/libprovkg.a
+	$(CC) $(ALL_LDFLAGS) -o $@ $(TOOL_OBJ) $(BUILD)/libprovkg.a $(LIBS)
+
+$(BUILD)/libprovkg.a: $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $(LIB_OBJ)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/tests/%: tests/unit/%.c tests/unit/t.h $(BUILD)/libprovkg.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(BUILD)/libprovkg.a $(LIBS)
+
+$(BUILD)/bench/%: bench/%.c $(BUILD)/libprovkg.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(BUILD)/libprovkg.a $(LIBS)
+
+unit-bins: $(UNIT_BIN)
+
+deps:
+	@tools/deps.sh $(DEB_BUILD)
+
+test-deps:
+	@tools/deps.sh $(DEB_BUILD) $(DEB_TEST)
+
+test: test-deps
+	@$(MAKE) --no-print-directory all unit-bins
+	@BUILD=$(BUILD) SANITIZE=$(SANITIZE) tests/run.sh
+
+# the graph from data/sources/ into ./provkg.db
+graph: all
+	./provkg build
+
+demo: deps
+	@$(MAKE) --no-print-directory all
+	@tools/demo.sh
+
+bench: deps
+	@$(MAKE) --no-print-directory all $(BENCH_BIN)
+	@BUILD=$(BUILD) bench/run.sh
+
+clean:
+	rm -rf build provkg
+
+-include $(LIB_OBJ:.o=.d) $(TOOL_OBJ:.o=.d)

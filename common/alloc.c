@@ -1,0 +1,101 @@
+/* common/alloc.c - allocation wrappers; see alloc.h for the fault hook. */
+#include "alloc.h"
+
+#include <cJSON.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* -1: never fail. Otherwise the number of allocations still allowed. */
+static atomic_long budget = -1;
+
+static int should_fail(void)
+{
+	long b = atomic_load_explicit(&budget, memory_order_relaxed);
+
+	if (b < 0)
+		return 0;
+	/* decrement; once it reaches 0 every later call fails */
+	while (b > 0) {
+		if (atomic_compare_exchange_weak(&budget, &b, b - 1))
+			return 0;
+	}
+	return 1;
+}
+
+void pk_alloc_fail_after(long n)
+{
+	atomic_store(&budget, n < 0 ? -1 : n);
+}
+
+void *pk_malloc(size_t n)
+{
+	if (should_fail())
+		return NULL;
+	return malloc(n ? n : 1);
+}
+
+void *pk_calloc(size_t n, size_t size)
+{
+	if (should_fail())
+		return NULL;
+	return calloc(n ? n : 1, size ? size : 1);
+}
+
+void *pk_realloc(void *p, size_t n)
+{
+	if (should_fail())
+		return NULL;
+	return realloc(p, n ? n : 1);
+}
+
+void pk_free(void *p)
+{
+	free(p);
+}
+
+char *pk_strndup(const char *s, size_t n)
+{
+	char *d;
+
+	if (!s)
+		return NULL;
+	if (n == (size_t)-1 || !(d = pk_malloc(n + 1)))
+		return NULL;
+	memcpy(d, s, n);
+	d[n] = '\0';
+	return d;
+}
+
+char *pk_strdup(const char *s)
+{
+	return s ? pk_strndup(s, strlen(s)) : NULL;
+}
+
+static void *cjson_malloc(size_t n)
+{
+	return pk_malloc(n);
+}
+
+void pk_alloc_init(void)
+{
+	cJSON_Hooks hooks = { cjson_malloc, pk_free };
+
+	cJSON_InitHooks(&hooks);
+}
+
+int pk_size_mul(size_t *out, size_t a, size_t b)
+{
+	if (a && b > (size_t)-1 / a)
+		return -1;
+	*out = a * b;
+	return 0;
+}
+
+int pk_size_add(size_t *out, size_t a, size_t b)
+{
+	if (b > (size_t)-1 - a)
+		return -1;
+	*out = a + b;
+	return 0;
+}

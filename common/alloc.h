@@ -1,0 +1,34 @@
+/* common/alloc.h - allocation wrappers with a fault-injection hook.
+ *
+ * All provkg code allocates through these so the fault tests can make the
+ * Nth allocation fail (pk_alloc_fail_after) and check that every path
+ * reports PK_ENOMEM and leaves no half-written graph. They never abort:
+ * a NULL return must be handled by the caller. cJSON is routed here too
+ * (pk_alloc_init). Size arithmetic helpers return 0 on overflow.
+ */
+#ifndef PK_ALLOC_H
+#define PK_ALLOC_H
+
+#include <stddef.h>
+
+void *pk_malloc(size_t n);
+void *pk_calloc(size_t n, size_t size);
+void *pk_realloc(void *p, size_t n);
+void pk_free(void *p);
+/* Copies; NULL in gives NULL out (not an error). */
+char *pk_strdup(const char *s);
+char *pk_strndup(const char *s, size_t n);
+
+/* Route cJSON's allocations through pk_malloc/pk_free. Call once at start. */
+void pk_alloc_init(void);
+
+/* Make every allocation after the next `n` fail (n < 0: never fail).
+ * Test hook only; counts across threads. */
+void pk_alloc_fail_after(long n);
+
+/* Overflow-checked arithmetic: store a*b (a+b) in *out, return 0,
+ * or return -1 and leave *out alone on overflow (git's st_mult). */
+int pk_size_mul(size_t *out, size_t a, size_t b);
+int pk_size_add(size_t *out, size_t a, size_t b);
+
+#endif

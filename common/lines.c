@@ -1,0 +1,240 @@
+/* common/lines.c - bounded line reader over zlib (plain and gzip alike). */
+#include "lines.h"
+
+#include "alloc.h"
+#include "buf.h"
+#include "error.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#define CHUNK (256u * 1024u)
+
+struct pk_lines {
+	gzFile gz;
+	char *name;
+	char *chunk;      /* decompressed input */
+	size_t pos, end;  /* unread part of chunk */
+	pk_buf line;      /* current line when it spans chunks */
+	size_t max_line;
+	size_t lineno;
+	uint64_t consumed; /* bytes of input before chunk[pos] */
+	uint64_t line_off;
+	int eof;
+};
+
+static int gz_err(pk_lines *r)
+{
+	int zerr = 0;
+	const char *msg = gzerror(r->gz, &zerr);
+
+	if (zerr == Z_ERRNO)
+		msg = strerror(errno);
+	return pk_error_set(PK_EIO, "%s: read error at byte %llu: %s", r->name,
+			    (unsigned long long)(r->consumed + (r->end - r->pos)),
+			    msg && *msg ? msg : "unknown error");
+}
+
+int pk_lines_open(pk_lines **out, const char *path, size_t max_line)
+{
+	pk_lines *r;
+	int fd;
+
+	*out = NULL;
+	if (!(r = pk_calloc(1, sizeof(*r))))
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	r->max_line = max_line ? max_line : (size_t)64 << 20;
+	pk_buf_init(&r->line, r->max_line);
+	r->name = pk_strdup(strcmp(path, "-") ? path : "<stdin>");
+	r->chunk = pk_malloc(CHUNK);
+	if (!r->name || !r->chunk) {
+		pk_lines_free(r);
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	}
+	fd = strcmp(path, "-") ? open(path, O_RDONLY | O_CLOEXEC) : dup(0);
+	if (fd < 0) {
+		int e = errno;
+
+		pk_lines_free(r);
+		return pk_error_set(e == ENOENT ? PK_ENOTFOUND : PK_EIO,
+				    "cannot open '%s': %s", path, strerror(e));
+	}
+	if (!(r->gz = gzdopen(fd, "rb"))) {
+		close(fd);
+		pk_lines_free(r);
+		return pk_error_set(PK_ENOMEM, "cannot open '%s': out of memory", path);
+	}
+	gzbuffer(r->gz, CHUNK);
+	*out = r;
+	return 0;
+}
+
+static int fill(pk_lines *r)
+{
+	int n;
+
+	r->consumed += r->end;
+	r->pos = r->end = 0;
+	if (r->eof)
+		return 0;
+	n = gzread(r->gz, r->chunk, CHUNK);
+	if (n < 0)
+		return gz_err(r);
+	if (n == 0) {
+		int zerr = 0;
+
+		gzerror(r->gz, &zerr);
+		r->eof = 1;
+		/* a truncated gzip member reads as EOF with Z_BUF_ERROR set */
+		if (zerr != Z_OK && zerr != Z_STREAM_END)
+			return gz_err(r);
+		return 0;
+	}
+	r->end = (size_t)n;
+	return 1;
+}
+
+int pk_lines_next(pk_lines *r, const char **line, size_t *len)
+{
+	int skipping = 0, rc;
+
+	pk_buf_reset(&r->line);
+	r->line_off = r->consumed + r->pos;
+	for (;;) {
+		char *nl;
+		size_t n;
+
+		if (r->pos == r->end) {
+			if ((rc = fill(r)) < 0)
+				return rc;
+			if (rc == 0) {
+				if (skipping) {
+					r->lineno++;
+					return pk_error_set(PK_ELIMIT, "%s:%zu: line longer than %zu bytes",
+							    r->name, r->lineno, r->max_line);
+				}
+				if (r->line.len == 0)
+					return 0;
+				break; /* last line without '\n' */
+			}
+		}
+		nl = memchr(r->chunk + r->pos, '\n', r->end - r->pos);
+		n = nl ? (size_t)(nl - (r->chunk + r->pos)) : r->end - r->pos;
+		if (!skipping) {
+			/* fast path: the whole line lies inside the chunk */
+			if (nl && r->line.len == 0 && n <= r->max_line) {
+				char *l = r->chunk + r->pos;
+
+				r->pos += n + 1;
+				r->lineno++;
+				if (n && l[n - 1] == '\r')
+					n--;
+				l[n] = '\0';
+				*line = l;
+				*len = n;
+				return 1;
+			}
+			if (pk_buf_put(&r->line, r->chunk + r->pos, n) < 0) {
+				if (pk_error_code() == PK_ENOMEM)
+					return PK_ENOMEM;
+				skipping = 1;
+				pk_buf_release(&r->line);
+			}
+		}
+		r->pos += n;
+		if (nl) {
+			r->pos++;
+			if (skipping) {
+				r->lineno++;
+				return pk_error_set(PK_ELIMIT, "%s:%zu: line longer than %zu bytes",
+						    r->name, r->lineno, r->max_line);
+			}
+			break;
+		}
+	}
+	r->lineno++;
+	if (r->line.len && r->line.ptr[r->line.len - 1] == '\r')
+		pk_buf_truncate(&r->line, r->line.len - 1);
+	*line = pk_buf_cstr(&r->line);
+	*len = r->line.len;
+	return 1;
+}
+
+size_t pk_lines_lineno(const pk_lines *r)
+{
+	return r->lineno;
+}
+
+uint64_t pk_lines_offset(const pk_lines *r)
+{
+	return r->line_off;
+}
+
+const char *pk_lines_name(const pk_lines *r)
+{
+	return r->name;
+}
+
+void pk_lines_free(pk_lines *r)
+{
+	if (!r)
+		return;
+	if (r->gz)
+		gzclose(r->gz);
+	pk_buf_release(&r->line);
+	pk_free(r->chunk);
+	pk_free(r->name);
+	pk_free(r);
+}
+
+int pk_file_read(char **out, size_t *len, const char *path, size_t max)
+{
+	pk_buf b = PK_BUF_INIT;
+	pk_lines *r = NULL;
+	int rc;
+
+	*out = NULL;
+	*len = 0;
+	pk_buf_init(&b, max);
+	if ((rc = pk_lines_open(&r, path, 1)) < 0)
+		return rc;
+	for (;;) {
+		if (r->pos == r->end) {
+			if ((rc = fill(r)) < 0)
+				goto done;
+			if (rc == 0)
+				break;
+		}
+		if ((rc = pk_buf_put(&b, r->chunk + r->pos, r->end - r->pos)) < 0) {
+			if (rc == PK_ELIMIT)
+				pk_error_set(rc, "%s: larger than %zu bytes", r->name, max);
+			goto done;
+		}
+		r->pos = r->end;
+	}
+	*len = b.len;
+	if (!(*out = pk_buf_detach(&b)))
+		rc = pk_error_set(PK_ENOMEM, "out of memory");
+	else
+		rc = 0;
+done:
+	pk_buf_release(&b);
+	pk_lines_free(r);
+	return rc;
+}
+
+int pk_file_is_gzip(const char *path)
+{
+	unsigned char m[2];
+	ssize_t n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return pk_error_set(PK_EIO, "cannot open '%s': %s", path, strerror(errno));
+	n = read(fd, m, 2);
+	close(fd);
+	return n == 2 && m[0] == 0x1f && m[1] == 0x8b;
+}

@@ -1,0 +1,194 @@
+/* common/text.c - normalised keys on top of utf8proc. */
+#include "text.h"
+
+#include "alloc.h"
+#include "error.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <utf8proc.h>
+
+int pk_utf8_decode(const char *s, size_t n, int32_t *cp)
+{
+	utf8proc_int32_t c;
+	utf8proc_ssize_t k;
+
+	if (n == 0) {
+		*cp = 0xFFFD;
+		return -1;
+	}
+	if ((unsigned char)s[0] < 0x80) {
+		*cp = (unsigned char)s[0];
+		return 1;
+	}
+	k = utf8proc_iterate((const utf8proc_uint8_t *)s, (utf8proc_ssize_t)(n > 4 ? 4 : n), &c);
+	if (k < 1) {
+		*cp = 0xFFFD;
+		return -1;
+	}
+	*cp = c;
+	return (int)k;
+}
+
+int pk_utf8_encode(char *out, int32_t cp)
+{
+	if (!utf8proc_codepoint_valid(cp))
+		return 0;
+	return (int)utf8proc_encode_char(cp, (utf8proc_uint8_t *)out);
+}
+
+int pk_utf8_valid(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		int32_t cp;
+		int k;
+
+		if (s[i] == '\0')
+			return 0;
+		if ((unsigned char)s[i] < 0x80) {
+			i++;
+			continue;
+		}
+		if ((k = pk_utf8_decode(s + i, n - i, &cp)) < 0)
+			return 0;
+		i += (size_t)k;
+	}
+	return 1;
+}
+
+int pk_text_is_space(int32_t cp)
+{
+	if (cp == ' ' || (cp >= 9 && cp <= 13))
+		return 1;
+	if (cp < 0x80)
+		return 0;
+	switch (utf8proc_category(cp)) {
+	case UTF8PROC_CATEGORY_ZS:
+	case UTF8PROC_CATEGORY_ZL:
+	case UTF8PROC_CATEGORY_ZP:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+int pk_text_is_han(int32_t cp)
+{
+	return (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0x3400 && cp <= 0x4DBF) ||
+	       (cp >= 0x20000 && cp <= 0x2A6DF) || (cp >= 0xF900 && cp <= 0xFAFF);
+}
+
+static int is_dash(int32_t cp)
+{
+	return cp == '-' || cp == 0x2212 || (cp >= 0x2010 && cp <= 0x2015) || cp == 0xFE63 ||
+	       cp == 0xFF0D || cp == 0x2043;
+}
+
+static int is_punct(int32_t cp)
+{
+	if (cp < 0x80)
+		return (cp >= 0x21 && cp <= 0x2F) || (cp >= 0x3A && cp <= 0x40) ||
+		       (cp >= 0x5B && cp <= 0x60) || (cp >= 0x7B && cp <= 0x7E);
+	switch (utf8proc_category(cp)) {
+	case UTF8PROC_CATEGORY_PC: case UTF8PROC_CATEGORY_PD: case UTF8PROC_CATEGORY_PS:
+	case UTF8PROC_CATEGORY_PE: case UTF8PROC_CATEGORY_PI: case UTF8PROC_CATEGORY_PF:
+	case UTF8PROC_CATEGORY_PO: case UTF8PROC_CATEGORY_SM: case UTF8PROC_CATEGORY_SC:
+	case UTF8PROC_CATEGORY_SK: case UTF8PROC_CATEGORY_SO:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* ASCII fast path: no NFKC work needed, only the flag transforms. */
+static int all_ascii(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if ((unsigned char)s[i] >= 0x80 || s[i] == '\0')
+			return 0;
+	return 1;
+}
+
+int pk_text_fold(pk_buf *out, const char *s, size_t n, unsigned flags)
+{
+	utf8proc_uint8_t *mapped = NULL;
+	const char *p;
+	size_t plen, i;
+	int pending_space = 0, rc = 0;
+	size_t start = out->len;
+
+	if (all_ascii(s, n)) {
+		p = s;
+		plen = n;
+	} else {
+		int opts = UTF8PROC_STABLE | UTF8PROC_COMPAT | UTF8PROC_COMPOSE | UTF8PROC_IGNORE;
+		utf8proc_ssize_t m;
+
+		if (flags & PK_FOLD_CASE)
+			opts |= UTF8PROC_CASEFOLD;
+		if (flags & PK_FOLD_MARKS)
+			opts |= UTF8PROC_STRIPMARK;
+		if (memchr(s, '\0', n))
+			return pk_error_set(PK_EPARSE, "NUL byte in text");
+		m = utf8proc_map((const utf8proc_uint8_t *)s, (utf8proc_ssize_t)n, &mapped,
+				 (utf8proc_option_t)opts);
+		if (m < 0)
+			return pk_error_set(m == UTF8PROC_ERROR_NOMEM ? PK_ENOMEM : PK_EPARSE,
+					    "%s", utf8proc_errmsg(m));
+		p = (const char *)mapped;
+		plen = (size_t)m;
+	}
+	for (i = 0; i < plen && rc == 0;) {
+		int32_t cp;
+		int k = pk_utf8_decode(p + i, plen - i, &cp);
+		char enc[4];
+		int elen;
+
+		if (k < 0) {
+			rc = pk_error_set(PK_EPARSE, "invalid UTF-8");
+			break;
+		}
+		i += (size_t)k;
+		if (cp < 0x80 && (flags & PK_FOLD_CASE) && cp >= 'A' && cp <= 'Z')
+			cp += 'a' - 'A';
+		if ((flags & PK_FOLD_DASH) && is_dash(cp))
+			cp = '-';
+		else if ((flags & PK_FOLD_PUNCT) && is_punct(cp))
+			cp = ' ';
+		if (pk_text_is_space(cp)) {
+			if (flags & PK_FOLD_SPACE_DROP)
+				continue;
+			if (flags & PK_FOLD_SPACE_ONE) {
+				pending_space = out->len > start;
+				continue;
+			}
+		}
+		if (pending_space) {
+			rc = pk_buf_putc(out, ' ');
+			pending_space = 0;
+			if (rc < 0)
+				break;
+		}
+		elen = pk_utf8_encode(enc, cp);
+		rc = pk_buf_put(out, enc, (size_t)elen);
+	}
+	free(mapped); /* utf8proc allocates with malloc */
+	if (rc == 0 && !out->ptr)
+		rc = pk_buf_put(out, "", 0); /* callers may rely on a non-NULL ptr */
+	return rc;
+}
+
+char *pk_text_name_key(const char *s, size_t n)
+{
+	pk_buf b = PK_BUF_INIT;
+
+	if (pk_text_fold(&b, s, n, PK_FOLD_CASE | PK_FOLD_SPACE_DROP | PK_FOLD_DASH) < 0) {
+		pk_buf_release(&b);
+		return NULL;
+	}
+	return pk_buf_detach(&b);
+}

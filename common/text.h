@@ -1,0 +1,49 @@
+/* common/text.h - UTF-8 validation and normalised keys (via utf8proc).
+ *
+ * Keys for names, titles and author names are built by pk_text_fold:
+ * Unicode NFKC (so "ℏ" is "ħ", "⁵⁶" is "56", "µ" is "μ", "Å" is "Å"),
+ * default-ignorable characters (zero-width spaces, soft hyphens) dropped,
+ * then optionally case-folded, stripped of diacritics, with punctuation
+ * and whitespace collapsed or removed. Invalid UTF-8 is PK_EPARSE.
+ */
+#ifndef PK_TEXT_H
+#define PK_TEXT_H
+
+#include "buf.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum {
+	PK_FOLD_CASE = 1 << 0,      /* Unicode case folding */
+	PK_FOLD_MARKS = 1 << 1,     /* strip combining marks (é -> e) */
+	PK_FOLD_SPACE_DROP = 1 << 2,/* remove all whitespace */
+	PK_FOLD_SPACE_ONE = 1 << 3, /* collapse whitespace runs to one ' ', trim */
+	PK_FOLD_PUNCT = 1 << 4,     /* punctuation and symbols become whitespace */
+	PK_FOLD_DASH = 1 << 5       /* minus signs and dashes become '-' */
+};
+
+/* 1 if s[0..n) is valid UTF-8 without NUL bytes, else 0. */
+int pk_utf8_valid(const char *s, size_t n);
+
+/* Decode one code point at s (n bytes available). Returns its length in
+ * bytes (1..4) and sets *cp, or -1 on invalid input (then *cp = 0xFFFD). */
+int pk_utf8_decode(const char *s, size_t n, int32_t *cp);
+/* Encode cp into out (>= 4 bytes); returns the byte count (0 if invalid). */
+int pk_utf8_encode(char *out, int32_t cp);
+
+/* Append the folded form of s[0..n) to out (see the flags above).
+ * PK_EPARSE on invalid UTF-8, PK_ELIMIT / PK_ENOMEM from the buffer. */
+int pk_text_fold(pk_buf *out, const char *s, size_t n, unsigned flags);
+
+/* Convenience: the key used for name lookups (NFKC, case folded, all
+ * whitespace removed, dashes unified). Caller frees with pk_free. NULL on
+ * invalid UTF-8 or allocation failure (error set). */
+char *pk_text_name_key(const char *s, size_t n);
+
+/* Is cp Unicode whitespace (Z* categories, or \t \n \v \f \r)? */
+int pk_text_is_space(int32_t cp);
+/* Is cp a CJK ideograph (Han)? */
+int pk_text_is_han(int32_t cp);
+
+#endif

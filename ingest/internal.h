@@ -1,0 +1,30 @@
+/* ingest/internal.h - helpers shared by the ingest parsers. */
+#ifndef INGEST_INTERNAL_H
+#define INGEST_INTERNAL_H
+
+#include "../kg/graph.h"
+#include "ingest.h"
+
+/* Count a bad record and keep its message. Returns 0 to go on, or
+ * PK_ESTRICT (with the message as the error) under --strict. */
+int ingest_reject(ingest_result *r, const ingest_opts *o, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Begin (replace) the source edition for `path`: computes the sha256 of the
+ * file (or of a directory's sorted file list and hashes). */
+int ingest_source_begin(kg_txn *t, ingest_result *r, const char *kind, const char *edition,
+			const char *path, const char *note, uint32_t flags, uint32_t *sid);
+
+/* The last path component (borrowed from path). */
+const char *ingest_basename(const char *path);
+
+/* Fold a display name into a quantity key: case folded, single spaces. */
+char *ingest_quantity_key(const char *name);
+
+/* Register the usual names of a quantity node: the folded name and its words. */
+int ingest_quantity_names(kg_txn *t, uint32_t sid, const char *name, const char *qkey);
+
+/* Read the edition from "<path>.edition" if present (first line, trimmed). */
+int ingest_sidecar_edition(char *out, size_t n, const char *path);
+
+#endif

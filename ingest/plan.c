@@ -1,0 +1,343 @@
+/* ingest/plan.c - format detection and grouping paths into source entries. */
+#include "internal.h"
+
+#include "../common/alloc.h"
+#include "../common/error.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <zlib.h>
+
+#define PEEK (64 * 1024)
+
+typedef struct entry {
+	int kind;
+	char *path;    /* file, or directory for grouped entries */
+	char **files;  /* files to read, in order */
+	size_t nfiles;
+	uint64_t bytes;
+} entry;
+
+struct ingest_plan {
+	entry *e;
+	size_t n, cap;
+};
+
+const char *ingest_kind_name(int kind)
+{
+	switch (kind) {
+	case INGEST_CODATA: return "CODATA";
+	case INGEST_NIST_AW: return "NIST-AW";
+	case INGEST_ALIASES: return "provkg-aliases";
+	case INGEST_ELEMENTS: return "provkg-elements";
+	case INGEST_UNITS: return "provkg-units";
+	case INGEST_MP: return "MP";
+	case INGEST_CROSSREF: return "Crossref";
+	default: return "unknown";
+	}
+}
+
+static int has(const char *buf, const char *s)
+{
+	return strstr(buf, s) != NULL;
+}
+
+int ingest_detect(int *kind, const char *path)
+{
+	char *buf;
+	gzFile gz;
+	int n;
+	const char *p;
+
+	*kind = INGEST_UNKNOWN;
+	if (!(gz = gzopen(path, "rb")))
+		return pk_error_set(PK_EIO, "cannot open '%s': %s", path, strerror(errno ? errno : EIO));
+	if (!(buf = pk_malloc(PEEK + 1))) {
+		gzclose(gz);
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	}
+	n = gzread(gz, buf, PEEK);
+	gzclose(gz);
+	if (n < 0) {
+		pk_free(buf);
+		return pk_error_set(PK_EIO, "cannot read '%s'", path);
+	}
+	buf[n] = '\0';
+	/* NUL bytes would hide text from strstr: treat them as blanks */
+	for (int i = 0; i < n; i++)
+		if (buf[i] == '\0')
+			buf[i] = ' ';
+	p = buf + strspn(buf, " \t\r\n");
+	if (!strncmp(p, "\xef\xbb\xbf", 3))
+		p += 3;
+	if (!strncmp(p, "# provkg alias table", 20))
+		*kind = INGEST_ALIASES;
+	else if (!strncmp(p, "# provkg element table", 22))
+		*kind = INGEST_ELEMENTS;
+	else if (!strncmp(p, "# provkg unit table", 19))
+		*kind = INGEST_UNITS;
+	else if (!strncmp(p, "Atomic Number", 13))
+		*kind = INGEST_NIST_AW;
+	else if (has(p, "Fundamental Physical Constants") && has(p, "-----"))
+		*kind = INGEST_CODATA;
+	else if (*p == '{' || *p == '[') {
+		if (has(p, "\"material_id\"") || has(p, "\"task_id\"") || has(p, "\"formula_pretty\""))
+			*kind = INGEST_MP;
+		else if (has(p, "\"DOI\"") || has(p, "\"message-type\""))
+			*kind = INGEST_CROSSREF;
+	}
+	pk_free(buf);
+	return 0;
+}
+
+static int is_doc_file(const char *name)
+{
+	size_t n = strlen(name);
+
+	return name[0] == '.' || !strncmp(name, "SOURCES", 7) || !strncmp(name, "README", 6) ||
+	       !strncmp(name, "LICENSE", 7) || (n > 3 && !strcmp(name + n - 3, ".md")) ||
+	       (n > 8 && !strcmp(name + n - 8, ".edition"));
+}
+
+static int plan_add(ingest_plan *p, int kind, const char *path, char **files, size_t nfiles,
+		    uint64_t bytes)
+{
+	entry *e;
+
+	if (p->n == p->cap) {
+		size_t nc = p->cap ? p->cap * 2 : 16;
+		entry *ne = pk_realloc(p->e, nc * sizeof(*ne));
+
+		if (!ne)
+			return pk_error_set(PK_ENOMEM, "out of memory");
+		p->e = ne;
+		p->cap = nc;
+	}
+	e = &p->e[p->n];
+	e->kind = kind;
+	e->files = files;
+	e->nfiles = nfiles;
+	e->bytes = bytes;
+	if (!(e->path = pk_strdup(path)))
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	p->n++;
+	return 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int add_file(ingest_plan *p, const char *path, uint64_t size)
+{
+	char **files;
+	int kind, rc;
+
+	if ((rc = ingest_detect(&kind, path)) < 0)
+		return rc;
+	if (kind == INGEST_UNKNOWN)
+		return pk_error_set(PK_EPARSE, "%s: unknown file type (not a CODATA table, NIST atomic "
+				    "weights, provkg table, Materials Project or Crossref JSON)", path);
+	if (!(files = pk_malloc(sizeof(*files))) || !(files[0] = pk_strdup(path))) {
+		pk_free(files);
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	}
+	return plan_add(p, kind, path, files, 1, size);
+}
+
+static int walk(ingest_plan *p, const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	char **names = NULL;
+	size_t n = 0, cap = 0, i;
+	char **grouped[2] = { NULL, NULL }; /* MP, Crossref files of this directory */
+	size_t ng[2] = { 0, 0 };
+	uint64_t gbytes[2] = { 0, 0 };
+	int rc = 0;
+
+	if (!d)
+		return pk_error_set(PK_EIO, "cannot open directory '%s': %s", dir, strerror(errno));
+	while ((de = readdir(d))) {
+		if (is_doc_file(de->d_name))
+			continue;
+		if (n == cap) {
+			char **nn = pk_realloc(names, (cap = cap ? cap * 2 : 32) * sizeof(*names));
+
+			if (!nn) {
+				rc = pk_error_set(PK_ENOMEM, "out of memory");
+				goto done;
+			}
+			names = nn;
+		}
+		if (!(names[n] = pk_strdup(de->d_name))) {
+			rc = pk_error_set(PK_ENOMEM, "out of memory");
+			goto done;
+		}
+		n++;
+	}
+	qsort(names, n, sizeof(*names), cmp_str);
+	for (i = 0; i < n && rc == 0; i++) {
+		pk_buf full = PK_BUF_INIT;
+		struct stat st;
+		int kind;
+
+		if ((rc = pk_buf_printf(&full, "%s/%s", dir, names[i])) < 0)
+			break;
+		if (stat(full.ptr, &st) < 0) {
+			rc = pk_error_set(PK_EIO, "cannot stat '%s': %s", full.ptr, strerror(errno));
+		} else if (S_ISDIR(st.st_mode)) {
+			rc = walk(p, full.ptr);
+		} else if (S_ISREG(st.st_mode)) {
+			if ((rc = ingest_detect(&kind, full.ptr)) == 0) {
+				if (kind == INGEST_MP || kind == INGEST_CROSSREF) {
+					int g = kind == INGEST_CROSSREF;
+					char **ng2 = pk_realloc(grouped[g], (ng[g] + 1) * sizeof(char *));
+
+					if (!ng2) {
+						rc = pk_error_set(PK_ENOMEM, "out of memory");
+					} else {
+						grouped[g] = ng2;
+						grouped[g][ng[g]++] = pk_buf_detach(&full);
+						gbytes[g] += (uint64_t)st.st_size;
+					}
+				} else {
+					rc = add_file(p, full.ptr, (uint64_t)st.st_size);
+				}
+			}
+		}
+		pk_buf_release(&full);
+	}
+	for (i = 0; i < 2 && rc == 0; i++) {
+		if (!ng[i])
+			continue;
+		rc = plan_add(p, i ? INGEST_CROSSREF : INGEST_MP, dir, grouped[i], ng[i], gbytes[i]);
+		if (rc == 0) {
+			grouped[i] = NULL;
+			ng[i] = 0;
+		}
+	}
+done:
+	closedir(d);
+	for (i = 0; i < n; i++)
+		pk_free(names[i]);
+	pk_free(names);
+	for (i = 0; i < 2; i++) {
+		size_t j;
+
+		for (j = 0; j < ng[i]; j++)
+			pk_free(grouped[i][j]);
+		pk_free(grouped[i]);
+	}
+	return rc;
+}
+
+static int kind_rank(int kind)
+{
+	/* tables first so names exist early; the big dumps last */
+	static const int order[] = { [INGEST_ELEMENTS] = 0, [INGEST_ALIASES] = 1, [INGEST_UNITS] = 2,
+				     [INGEST_CODATA] = 3, [INGEST_NIST_AW] = 4, [INGEST_MP] = 5,
+				     [INGEST_CROSSREF] = 6, [INGEST_UNKNOWN] = 7 };
+
+	return order[kind];
+}
+
+static int cmp_entry(const void *a, const void *b)
+{
+	const entry *x = a, *y = b;
+	int d = kind_rank(x->kind) - kind_rank(y->kind);
+
+	return d ? d : strcmp(x->path, y->path);
+}
+
+int ingest_plan_make(ingest_plan **out, const char *const *paths, size_t n)
+{
+	ingest_plan *p;
+	size_t i;
+	int rc = 0;
+
+	*out = NULL;
+	if (!(p = pk_calloc(1, sizeof(*p))))
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	for (i = 0; i < n && rc == 0; i++) {
+		struct stat st;
+
+		if (stat(paths[i], &st) < 0)
+			rc = pk_error_set(errno == ENOENT ? PK_ENOTFOUND : PK_EIO, "cannot open '%s': %s",
+					  paths[i], strerror(errno));
+		else if (S_ISDIR(st.st_mode))
+			rc = walk(p, paths[i]);
+		else
+			rc = add_file(p, paths[i], (uint64_t)st.st_size);
+	}
+	if (rc == 0 && p->n == 0)
+		rc = pk_error_set(PK_ENOTFOUND, "no source files found in the given paths");
+	if (rc < 0) {
+		ingest_plan_free(p);
+		return rc;
+	}
+	qsort(p->e, p->n, sizeof(*p->e), cmp_entry);
+	*out = p;
+	return 0;
+}
+
+size_t ingest_plan_count(const ingest_plan *p)
+{
+	return p->n;
+}
+
+int ingest_plan_kind(const ingest_plan *p, size_t i)
+{
+	return p->e[i].kind;
+}
+
+const char *ingest_plan_path(const ingest_plan *p, size_t i)
+{
+	return p->e[i].path;
+}
+
+uint64_t ingest_plan_bytes(const ingest_plan *p, size_t i)
+{
+	return p->e[i].bytes;
+}
+
+void ingest_plan_free(ingest_plan *p)
+{
+	size_t i, j;
+
+	if (!p)
+		return;
+	for (i = 0; i < p->n; i++) {
+		for (j = 0; j < p->e[i].nfiles; j++)
+			pk_free(p->e[i].files[j]);
+		pk_free(p->e[i].files);
+		pk_free(p->e[i].path);
+	}
+	pk_free(p->e);
+	pk_free(p);
+}
+
+int ingest_plan_run(kg_txn *t, const ingest_plan *p, size_t i, const ingest_opts *o,
+		    ingest_result *res)
+{
+	const entry *e = &p->e[i];
+
+	pk_buf_reset(&res->warnings);
+	res->records = res->rejected = res->warnings_dropped = 0;
+	res->edition[0] = '\0';
+	res->kind = e->kind;
+	switch (e->kind) {
+	case INGEST_CODATA: return ingest_codata(t, e->files[0], o, res);
+	case INGEST_NIST_AW: return ingest_nist_aw(t, e->files[0], o, res);
+	case INGEST_ALIASES: return ingest_aliases(t, e->files[0], o, res);
+	case INGEST_ELEMENTS: return ingest_elements(t, e->files[0], o, res);
+	default:
+		return pk_error_set(PK_EINVAL, "%s: %s sources are not supported by this build", e->path,
+				    ingest_kind_name(e->kind));
+	}
+}

@@ -1,0 +1,46 @@
+/* kg/record.h - the tag-length-value encoding of graph records.
+ *
+ * A record is a sequence of fields: tag (1 byte), length (LEB128 varint),
+ * payload. Strings are stored with their NUL so a reader can point into
+ * LMDB's memory directly. Unknown tags are skipped by readers, so fields can
+ * be added without a schema change. Integers are varints, doubles are 8
+ * little-endian bytes of their IEEE-754 representation.
+ */
+#ifndef KG_RECORD_H
+#define KG_RECORD_H
+
+#include "../common/buf.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Append a field. A NULL string appends nothing. Errors from pk_buf. */
+int kg_rec_str(pk_buf *b, uint8_t tag, const char *s);
+int kg_rec_bytes(pk_buf *b, uint8_t tag, const void *p, size_t n);
+int kg_rec_u64(pk_buf *b, uint8_t tag, uint64_t v);
+int kg_rec_i64(pk_buf *b, uint8_t tag, int64_t v);
+int kg_rec_f64(pk_buf *b, uint8_t tag, double v);
+
+typedef struct kg_field {
+	uint8_t tag;
+	const unsigned char *p; /* payload, borrowed from the record */
+	size_t len;
+} kg_field;
+
+/* Iterate: returns 1 with *f set and *cur advanced, 0 at the end,
+ * PK_EPARSE if the record is corrupt. */
+int kg_rec_next(const unsigned char **cur, const unsigned char *end, kg_field *f);
+
+uint64_t kg_field_u64(const kg_field *f);
+int64_t kg_field_i64(const kg_field *f);
+double kg_field_f64(const kg_field *f);
+/* The payload as a C string, or NULL if it is not NUL-terminated. */
+const char *kg_field_str(const kg_field *f);
+
+/* Big-endian fixed-width keys sort numerically in LMDB. */
+void kg_be64(unsigned char out[8], uint64_t v);
+uint64_t kg_get_be64(const unsigned char in[8]);
+void kg_be32(unsigned char out[4], uint32_t v);
+uint32_t kg_get_be32(const unsigned char in[4]);
+
+#endif

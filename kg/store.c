@@ -1,0 +1,745 @@
+/* kg/store.c - LMDB environments, generations and the writer protocol.
+ *
+ * Invariants:
+ *  - DIR/CURRENT only ever names a generation whose data was synced to
+ *    disk before the rename that published it.
+ *  - Only the holder of DIR/lock creates, swaps or deletes generations,
+ *    or writes into the current one.
+ */
+#include "internal.h"
+
+#include "../common/alloc.h"
+#include "../common/buf.h"
+#include "../common/error.h"
+#include "record.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define FORMAT_LINE "provkg graph directory\n"
+#define INITIAL_MAP ((size_t)256 << 20)
+#define MAX_MAP ((size_t)1 << 42) /* 4 TiB of address space */
+#define MAX_DBS 16
+
+static const char *const table_names[KG_T_COUNT] = {
+	"meta", "sources", "srckey", "nodes", "values", "names",
+	"node2v", "owned", "works", "windex", "cache"
+};
+
+static const unsigned table_flags[KG_T_COUNT] = {
+	0, 0, 0, 0, 0, MDB_DUPSORT,
+	MDB_DUPSORT | MDB_DUPFIXED, MDB_DUPSORT, 0, MDB_DUPSORT, 0
+};
+
+static kg_testpoint_fn testpoint;
+
+void kg_set_testpoint(kg_testpoint_fn fn)
+{
+	testpoint = fn;
+}
+
+static void reach(const char *stage)
+{
+	if (testpoint)
+		testpoint(stage);
+}
+
+int kg_mdb_error(int rc, const char *what)
+{
+	if (rc == MDB_MAP_FULL || rc == MDB_TXN_FULL)
+		return pk_error_set(PK_EMAPFULL, "%s: %s", what, mdb_strerror(rc));
+	if (rc == MDB_NOTFOUND)
+		return pk_error_set(PK_ENOTFOUND, "%s: %s", what, mdb_strerror(rc));
+	if (rc == ENOMEM)
+		return pk_error_set(PK_ENOMEM, "%s: %s", what, mdb_strerror(rc));
+	if (rc == MDB_CORRUPTED || rc == MDB_PAGE_NOTFOUND || rc == MDB_INVALID)
+		return pk_error_set(PK_EIO, "%s: graph is corrupt: %s", what, mdb_strerror(rc));
+	return pk_error_set(PK_EIO, "%s: %s", what, mdb_strerror(rc));
+}
+
+static char *path_join(const char *a, const char *b)
+{
+	pk_buf p = PK_BUF_INIT;
+
+	if (pk_buf_printf(&p, "%s/%s", a, b) < 0) {
+		pk_buf_release(&p);
+		return NULL;
+	}
+	return pk_buf_detach(&p);
+}
+
+static int fsync_path(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int rc = 0;
+
+	if (fd < 0)
+		return pk_error_set(PK_EIO, "cannot open '%s': %s", path, strerror(errno));
+	if (fsync(fd) < 0 && errno != EINVAL)
+		rc = pk_error_set(PK_EIO, "cannot sync '%s': %s", path, strerror(errno));
+	close(fd);
+	return rc;
+}
+
+/* Read DIR/CURRENT. *out owned by the caller. */
+static int read_current(char **out, const char *root)
+{
+	char target[256];
+	char *link = path_join(root, "CURRENT");
+	ssize_t n;
+
+	*out = NULL;
+	if (!link)
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	n = readlink(link, target, sizeof(target) - 1);
+	pk_free(link);
+	if (n < 0) {
+		struct stat st;
+
+		if (errno != ENOENT)
+			return pk_error_set(PK_EIO, "cannot read graph '%s': %s", root, strerror(errno));
+		if (stat(root, &st) < 0)
+			return pk_error_set(PK_ENOTFOUND, "no graph at '%s' (run 'provkg build')", root);
+		return pk_error_set(PK_ENOTFOUND, "'%s' holds no built graph (run 'provkg build')", root);
+	}
+	target[n] = '\0';
+	if (strncmp(target, "gen-", 4) || strchr(target, '/'))
+		return pk_error_set(PK_EIO, "graph '%s': CURRENT points to unexpected '%s'", root, target);
+	if (!(*out = pk_strdup(target)))
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	return 0;
+}
+
+static int take_lock(kg_store *s)
+{
+	char *path = path_join(s->root, "lock");
+	int fd;
+
+	if (!path)
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	pk_free(path);
+	if (fd < 0)
+		return pk_error_set(PK_EIO, "cannot lock graph '%s': %s", s->root, strerror(errno));
+	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+		int e = errno;
+
+		close(fd);
+		if (e == EWOULDBLOCK)
+			return pk_error_set(PK_EBUSY, "graph '%s' is being written by another provkg process",
+					    s->root);
+		return pk_error_set(PK_EIO, "cannot lock graph '%s': %s", s->root, strerror(e));
+	}
+	s->lockfd = fd;
+	return 0;
+}
+
+static int env_open(kg_store *s, unsigned extra_flags)
+{
+	MDB_txn *txn = NULL;
+	unsigned flags = MDB_NOTLS | extra_flags;
+	int rc, i;
+
+	if ((rc = mdb_env_create(&s->env)) != 0)
+		return kg_mdb_error(rc, "mdb_env_create");
+	mdb_env_set_maxdbs(s->env, MAX_DBS);
+	mdb_env_set_maxreaders(s->env, 256);
+	if (s->writable && (rc = mdb_env_set_mapsize(s->env, INITIAL_MAP)) != 0)
+		return kg_mdb_error(rc, "mdb_env_set_mapsize");
+	if (!s->writable)
+		flags |= MDB_RDONLY;
+	if ((rc = mdb_env_open(s->env, s->gen, flags, 0644)) != 0) {
+		if (rc == ENOENT)
+			return pk_error_set(PK_ENOTFOUND, "graph generation '%s' is missing", s->gen);
+		if (rc == MDB_VERSION_MISMATCH || rc == MDB_INVALID)
+			return pk_error_set(PK_ESCHEMA, "'%s' is not a graph this provkg can read: %s",
+					    s->gen, mdb_strerror(rc));
+		return kg_mdb_error(rc, s->gen);
+	}
+	/* Open (and when writable, create) every table once; handles stay
+	 * valid for the life of the environment. */
+	rc = mdb_txn_begin(s->env, NULL, s->writable ? 0 : MDB_RDONLY, &txn);
+	if (rc == MDB_MAP_RESIZED) {
+		mdb_env_set_mapsize(s->env, 0);
+		rc = mdb_txn_begin(s->env, NULL, s->writable ? 0 : MDB_RDONLY, &txn);
+	}
+	if (rc != 0)
+		return kg_mdb_error(rc, "mdb_txn_begin");
+	for (i = 0; i < KG_T_COUNT; i++) {
+		unsigned f = table_flags[i] | (s->writable ? MDB_CREATE : 0);
+
+		if ((rc = mdb_dbi_open(txn, table_names[i], f, &s->dbi[i])) != 0) {
+			mdb_txn_abort(txn);
+			if (rc == MDB_NOTFOUND)
+				return pk_error_set(PK_ESCHEMA,
+						    "graph '%s' lacks table '%s': it was written by another "
+						    "provkg version; rebuild it with 'provkg build'",
+						    s->root, table_names[i]);
+			return kg_mdb_error(rc, "mdb_dbi_open");
+		}
+	}
+	if ((rc = mdb_txn_commit(txn)) != 0)
+		return kg_mdb_error(rc, "mdb_txn_commit");
+	return 0;
+}
+
+static int check_schema(kg_store *s)
+{
+	MDB_txn *txn;
+	MDB_val k = { 6, kg_unconst("schema") }, v;
+	char want[32];
+	int rc;
+
+	snprintf(want, sizeof(want), "%d", KG_SCHEMA_VERSION);
+	if ((rc = mdb_txn_begin(s->env, NULL, MDB_RDONLY, &txn)) != 0)
+		return kg_mdb_error(rc, "mdb_txn_begin");
+	rc = mdb_get(txn, s->dbi[KG_T_META], &k, &v);
+	if (rc == MDB_NOTFOUND) {
+		mdb_txn_abort(txn);
+		return pk_error_set(PK_ESCHEMA, "graph '%s' has no schema version; rebuild it with 'provkg build'",
+				    s->root);
+	}
+	if (rc != 0) {
+		mdb_txn_abort(txn);
+		return kg_mdb_error(rc, "reading schema version");
+	}
+	if (v.mv_size != strlen(want) || memcmp(v.mv_data, want, v.mv_size)) {
+		rc = pk_error_set(PK_ESCHEMA,
+				  "graph '%s' has schema version %.*s, this provkg reads version %s; "
+				  "rebuild it with 'provkg build'",
+				  s->root, (int)(v.mv_size > 16 ? 16 : v.mv_size), (const char *)v.mv_data, want);
+		mdb_txn_abort(txn);
+		return rc;
+	}
+	mdb_txn_abort(txn);
+	return 0;
+}
+
+static kg_store *store_new(const char *dir)
+{
+	kg_store *s = pk_calloc(1, sizeof(*s));
+
+	if (!s)
+		return NULL;
+	s->lockfd = -1;
+	if (!(s->root = pk_strdup(dir))) {
+		pk_free(s);
+		return NULL;
+	}
+	return s;
+}
+
+int kg_store_open(kg_store **out, const char *dir, int mode)
+{
+	kg_store *s;
+	int rc = 0, attempt;
+
+	*out = NULL;
+	if (!(s = store_new(dir)))
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	s->writable = mode == KG_OPEN_WRITE;
+	if (s->writable && (rc = take_lock(s)) < 0)
+		goto fail;
+	/* A build may swap CURRENT and delete the old generation between our
+	 * readlink and open; read the link again then. */
+	for (attempt = 0; attempt < 5; attempt++) {
+		pk_free(s->gen_name);
+		pk_free(s->gen);
+		s->gen = NULL;
+		if ((rc = read_current(&s->gen_name, dir)) < 0)
+			goto fail;
+		if (!(s->gen = path_join(dir, s->gen_name))) {
+			rc = pk_error_set(PK_ENOMEM, "out of memory");
+			goto fail;
+		}
+		if (s->env) {
+			mdb_env_close(s->env);
+			s->env = NULL;
+		}
+		if ((rc = env_open(s, 0)) != PK_ENOTFOUND)
+			break;
+	}
+	if (rc < 0 || (rc = check_schema(s)) < 0)
+		goto fail;
+	*out = s;
+	return 0;
+fail:
+	kg_store_free(s);
+	return rc;
+}
+
+static int write_format(const char *root)
+{
+	char *path = path_join(root, "FORMAT");
+	char buf[64];
+	ssize_t n;
+	int fd, rc = 0;
+
+	if (!path)
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		n = read(fd, buf, sizeof(buf) - 1);
+		close(fd);
+		if (n < 0 || (size_t)n != strlen(FORMAT_LINE) || memcmp(buf, FORMAT_LINE, (size_t)n))
+			rc = pk_error_set(PK_EINVAL, "'%s' is not a provkg graph directory", root);
+		pk_free(path);
+		return rc;
+	}
+	if (errno != ENOENT) {
+		rc = pk_error_set(PK_EIO, "cannot read '%s': %s", path, strerror(errno));
+		pk_free(path);
+		return rc;
+	}
+	/* A new graph directory must be empty: never build into someone's files. */
+	{
+		DIR *d = opendir(root);
+		struct dirent *e;
+
+		if (!d) {
+			rc = pk_error_set(PK_EIO, "cannot open '%s': %s", root, strerror(errno));
+			pk_free(path);
+			return rc;
+		}
+		while ((e = readdir(d)))
+			if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+				rc = PK_EINVAL;
+		closedir(d);
+		if (rc) {
+			pk_free(path);
+			return pk_error_set(PK_EINVAL, "'%s' exists, is not empty and is not a provkg graph",
+					    root);
+		}
+	}
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	if (fd < 0 || write(fd, FORMAT_LINE, strlen(FORMAT_LINE)) < 0)
+		rc = pk_error_set(PK_EIO, "cannot write '%s': %s", path, strerror(errno));
+	if (fd >= 0)
+		close(fd);
+	pk_free(path);
+	return rc;
+}
+
+static int remove_tree(const char *path)
+{
+	DIR *d = opendir(path);
+	struct dirent *e;
+	int rc = 0;
+
+	if (!d)
+		return errno == ENOENT ? 0 : -1;
+	while ((e = readdir(d))) {
+		char *p;
+
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		if (!(p = path_join(path, e->d_name))) {
+			rc = -1;
+			break;
+		}
+		if (unlink(p) < 0 && errno != ENOENT)
+			rc = -1;
+		pk_free(p);
+	}
+	closedir(d);
+	if (rmdir(path) < 0 && errno != ENOENT)
+		rc = -1;
+	return rc;
+}
+
+/* Remove every generation but `keep` (and `keep2`): leftovers of killed
+ * builds and superseded generations. Caller holds the lock. */
+static void remove_stale(const char *root, const char *keep, const char *keep2)
+{
+	DIR *d = opendir(root);
+	struct dirent *e;
+
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		char *p;
+
+		if (strncmp(e->d_name, "gen-", 4) && strncmp(e->d_name, "CURRENT.tmp", 11))
+			continue;
+		if ((keep && !strcmp(e->d_name, keep)) || (keep2 && !strcmp(e->d_name, keep2)))
+			continue;
+		if (!(p = path_join(root, e->d_name)))
+			break;
+		if (!strncmp(e->d_name, "CURRENT.tmp", 11))
+			unlink(p);
+		else
+			remove_tree(p);
+		pk_free(p);
+	}
+	closedir(d);
+}
+
+static int meta_put(MDB_txn *txn, kg_store *s, const char *key, const void *val, size_t n)
+{
+	MDB_val k = { strlen(key), kg_unconst(key) }, v = { n, kg_unconst(val) };
+	int rc = mdb_put(txn, s->dbi[KG_T_META], &k, &v, 0);
+
+	return rc ? kg_mdb_error(rc, "writing graph metadata") : 0;
+}
+
+int kg_build_begin(kg_store **out, const char *dir)
+{
+	kg_store *s;
+	MDB_txn *txn = NULL;
+	char name[96], schema[16], stamp[32];
+	struct timespec ts;
+	struct tm tm;
+	char *current = NULL;
+	int rc;
+
+	*out = NULL;
+	if (mkdir(dir, 0755) < 0 && errno != EEXIST)
+		return pk_error_set(PK_EIO, "cannot create graph directory '%s': %s", dir, strerror(errno));
+	if ((rc = write_format(dir)) < 0)
+		return rc;
+	if (!(s = store_new(dir)))
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	s->writable = 1;
+	if ((rc = take_lock(s)) < 0)
+		goto fail;
+	if (read_current(&current, dir) < 0)
+		pk_error_clear();
+	remove_stale(dir, current, NULL);
+	pk_free(current);
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	gmtime_r(&ts.tv_sec, &tm);
+	strftime(stamp, sizeof(stamp), "%Y%m%dT%H%M%S", &tm);
+	snprintf(name, sizeof(name), "gen-%s.%09ld-%ld", stamp, (long)ts.tv_nsec, (long)getpid());
+	if (!(s->gen_name = pk_strdup(name)) || !(s->gen = path_join(dir, name))) {
+		rc = pk_error_set(PK_ENOMEM, "out of memory");
+		goto fail;
+	}
+	if (mkdir(s->gen, 0755) < 0) {
+		rc = pk_error_set(PK_EIO, "cannot create '%s': %s", s->gen, strerror(errno));
+		goto fail;
+	}
+	s->building = 1;
+	/* No syncs while building: the generation is published only after an
+	 * explicit mdb_env_sync in kg_build_commit. */
+	if ((rc = env_open(s, MDB_NOSYNC | MDB_NOMETASYNC)) < 0)
+		goto fail;
+	if ((rc = mdb_txn_begin(s->env, NULL, 0, &txn)) != 0) {
+		rc = kg_mdb_error(rc, "mdb_txn_begin");
+		goto fail;
+	}
+	snprintf(schema, sizeof(schema), "%d", KG_SCHEMA_VERSION);
+	strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	if ((rc = meta_put(txn, s, "schema", schema, strlen(schema))) < 0 ||
+	    (rc = meta_put(txn, s, "built_at", stamp, strlen(stamp))) < 0) {
+		mdb_txn_abort(txn);
+		goto fail;
+	}
+	if ((rc = mdb_txn_commit(txn)) != 0) {
+		rc = kg_mdb_error(rc, "mdb_txn_commit");
+		goto fail;
+	}
+	*out = s;
+	return 0;
+fail:
+	kg_build_abort(s);
+	return rc;
+}
+
+int kg_build_commit(kg_store *s)
+{
+	char *tmp = NULL, *cur = NULL, tmpname[64];
+	int rc;
+
+	if (!s->building) {
+		kg_store_free(s);
+		return pk_error_set(PK_EINVAL, "kg_build_commit: not a build");
+	}
+	reach("build-written");
+	if ((rc = mdb_env_sync(s->env, 1)) != 0) {
+		rc = kg_mdb_error(rc, "syncing the new graph");
+		goto fail;
+	}
+	if ((rc = fsync_path(s->gen)) < 0)
+		goto fail;
+	snprintf(tmpname, sizeof(tmpname), "CURRENT.tmp-%ld", (long)getpid());
+	if (!(tmp = path_join(s->root, tmpname)) || !(cur = path_join(s->root, "CURRENT"))) {
+		rc = pk_error_set(PK_ENOMEM, "out of memory");
+		goto fail;
+	}
+	unlink(tmp);
+	if (symlink(s->gen_name, tmp) < 0) {
+		rc = pk_error_set(PK_EIO, "cannot create '%s': %s", tmp, strerror(errno));
+		goto fail;
+	}
+	reach("build-linked");
+	if (rename(tmp, cur) < 0) {
+		rc = pk_error_set(PK_EIO, "cannot publish the new graph in '%s': %s", s->root, strerror(errno));
+		unlink(tmp);
+		goto fail;
+	}
+	fsync_path(s->root);
+	reach("build-swapped");
+	s->building = 0;
+	remove_stale(s->root, s->gen_name, NULL);
+	pk_free(tmp);
+	pk_free(cur);
+	kg_store_free(s);
+	return 0;
+fail:
+	pk_free(tmp);
+	pk_free(cur);
+	kg_build_abort(s);
+	return rc;
+}
+
+void kg_build_abort(kg_store *s)
+{
+	if (!s)
+		return;
+	if (s->env) {
+		mdb_env_close(s->env);
+		s->env = NULL;
+	}
+	if (s->building && s->gen)
+		remove_tree(s->gen);
+	s->building = 0;
+	kg_store_free(s);
+}
+
+void kg_store_free(kg_store *s)
+{
+	if (!s)
+		return;
+	if (s->building) {
+		kg_build_abort(s);
+		return;
+	}
+	if (s->env)
+		mdb_env_close(s->env);
+	if (s->lockfd >= 0)
+		close(s->lockfd); /* releases the flock */
+	pk_free(s->root);
+	pk_free(s->gen);
+	pk_free(s->gen_name);
+	pk_free(s);
+}
+
+const char *kg_store_root(const kg_store *s)
+{
+	return s->root;
+}
+
+const char *kg_store_generation(const kg_store *s)
+{
+	return s->gen;
+}
+
+int kg_store_usage(kg_store *s, uint64_t *used, uint64_t *mapsize)
+{
+	MDB_envinfo info;
+	MDB_stat st;
+	int rc;
+
+	if ((rc = mdb_env_info(s->env, &info)) != 0 || (rc = mdb_env_stat(s->env, &st)) != 0)
+		return kg_mdb_error(rc, "mdb_env_info");
+	*used = (uint64_t)(info.me_last_pgno + 1) * st.ms_psize;
+	*mapsize = info.me_mapsize;
+	return 0;
+}
+
+static int grow_map(kg_store *s, uint64_t want)
+{
+	MDB_envinfo info;
+	size_t size;
+	int rc;
+
+	if ((rc = mdb_env_info(s->env, &info)) != 0)
+		return kg_mdb_error(rc, "mdb_env_info");
+	size = info.me_mapsize;
+	if (want <= size)
+		return 0;
+	while (size < want && size < MAX_MAP)
+		size *= 2;
+	if (size < want)
+		return pk_error_set(PK_EMAPFULL, "graph would exceed %zu bytes", (size_t)MAX_MAP);
+	if ((rc = mdb_env_set_mapsize(s->env, size)) != 0)
+		return kg_mdb_error(rc, "growing the graph map");
+	return 0;
+}
+
+int kg_store_reserve(kg_store *s, uint64_t bytes)
+{
+	uint64_t used, map;
+	int rc;
+
+	if ((rc = kg_store_usage(s, &used, &map)) < 0)
+		return rc;
+	return grow_map(s, used + bytes);
+}
+
+int kg_txn_read(kg_txn **out, kg_store *s)
+{
+	kg_txn *t;
+	int rc;
+
+	*out = NULL;
+	if (!(t = pk_calloc(1, sizeof(*t))))
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	t->s = s;
+	rc = mdb_txn_begin(s->env, NULL, MDB_RDONLY, &t->txn);
+	if (rc == MDB_MAP_RESIZED) {
+		/* another process grew the map: adopt its size */
+		mdb_env_set_mapsize(s->env, 0);
+		rc = mdb_txn_begin(s->env, NULL, MDB_RDONLY, &t->txn);
+	}
+	if (rc != 0) {
+		pk_free(t);
+		return kg_mdb_error(rc, "mdb_txn_begin");
+	}
+	*out = t;
+	return 0;
+}
+
+int kg_txn_renew(kg_txn *t)
+{
+	int rc;
+
+	mdb_txn_reset(t->txn);
+	rc = mdb_txn_renew(t->txn);
+	if (rc == MDB_MAP_RESIZED) {
+		mdb_txn_abort(t->txn);
+		t->txn = NULL;
+		mdb_env_set_mapsize(t->s->env, 0);
+		rc = mdb_txn_begin(t->s->env, NULL, MDB_RDONLY, &t->txn);
+	}
+	return rc ? kg_mdb_error(rc, "mdb_txn_renew") : 0;
+}
+
+void kg_txn_free(kg_txn *t)
+{
+	if (!t)
+		return;
+	if (t->txn)
+		mdb_txn_abort(t->txn);
+	pk_free(t);
+}
+
+kg_store *kg_txn_store(kg_txn *t)
+{
+	return t->s;
+}
+
+static int counter_get(kg_txn *t, const char *key, uint64_t *out)
+{
+	MDB_val k = { strlen(key), kg_unconst(key) }, v;
+	int rc = mdb_get(t->txn, t->s->dbi[KG_T_META], &k, &v);
+
+	if (rc == MDB_NOTFOUND) {
+		*out = 1;
+		return 0;
+	}
+	if (rc != 0)
+		return kg_mdb_error(rc, "reading counter");
+	if (v.mv_size != 8)
+		return pk_error_set(PK_EIO, "corrupt counter '%s'", key);
+	*out = kg_get_be64(v.mv_data);
+	return 0;
+}
+
+static int load_counters(kg_txn *t)
+{
+	uint64_t sid;
+	int rc;
+
+	if (t->counters_loaded)
+		return 0;
+	if ((rc = counter_get(t, "next_vid", &t->next_vid)) < 0 ||
+	    (rc = counter_get(t, "next_sid", &sid)) < 0)
+		return rc;
+	t->next_sid = (uint32_t)sid;
+	t->counters_loaded = 1;
+	return 0;
+}
+
+static int save_counters(kg_txn *t)
+{
+	unsigned char b[8];
+	int rc;
+
+	if (!t->counters_loaded)
+		return 0;
+	kg_be64(b, t->next_vid);
+	if ((rc = meta_put(t->txn, t->s, "next_vid", b, 8)) < 0)
+		return rc;
+	kg_be64(b, t->next_sid);
+	return meta_put(t->txn, t->s, "next_sid", b, 8);
+}
+
+int kg_next_vid(kg_txn *t, uint64_t *out)
+{
+	int rc;
+
+	if ((rc = load_counters(t)) < 0)
+		return rc;
+	*out = t->next_vid++;
+	return 0;
+}
+
+int kg_next_sid(kg_txn *t, uint32_t *out)
+{
+	int rc;
+
+	if ((rc = load_counters(t)) < 0)
+		return rc;
+	*out = t->next_sid++;
+	return 0;
+}
+
+int kg_store_write(kg_store *s, kg_write_fn fn, void *ctx)
+{
+	kg_txn t;
+	int rc;
+
+	if (!s->writable)
+		return pk_error_set(PK_EINVAL, "graph '%s' was opened read-only", s->root);
+	for (;;) {
+		memset(&t, 0, sizeof(t));
+		t.s = s;
+		t.write = 1;
+		if ((rc = mdb_txn_begin(s->env, NULL, 0, &t.txn)) != 0)
+			return kg_mdb_error(rc, "mdb_txn_begin");
+		rc = fn(&t, ctx);
+		if (rc == 0)
+			rc = save_counters(&t);
+		if (rc == 0) {
+			int mrc = mdb_txn_commit(t.txn);
+
+			t.txn = NULL;
+			if (mrc == 0)
+				return 0;
+			rc = kg_mdb_error(mrc, "committing to the graph");
+		} else {
+			mdb_txn_abort(t.txn);
+		}
+		if (rc != PK_EMAPFULL)
+			return rc;
+		/* Roll back, double the map, run fn again from the start. */
+		{
+			MDB_envinfo info;
+
+			if ((rc = mdb_env_info(s->env, &info)) != 0)
+				return kg_mdb_error(rc, "mdb_env_info");
+			if ((rc = grow_map(s, (uint64_t)info.me_mapsize * 2)) < 0)
+				return rc;
+		}
+		pk_error_clear();
+	}
+}

@@ -1,0 +1,82 @@
+/* kg/store.h - the LMDB-backed graph store: opening, transactions, atomic
+ * rebuilds.
+ *
+ * A graph is a directory:
+ *     DIR/FORMAT        marker ("provkg graph directory")
+ *     DIR/CURRENT       symlink to the generation in use, e.g. gen-20261130T073000-4242
+ *     DIR/gen-NAME/      one LMDB environment each (data.mdb, lock.mdb)
+ *     DIR/lock          flock()ed by the one writer (build or ingest)
+ * A build writes a new generation beside the current one and swaps CURRENT
+ * with rename(2), so a build killed at any moment leaves the previous
+ * graph intact; readers that opened the old generation keep reading it.
+ *
+ * The LMDB map grows by itself: a write that hits MDB_MAP_FULL is rolled
+ * back, the map doubled and the write function run again from the start,
+ * so write functions must be restartable (re-read their input). Readers
+ * adopt a map grown by another process (MDB_MAP_RESIZED) transparently.
+ */
+#ifndef KG_STORE_H
+#define KG_STORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define KG_SCHEMA_VERSION 1
+
+typedef struct kg_store kg_store;
+typedef struct kg_txn kg_txn;
+
+enum {
+	KG_OPEN_READ = 0,
+	KG_OPEN_WRITE = 1 /* take the writer lock; PK_EBUSY if held */
+};
+
+/* Open the current generation of the graph in `dir`.
+ * PK_ENOTFOUND: no graph there; PK_ESCHEMA: another schema version;
+ * PK_EBUSY: (write) another writer holds the lock.
+ * *out is owned by the caller: kg_store_free. */
+int kg_store_open(kg_store **out, const char *dir, int mode);
+
+/* Start a new generation in `dir` (created if missing). Takes the writer
+ * lock and removes generations left by killed builds. Writes go to the
+ * new generation only; kg_build_commit swaps it in, kg_build_abort
+ * discards it. Both free the store. */
+int kg_build_begin(kg_store **out, const char *dir);
+int kg_build_commit(kg_store *s);
+void kg_build_abort(kg_store *s);
+
+/* Close. Accepts NULL. A build not committed is aborted. */
+void kg_store_free(kg_store *s);
+
+/* The graph directory and the generation directory in use (borrowed,
+ * valid while the store is open). */
+const char *kg_store_root(const kg_store *s);
+const char *kg_store_generation(const kg_store *s);
+
+/* Bytes used by the generation's data file, and the current map size. */
+int kg_store_usage(kg_store *s, uint64_t *used, uint64_t *mapsize);
+
+/* Make sure the map has room for about `bytes` more (a hint that spares
+ * write functions reruns on large ingests). */
+int kg_store_reserve(kg_store *s, uint64_t bytes);
+
+/* A read transaction: a consistent snapshot of the last commit.
+ * kg_txn_renew moves an existing read transaction to the newest commit
+ * cheaply (for long-running readers). *out: caller frees with kg_txn_free. */
+int kg_txn_read(kg_txn **out, kg_store *s);
+int kg_txn_renew(kg_txn *t);
+void kg_txn_free(kg_txn *t);
+kg_store *kg_txn_store(kg_txn *t);
+
+/* Run fn in one write transaction and commit it. fn returns 0 to commit or
+ * a negative code to roll back (returned as is). PK_EMAPFULL from fn or the
+ * commit grows the map and reruns fn from the start. */
+typedef int (*kg_write_fn)(kg_txn *t, void *ctx);
+int kg_store_write(kg_store *s, kg_write_fn fn, void *ctx);
+
+/* Test hook: called with a stage name ("build-written", "build-swapped",
+ * ...) at the points where a crash matters. NULL disables. */
+typedef void (*kg_testpoint_fn)(const char *stage);
+void kg_set_testpoint(kg_testpoint_fn fn);
+
+#endif

@@ -1,0 +1,622 @@
+/* query/lookup.c - name resolution and value expansion; see lookup.h. */
+#include "lookup.h"
+
+#include "../common/alloc.h"
+#include "../common/buf.h"
+#include "../common/error.h"
+#include "../common/text.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define QUERY_MAX 1000 /* bytes; longer queries are not names */
+
+/* ---- targets ---------------------------------------------------------- */
+
+void query_targets_release(query_targets *ts)
+{
+	size_t i;
+
+	for (i = 0; i < ts->n; i++) {
+		pk_free(ts->t[i].key);
+		pk_free(ts->t[i].qualifier);
+	}
+	pk_free(ts->t);
+	memset(ts, 0, sizeof(*ts));
+}
+
+static int target_add(query_targets *ts, char type, const char *key, const char *qualifier, int score)
+{
+	size_t i;
+	query_target *nt;
+
+	for (i = 0; i < ts->n; i++) {
+		query_target *x = &ts->t[i];
+
+		if (x->type == type && !strcmp(x->key, key) &&
+		    ((!x->qualifier && !qualifier) || (x->qualifier && qualifier && !strcmp(x->qualifier, qualifier)))) {
+			if (score > x->score)
+				x->score = score;
+			return 0;
+		}
+	}
+	if (ts->n == ts->cap) {
+		size_t nc = ts->cap ? ts->cap * 2 : 8;
+
+		if (!(nt = pk_realloc(ts->t, nc * sizeof(*nt))))
+			return pk_error_set(PK_ENOMEM, "out of memory");
+		ts->t = nt;
+		ts->cap = nc;
+	}
+	nt = &ts->t[ts->n];
+	nt->type = type;
+	nt->score = score;
+	nt->key = pk_strdup(key);
+	nt->qualifier = qualifier ? pk_strdup(qualifier) : NULL;
+	if (!nt->key || (qualifier && !nt->qualifier)) {
+		pk_free(nt->key);
+		pk_free(nt->qualifier);
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	}
+	ts->n++;
+	return 0;
+}
+
+typedef struct hit_ctx {
+	query_targets *ts;
+	int score;
+	char want_type; /* 0: any */
+	const char *qualifier;
+} hit_ctx;
+
+static int on_hit(const kg_name_hit *h, void *vctx)
+{
+	hit_ctx *c = vctx;
+
+	if (c->want_type && h->type != c->want_type)
+		return 0;
+	return target_add(c->ts, h->type, h->target, c->qualifier, c->score);
+}
+
+static int find_names(kg_txn *t, char ns, const char *key, char want, int score, const char *qualifier,
+		      query_targets *ts)
+{
+	hit_ctx c = { ts, score, want, qualifier };
+
+	return kg_name_find(t, ns, key, on_hit, &c);
+}
+
+static int node_exists(kg_txn *t, char type, const char *key)
+{
+	kg_node n;
+
+	return kg_node_get(t, type, key, &n) == 0;
+}
+
+/* Resolve text naming an element (symbol, name, alias): first element key,
+ * copied into out. Returns 1 found, 0 not, <0 error. */
+static int resolve_element(kg_txn *t, const char *text, char *out, size_t n)
+{
+	query_targets ts = { 0 };
+	char *key = NULL;
+	size_t i;
+	int rc, found = 0;
+
+	if ((rc = find_names(t, KG_NS_SYMBOL, text, KG_ENTITY, 100, NULL, &ts)) < 0)
+		goto done;
+	if ((key = pk_text_name_key(text, strlen(text))) &&
+	    (rc = find_names(t, KG_NS_NAME, key, KG_ENTITY, 90, NULL, &ts)) < 0)
+		goto done;
+	for (i = 0; i < ts.n && !found; i++) {
+		kg_node nd;
+
+		if (kg_node_get(t, KG_ENTITY, ts.t[i].key, &nd) == 0 && nd.kind &&
+		    !strcmp(nd.kind, "element")) {
+			snprintf(out, n, "%s", ts.t[i].key);
+			found = 1;
+		}
+	}
+	rc = found;
+done:
+	pk_free(key);
+	query_targets_release(&ts);
+	return rc;
+}
+
+static int is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* "Fe-56", "Fe 56", "Fe56", "56Fe", "iron-56", "碳-12" (text already NFKC). */
+static int resolve_isotope(kg_txn *t, const char *text, char *out, size_t n)
+{
+	size_t len = strlen(text), i, j;
+	char elem_text[128], elem[16], key[32];
+	long a = 0;
+	int rc;
+
+	if (len == 0 || len >= sizeof(elem_text))
+		return 0;
+	if (is_digit(text[0])) {
+		for (i = 0; i < len && is_digit(text[i]); i++)
+			a = a * 10 + (text[i] - '0');
+		if (i > 3)
+			return 0;
+		j = i;
+		if (j < len && (text[j] == '-' || text[j] == ' '))
+			j++;
+		snprintf(elem_text, sizeof(elem_text), "%s", text + j);
+	} else {
+		for (i = len; i > 0 && is_digit(text[i - 1]); i--)
+			;
+		if (i == len || len - i > 3)
+			return 0;
+		for (j = i; j < len; j++)
+			a = a * 10 + (text[j] - '0');
+		j = i;
+		if (j > 0 && (text[j - 1] == '-' || text[j - 1] == ' '))
+			j--;
+		snprintf(elem_text, sizeof(elem_text), "%.*s", (int)j, text);
+	}
+	if (a < 1 || a > 400 || !elem_text[0])
+		return 0;
+	if ((rc = resolve_element(t, elem_text, elem, sizeof(elem))) <= 0)
+		return rc;
+	snprintf(key, sizeof(key), "%s-%ld", elem, a);
+	if (!node_exists(t, KG_ENTITY, key))
+		return 0;
+	snprintf(out, n, "%s", key);
+	return 1;
+}
+
+/* An entity named by text: element or isotope, or a symbol like "D". */
+static int resolve_entity(kg_txn *t, const char *text, char *out, size_t n)
+{
+	query_targets ts = { 0 };
+	int rc;
+
+	if ((rc = resolve_isotope(t, text, out, n)) != 0)
+		return rc;
+	if ((rc = resolve_element(t, text, out, n)) != 0)
+		return rc;
+	/* isotope symbols such as D, T and names such as deuterium */
+	if ((rc = find_names(t, KG_NS_SYMBOL, text, KG_ENTITY, 100, NULL, &ts)) == 0 && ts.n == 0) {
+		char *key = pk_text_name_key(text, strlen(text));
+
+		if (key)
+			rc = find_names(t, KG_NS_NAME, key, KG_ENTITY, 90, NULL, &ts);
+		pk_free(key);
+	}
+	if (rc == 0 && ts.n) {
+		snprintf(out, n, "%s", ts.t[0].key);
+		rc = 1;
+	}
+	query_targets_release(&ts);
+	return rc;
+}
+
+/* Quantity keys a phrase names (names and aliases, any case). */
+static int resolve_quantity_phrase(kg_txn *t, const char *phrase, query_targets *qs)
+{
+	char *key = pk_text_name_key(phrase, strlen(phrase));
+	int rc;
+
+	if (!key)
+		return 0;
+	rc = find_names(t, KG_NS_NAME, key, KG_QUANTITY, 0, NULL, qs);
+	pk_free(key);
+	if (rc == 0 && qs->n == 0)
+		rc = find_names(t, KG_NS_SYMBOL, phrase, KG_QUANTITY, 0, NULL, qs);
+	return rc;
+}
+
+/* "<quantity> of <entity>", "<entity>的<quantity>", "<entity> <quantity>" */
+static int resolve_composite(kg_txn *t, const char *text, query_targets *out)
+{
+	char ent[64];
+	const char *sep;
+	int rc = 0;
+
+	struct {
+		const char *q, *e;
+		size_t ql, el;
+	} tries[3];
+	size_t ntries = 0, i;
+
+	if ((sep = strstr(text, " of ")) || (sep = strstr(text, " Of ")) || (sep = strstr(text, " OF "))) {
+		tries[ntries].q = text;
+		tries[ntries].ql = (size_t)(sep - text);
+		tries[ntries].e = sep + 4;
+		tries[ntries].el = strlen(sep + 4);
+		ntries++;
+	}
+	if ((sep = strstr(text, "的"))) {
+		tries[ntries].e = text;
+		tries[ntries].el = (size_t)(sep - text);
+		tries[ntries].q = sep + strlen("的");
+		tries[ntries].ql = strlen(tries[ntries].q);
+		ntries++;
+	}
+	if ((sep = strchr(text, ' '))) {
+		tries[ntries].e = text;
+		tries[ntries].el = (size_t)(sep - text);
+		tries[ntries].q = sep + 1;
+		tries[ntries].ql = strlen(sep + 1);
+		ntries++;
+	}
+	for (i = 0; i < ntries && rc >= 0; i++) {
+		char q[256], e[128];
+		query_targets qs = { 0 };
+		size_t j;
+
+		if (!tries[i].ql || !tries[i].el || tries[i].ql >= sizeof(q) || tries[i].el >= sizeof(e))
+			continue;
+		snprintf(q, sizeof(q), "%.*s", (int)tries[i].ql, tries[i].q);
+		snprintf(e, sizeof(e), "%.*s", (int)tries[i].el, tries[i].e);
+		/* "the atomic weight of iron": drop a leading article */
+		if (!strncmp(q, "the ", 4))
+			memmove(q, q + 4, strlen(q + 4) + 1);
+		if ((rc = resolve_entity(t, e, ent, sizeof(ent))) <= 0)
+			continue;
+		if ((rc = resolve_quantity_phrase(t, q, &qs)) < 0) {
+			query_targets_release(&qs);
+			break;
+		}
+		for (j = 0; j < qs.n && rc >= 0; j++)
+			rc = target_add(out, KG_ENTITY, ent, qs.t[j].key, 95);
+		query_targets_release(&qs);
+	}
+	return rc < 0 ? rc : 0;
+}
+
+/* Every quantity whose name holds all the query's words. */
+static int resolve_words(kg_txn *t, const char *text, query_targets *out)
+{
+	pk_buf words = PK_BUF_INIT;
+	query_targets acc = { 0 };
+	char *p, *w;
+	int rc, first = 1;
+	size_t nwords = 0, i;
+
+	if ((rc = pk_text_fold(&words, text, strlen(text), PK_FOLD_CASE | PK_FOLD_PUNCT | PK_FOLD_SPACE_ONE)) < 0)
+		goto done;
+	for (p = words.ptr; p && *p && rc == 0; p = w) {
+		query_targets hits = { 0 };
+
+		if ((w = strchr(p, ' ')))
+			*w++ = '\0';
+		else
+			w = p + strlen(p);
+		nwords++;
+		if ((rc = find_names(t, KG_NS_WORD, p, KG_QUANTITY, 0, NULL, &hits)) < 0) {
+			query_targets_release(&hits);
+			break;
+		}
+		if (first) {
+			acc = hits;
+			first = 0;
+			continue;
+		}
+		/* intersect acc with hits */
+		for (i = 0; i < acc.n;) {
+			size_t j;
+			int keep = 0;
+
+			for (j = 0; j < hits.n && !keep; j++)
+				keep = !strcmp(acc.t[i].key, hits.t[j].key);
+			if (keep) {
+				i++;
+				continue;
+			}
+			pk_free(acc.t[i].key);
+			pk_free(acc.t[i].qualifier);
+			acc.t[i] = acc.t[--acc.n];
+		}
+		query_targets_release(&hits);
+	}
+	for (i = 0; i < acc.n && rc == 0; i++) {
+		/* fewer extra words in the name ranks higher */
+		size_t nw = 1, extra;
+		const char *k;
+		int score;
+
+		for (k = acc.t[i].key; *k; k++)
+			nw += *k == ' ';
+		extra = nw > nwords ? nw - nwords : 0;
+		score = 50 - (int)(extra > 20 ? 40 : 2 * extra);
+		rc = target_add(out, KG_QUANTITY, acc.t[i].key, NULL, score);
+	}
+done:
+	query_targets_release(&acc);
+	pk_buf_release(&words);
+	return rc;
+}
+
+static int cmp_target(const void *a, const void *b)
+{
+	const query_target *x = a, *y = b;
+
+	if (x->score != y->score)
+		return y->score - x->score;
+	if (strlen(x->key) != strlen(y->key))
+		return strlen(x->key) < strlen(y->key) ? -1 : 1;
+	return strcmp(x->key, y->key);
+}
+
+int query_resolve(kg_txn *t, const char *query, query_targets *out)
+{
+	pk_buf nfkc = PK_BUF_INIT;
+	char *key = NULL, ent[64];
+	size_t len = strlen(query);
+	int rc;
+
+	if (len > QUERY_MAX)
+		return pk_error_set(PK_EINVAL, "query longer than %d bytes", QUERY_MAX);
+	if (!pk_utf8_valid(query, len))
+		return pk_error_set(PK_EINVAL, "query is not valid UTF-8");
+	/* NFKC with single spaces, case kept (symbols are case-sensitive) */
+	if ((rc = pk_text_fold(&nfkc, query, len, PK_FOLD_SPACE_ONE | PK_FOLD_DASH)) < 0)
+		goto done;
+	if (nfkc.len == 0) {
+		rc = pk_error_set(PK_EINVAL, "empty query");
+		goto done;
+	}
+	if ((rc = find_names(t, KG_NS_SYMBOL, nfkc.ptr, 0, 100, NULL, out)) < 0)
+		goto done;
+	if (strcmp(nfkc.ptr, query) && (rc = find_names(t, KG_NS_SYMBOL, query, 0, 100, NULL, out)) < 0)
+		goto done;
+	if ((key = pk_text_name_key(nfkc.ptr, nfkc.len)) &&
+	    (rc = find_names(t, KG_NS_NAME, key, 0, 90, NULL, out)) < 0)
+		goto done;
+	if ((rc = resolve_isotope(t, nfkc.ptr, ent, sizeof(ent))) < 0)
+		goto done;
+	if (rc == 1 && (rc = target_add(out, KG_ENTITY, ent, NULL, 95)) < 0)
+		goto done;
+	if ((rc = resolve_composite(t, nfkc.ptr, out)) < 0)
+		goto done;
+	if (out->n == 0 && (rc = resolve_words(t, nfkc.ptr, out)) < 0)
+		goto done;
+	qsort(out->t, out->n, sizeof(*out->t), cmp_target);
+	rc = 0;
+done:
+	pk_free(key);
+	pk_buf_release(&nfkc);
+	return rc;
+}
+
+/* ---- expansion -------------------------------------------------------- */
+
+static void match_release(query_match *m)
+{
+	pk_free(m->name);
+	pk_free(m->symbol);
+	pk_free(m->quantity);
+	pk_free(m->entity);
+	pk_free(m->kind);
+	pk_free(m->value_text);
+	pk_free(m->unc_text);
+	pk_free(m->unit);
+	pk_free(m->source);
+	pk_free(m->edition);
+	pk_free(m->locator);
+	pk_free(m->note);
+}
+
+void query_matches_release(query_matches *ms)
+{
+	size_t i;
+
+	for (i = 0; i < ms->n; i++)
+		match_release(&ms->m[i]);
+	pk_free(ms->m);
+	memset(ms, 0, sizeof(*ms));
+}
+
+typedef struct cand {
+	kg_value v;        /* strings borrowed from the txn */
+	kg_source src;     /* likewise */
+} cand;
+
+typedef struct expand_ctx {
+	kg_txn *t;
+	const query_target *target;
+	cand *c;
+	size_t n, cap;
+	int err;
+} expand_ctx;
+
+static int on_value(const kg_value *v, void *vctx)
+{
+	expand_ctx *x = vctx;
+	cand *nc;
+	int rc;
+
+	if (x->target->type == KG_QUANTITY && v->entity)
+		return 0; /* a bare quantity means its unbound values (constants) */
+	if (x->target->qualifier && strcmp(v->quantity, x->target->qualifier))
+		return 0;
+	if (x->n == x->cap) {
+		size_t cap = x->cap ? x->cap * 2 : 16;
+
+		if (!(nc = pk_realloc(x->c, cap * sizeof(*nc))))
+			return pk_error_set(PK_ENOMEM, "out of memory");
+		x->c = nc;
+		x->cap = cap;
+	}
+	x->c[x->n].v = *v;
+	if ((rc = kg_source_get(x->t, v->source, &x->c[x->n].src)) < 0)
+		return rc;
+	x->n++;
+	return 0;
+}
+
+static int same_group(const cand *a, const cand *b)
+{
+	return !strcmp(a->v.quantity, b->v.quantity) &&
+	       ((!a->v.entity && !b->v.entity) || (a->v.entity && b->v.entity && !strcmp(a->v.entity, b->v.entity))) &&
+	       !strcmp(a->src.kind, b->src.kind);
+}
+
+static char *dup_or_null(const char *s)
+{
+	return s ? pk_strdup(s) : NULL;
+}
+
+static int first_hit(const kg_name_hit *h, void *ctx)
+{
+	char **out = ctx;
+
+	if (!*out)
+		*out = pk_strdup(h->target);
+	return 1; /* stop */
+}
+
+static int make_match(kg_txn *t, const cand *c, int score, query_matches *out)
+{
+	query_match *m;
+	kg_node q, e;
+	pk_buf name = PK_BUF_INIT;
+	int have_q, have_e = 0, rc;
+
+	if (out->n == out->cap) {
+		size_t cap = out->cap ? out->cap * 2 : 8;
+		query_match *nm = pk_realloc(out->m, cap * sizeof(*nm));
+
+		if (!nm)
+			return pk_error_set(PK_ENOMEM, "out of memory");
+		out->m = nm;
+		out->cap = cap;
+	}
+	m = &out->m[out->n];
+	memset(m, 0, sizeof(*m));
+	have_q = kg_node_get(t, KG_QUANTITY, c->v.quantity, &q) == 0;
+	if (c->v.entity)
+		have_e = kg_node_get(t, KG_ENTITY, c->v.entity, &e) == 0;
+	rc = pk_buf_puts(&name, have_q && q.name ? q.name : c->v.quantity);
+	if (rc == 0 && c->v.entity) {
+		const char *en = c->v.entity;
+
+		if (have_e && e.name && e.kind && !strcmp(e.kind, "element"))
+			en = e.name;
+		rc = pk_buf_printf(&name, " of %s", en);
+	}
+	if (rc < 0) {
+		pk_buf_release(&name);
+		return rc;
+	}
+	m->name = pk_buf_detach(&name);
+	if (c->v.entity) {
+		m->symbol = have_e ? dup_or_null(e.symbol) : NULL;
+	} else {
+		rc = kg_name_find(t, KG_NS_PRIMARY, c->v.quantity, first_hit, &m->symbol);
+		if (rc < 0 && rc != 1)
+			return rc;
+	}
+	m->quantity = pk_strdup(c->v.quantity);
+	m->entity = dup_or_null(c->v.entity);
+	m->kind = have_q ? dup_or_null(q.kind) : NULL;
+	m->value = c->v.value;
+	m->uncertainty = c->v.uncertainty;
+	m->lo = c->v.lo;
+	m->hi = c->v.hi;
+	m->value_text = dup_or_null(c->v.value_text);
+	m->unc_text = dup_or_null(c->v.unc_text);
+	m->unit = c->v.unit && *c->v.unit ? pk_strdup(c->v.unit) : NULL;
+	m->source = pk_strdup(c->src.kind);
+	m->edition = pk_strdup(c->src.edition);
+	m->locator = dup_or_null(c->v.locator);
+	m->note = dup_or_null(c->v.note);
+	m->flags = c->v.flags;
+	m->score = score;
+	m->value_id = c->v.id;
+	out->n++;
+	if (!m->name || !m->quantity || !m->source || !m->edition)
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	return 0;
+}
+
+int query_expand(kg_txn *t, const query_target *target, const query_lookup_opts *o,
+		 query_matches *out)
+{
+	expand_ctx x = { t, target, NULL, 0, 0, 0 };
+	size_t i, j;
+	int rc;
+
+	rc = kg_value_each(t, target->type, target->key, on_value, &x);
+	for (i = 0; i < x.n && rc == 0; i++) {
+		const cand *c = &x.c[i];
+		int keep;
+
+		if (o && o->edition) {
+			keep = !strcmp(c->src.edition, o->edition);
+		} else if (o && o->all_editions) {
+			keep = 1;
+		} else {
+			/* the newest edition of this source kind holding this value */
+			keep = 1;
+			for (j = 0; j < x.n && keep; j++)
+				if (j != i && same_group(c, &x.c[j]) &&
+				    kg_edition_cmp(x.c[j].src.edition, c->src.edition) > 0)
+					keep = 0;
+		}
+		if (keep)
+			rc = make_match(t, c, target->score, out);
+	}
+	pk_free(x.c);
+	return rc;
+}
+
+static int cmp_match(const void *a, const void *b)
+{
+	const query_match *x = a, *y = b;
+	int d;
+
+	if (x->score != y->score)
+		return y->score - x->score;
+	if (strlen(x->name) != strlen(y->name))
+		return strlen(x->name) < strlen(y->name) ? -1 : 1;
+	if ((d = strcmp(x->name, y->name)))
+		return d;
+	if ((d = kg_edition_cmp(y->edition, x->edition)))
+		return d; /* newest edition first */
+	return x->value_id < y->value_id ? -1 : x->value_id > y->value_id;
+}
+
+int query_lookup(kg_txn *t, const char *query, const query_lookup_opts *o, query_matches *out)
+{
+	query_targets ts = { 0 };
+	size_t i, max = o && o->max ? o->max : 50;
+	int rc;
+
+	if ((rc = query_resolve(t, query, &ts)) < 0)
+		goto done;
+	for (i = 0; i < ts.n && rc == 0; i++)
+		rc = query_expand(t, &ts.t[i], o, out);
+	if (rc < 0)
+		goto done;
+	qsort(out->m, out->n, sizeof(*out->m), cmp_match);
+	/* one value may be reached through several names: keep the best
+	 * (the list is sorted, so the first occurrence is the best) */
+	for (i = 1; i < out->n;) {
+		size_t j;
+		int dup = 0;
+
+		for (j = 0; j < i && !dup; j++)
+			dup = out->m[j].value_id == out->m[i].value_id;
+		if (!dup) {
+			i++;
+			continue;
+		}
+		match_release(&out->m[i]);
+		memmove(&out->m[i], &out->m[i + 1], (out->n - i - 1) * sizeof(*out->m));
+		out->n--;
+	}
+	while (out->n > max)
+		match_release(&out->m[--out->n]);
+	rc = 0;
+done:
+	query_targets_release(&ts);
+	return rc;
+}

@@ -1,0 +1,77 @@
+/* query/lookup.h - find quantities, elements and isotopes by name, symbol
+ * or alias, and return their values with provenance.
+ *
+ * Resolution, best first: an exact symbol ("h", "G", "ħ", "Fe", "D"); a
+ * name or alias ignoring case and spaces ("Planck constant", "光速");
+ * an isotope written as "Fe-56", "56Fe", "⁵⁶Fe", "iron-56", "碳-12"; a
+ * quantity of an entity ("standard atomic weight of carbon", "碳的原子量");
+ * else every quantity whose name holds all the query's words.
+ */
+#ifndef QUERY_LOOKUP_H
+#define QUERY_LOOKUP_H
+
+#include "../kg/graph.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct query_match {
+	char *name;       /* "Planck constant", "relative atomic mass of Fe-56" */
+	char *symbol;     /* conventional symbol, or NULL */
+	char *quantity;   /* quantity node key */
+	char *entity;     /* entity node key, or NULL */
+	char *kind;       /* quantity kind: "constant", "atomic", ... */
+	double value;
+	double uncertainty;
+	double lo, hi;    /* KG_V_INTERVAL */
+	char *value_text;
+	char *unc_text;
+	char *unit;       /* NULL when dimensionless */
+	char *source;     /* "CODATA", "NIST-AW" */
+	char *edition;
+	char *locator;
+	char *note;
+	uint32_t flags;   /* KG_V_* */
+	int score;        /* how the name matched: 100 exact symbol ... 10 partial words */
+	uint64_t value_id;
+} query_match;
+
+typedef struct query_matches {
+	query_match *m;
+	size_t n, cap;
+} query_matches;
+
+typedef struct query_lookup_opts {
+	const char *edition; /* only this edition; NULL: the newest edition holding each value */
+	int all_editions;    /* every edition, newest first */
+	size_t max;          /* at most this many matches (0: 50) */
+} query_lookup_opts;
+
+/* A resolved node: what a query names. */
+typedef struct query_target {
+	char type;       /* KG_QUANTITY or KG_ENTITY */
+	char *key;
+	char *qualifier; /* quantity key restricting an entity's values, or NULL */
+	int score;
+} query_target;
+
+typedef struct query_targets {
+	query_target *t;
+	size_t n, cap;
+} query_targets;
+
+/* Resolve a query to nodes, best first. */
+int query_resolve(kg_txn *t, const char *query, query_targets *out);
+void query_targets_release(query_targets *ts);
+
+/* Resolve and expand to values. out is appended to; release with
+ * query_matches_release. PK_EINVAL for an empty or invalid (non-UTF-8) query.
+ * Zero matches is success with out->n == 0. */
+int query_lookup(kg_txn *t, const char *query, const query_lookup_opts *o, query_matches *out);
+void query_matches_release(query_matches *ms);
+
+/* Expand one node into matches (used by check-value too). */
+int query_expand(kg_txn *t, const query_target *target, const query_lookup_opts *o,
+		 query_matches *out);
+
+#endif

@@ -1,0 +1,263 @@
+/* tools/cmd_build.c - `provkg build` and `provkg ingest`.
+ *
+ * build:  a new generation from data/sources/ (or the PATHs), swapped in
+ *         atomically when every source was ingested; any failure leaves the
+ *         previous graph as it was.
+ * ingest: the PATHs into the current graph in one write transaction
+ *         (re-ingesting an edition replaces it); created if missing.
+ */
+#include "tool.h"
+
+#include "../common/error.h"
+#include "../ingest/ingest.h"
+#include "../kg/store.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct run_ctx {
+	const ingest_plan *plan;
+	const ingest_opts *opts;
+	ingest_result *res; /* one per entry */
+	size_t from, to;    /* entries [from, to) */
+} run_ctx;
+
+static int run_entries(kg_txn *t, void *vctx)
+{
+	run_ctx *c = vctx;
+	size_t i;
+	int rc;
+
+	for (i = c->from; i < c->to; i++) {
+		if (tool_progress_enabled())
+			fprintf(stderr, "\rprovkg: ingesting %s %s ...\033[K", ingest_kind_name(ingest_plan_kind(c->plan, i)),
+				ingest_plan_path(c->plan, i));
+		if ((rc = ingest_plan_run(t, c->plan, i, c->opts, &c->res[i])) < 0)
+			return rc;
+	}
+	return 0;
+}
+
+static void report(const ingest_plan *plan, const ingest_result *res, size_t from, size_t to, int quiet)
+{
+	size_t i;
+
+	if (tool_progress_enabled())
+		fputs("\r\033[K", stderr);
+	for (i = from; i < to; i++) {
+		const ingest_result *r = &res[i];
+
+		if (r->warnings.len) {
+			const char *p = r->warnings.ptr, *nl;
+
+			for (; *p; p = nl + 1) {
+				nl = strchr(p, '\n');
+				fprintf(stderr, "provkg: warning: %.*s\n", (int)(nl - p), p);
+			}
+		}
+		if (r->warnings_dropped)
+			fprintf(stderr, "provkg: warning: ... and %llu more rejected records in %s\n",
+				(unsigned long long)r->warnings_dropped, ingest_plan_path(plan, i));
+		if (!quiet)
+			fprintf(stderr, "provkg: %s %s: %llu records%s%llu rejected (%s)\n",
+				ingest_kind_name(r->kind), r->edition, (unsigned long long)r->records,
+				", ", (unsigned long long)r->rejected, ingest_plan_path(plan, i));
+	}
+}
+
+static void usage_build(FILE *f, const char *cmd)
+{
+	fprintf(f,
+		"usage: provkg %s [--db DIR] [--strict] [--edition E] [--complete] [--with-refs] [-q] %s\n"
+		"  --db DIR       the graph (else $PROVKG_DB, else ./provkg.db)\n"
+		"  --strict       stop at the first bad record; the graph is left unchanged\n"
+		"  --edition E    edition for sources whose files name none (NIST atomic weights, Crossref)\n"
+		"  --complete     mark the sources as complete dumps (closed world for check-ref)\n"
+		"  --with-refs    keep Crossref reference lists and abstracts\n"
+		"  -q, --quiet    no per-source summary\n",
+		cmd, !strcmp(cmd, "build") ? "[PATH...]" : "PATH...");
+}
+
+static int parse_opts(int argc, char **argv, const char *cmd, const char **db, ingest_opts *o, int *quiet)
+{
+	static const struct option longopts[] = {
+		{ "db", required_argument, NULL, 'd' },
+		{ "strict", no_argument, NULL, 's' },
+		{ "edition", required_argument, NULL, 'e' },
+		{ "complete", no_argument, NULL, 'c' },
+		{ "with-refs", no_argument, NULL, 'r' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	int c;
+
+	while ((c = getopt_long(argc, argv, "qh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'd': *db = optarg; break;
+		case 's': o->strict = 1; break;
+		case 'e': o->edition = optarg; break;
+		case 'c': o->complete = 1; break;
+		case 'r': o->with_refs = 1; break;
+		case 'q': *quiet = 1; break;
+		case 'h': usage_build(stdout, cmd); return 1;
+		default: usage_build(stderr, cmd); return -1;
+		}
+	}
+	return 0;
+}
+
+static int plan_exit(int rc)
+{
+	/* a named path that does not exist is bad input, not "no match" */
+	return rc == PK_ENOTFOUND || rc == PK_EPARSE ? EXIT_DATA : tool_exit_code(rc);
+}
+
+int cmd_build(int argc, char **argv)
+{
+	ingest_opts o = { 0 };
+	const char *db = NULL;
+	const char *def[1];
+	const char *const *paths;
+	size_t npaths, n, i;
+	ingest_plan *plan = NULL;
+	ingest_result *res = NULL;
+	kg_store *s = NULL;
+	struct timespec t0, t1;
+	int rc, quiet = 0, code = EXIT_OK;
+
+	if ((rc = parse_opts(argc, argv, "build", &db, &o, &quiet)) != 0)
+		return rc > 0 ? EXIT_OK : EXIT_USAGE;
+	db = tool_db_path(db);
+	if (optind < argc) {
+		paths = (const char *const *)argv + optind;
+		npaths = (size_t)(argc - optind);
+	} else {
+		def[0] = tool_default_sources();
+		paths = def;
+		npaths = 1;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	if ((rc = ingest_plan_make(&plan, paths, npaths)) < 0) {
+		tool_error("%s", pk_error_last());
+		return plan_exit(rc);
+	}
+	n = ingest_plan_count(plan);
+	if (!(res = calloc(n, sizeof(*res)))) {
+		ingest_plan_free(plan);
+		tool_error("out of memory");
+		return EXIT_SYSTEM;
+	}
+	for (i = 0; i < n; i++)
+		ingest_result_init(&res[i]);
+	if ((rc = kg_build_begin(&s, db)) < 0) {
+		code = rc == PK_EINVAL ? EXIT_GRAPH : tool_exit_code(rc);
+		tool_error("%s", pk_error_last());
+		goto done;
+	}
+	for (i = 0; i < n; i++) {
+		run_ctx ctx = { plan, &o, res, i, i + 1 };
+
+		/* room for the records and indexes the entry will write */
+		kg_store_reserve(s, ingest_plan_bytes(plan, i) * 4 + (16u << 20));
+		if ((rc = kg_store_write(s, run_entries, &ctx)) < 0) {
+			if (tool_progress_enabled())
+				fputs("\r\033[K", stderr);
+			tool_error("%s", pk_error_last());
+			tool_error("build stopped; the previous graph in '%s' is unchanged", db);
+			code = rc == PK_EPARSE || rc == PK_ESTRICT || rc == PK_ELIMIT ? EXIT_DATA : tool_exit_code(rc);
+			kg_build_abort(s);
+			s = NULL;
+			goto done;
+		}
+		report(plan, res, i, i + 1, quiet);
+		tool_testpoint("build-entry");
+	}
+	rc = kg_build_commit(s);
+	s = NULL;
+	if (rc < 0) {
+		code = tool_fail(rc, "build");
+		goto done;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	if (!quiet)
+		fprintf(stderr, "provkg: built graph '%s' from %zu source%s in %.2f s\n", db, n, n == 1 ? "" : "s",
+			(double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
+done:
+	kg_store_free(s);
+	for (i = 0; i < n; i++)
+		ingest_result_release(&res[i]);
+	free(res);
+	ingest_plan_free(plan);
+	return code;
+}
+
+int cmd_ingest(int argc, char **argv)
+{
+	ingest_opts o = { 0 };
+	const char *db = NULL;
+	size_t n = 0, i;
+	ingest_plan *plan = NULL;
+	ingest_result *res = NULL;
+	kg_store *s = NULL;
+	uint64_t bytes = 0;
+	int rc, quiet = 0, code = EXIT_OK;
+
+	if ((rc = parse_opts(argc, argv, "ingest", &db, &o, &quiet)) != 0)
+		return rc > 0 ? EXIT_OK : EXIT_USAGE;
+	if (optind >= argc) {
+		usage_build(stderr, "ingest");
+		return EXIT_USAGE;
+	}
+	db = tool_db_path(db);
+	if ((rc = ingest_plan_make(&plan, (const char *const *)argv + optind, (size_t)(argc - optind))) < 0) {
+		tool_error("%s", pk_error_last());
+		return plan_exit(rc);
+	}
+	n = ingest_plan_count(plan);
+	if (!(res = calloc(n, sizeof(*res)))) {
+		ingest_plan_free(plan);
+		tool_error("out of memory");
+		return EXIT_SYSTEM;
+	}
+	for (i = 0; i < n; i++) {
+		ingest_result_init(&res[i]);
+		bytes += ingest_plan_bytes(plan, i);
+	}
+	rc = kg_store_open(&s, db, KG_OPEN_WRITE);
+	if (rc == PK_ENOTFOUND) {
+		/* no graph yet: start an empty one, then ingest into it */
+		kg_store *b = NULL;
+
+		if ((rc = kg_build_begin(&b, db)) == 0 && (rc = kg_build_commit(b)) == 0)
+			rc = kg_store_open(&s, db, KG_OPEN_WRITE);
+	}
+	if (rc < 0) {
+		code = rc == PK_EINVAL ? EXIT_GRAPH : tool_exit_code(rc);
+		tool_error("%s", pk_error_last());
+		goto done;
+	}
+	kg_store_reserve(s, bytes * 4 + (16u << 20));
+	{
+		run_ctx ctx = { plan, &o, res, 0, n };
+
+		if ((rc = kg_store_write(s, run_entries, &ctx)) < 0) {
+			if (tool_progress_enabled())
+				fputs("\r\033[K", stderr);
+			tool_error("%s", pk_error_last());
+			tool_error("nothing was ingested; the graph in '%s' is unchanged", db);
+			code = rc == PK_EPARSE || rc == PK_ESTRICT || rc == PK_ELIMIT ? EXIT_DATA : tool_exit_code(rc);
+			goto done;
+		}
+	}
+	report(plan, res, 0, n, quiet);
+done:
+	kg_store_free(s);
+	for (i = 0; i < n; i++)
+		ingest_result_release(&res[i]);
+	free(res);
+	ingest_plan_free(plan);
+	return code;
+}

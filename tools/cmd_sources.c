@@ -1,0 +1,109 @@
+/* tools/cmd_sources.c - `provkg sources`: the source editions in the graph. */
+#include "tool.h"
+
+#include "../common/error.h"
+#include "../kg/graph.h"
+
+#include <getopt.h>
+#include <string.h>
+#include <time.h>
+
+static void iso_time(char *out, size_t n, int64_t t)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	gmtime_r(&tt, &tm);
+	strftime(out, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+static int add_json(const kg_source *s, void *ctx)
+{
+	cJSON *arr = ctx, *o = cJSON_CreateObject();
+	char when[32];
+
+	if (!o)
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	cJSON_AddItemToArray(arr, o);
+	iso_time(when, sizeof(when), s->ingested_at);
+	if (!cJSON_AddStringToObject(o, "kind", s->kind) || !cJSON_AddStringToObject(o, "edition", s->edition) ||
+	    !cJSON_AddStringToObject(o, "file", s->file ? s->file : "") ||
+	    !cJSON_AddStringToObject(o, "sha256", s->sha256 ? s->sha256 : "") ||
+	    !cJSON_AddNumberToObject(o, "records", (double)s->records) ||
+	    !cJSON_AddNumberToObject(o, "rejected", (double)s->rejected) ||
+	    !cJSON_AddStringToObject(o, "ingested_at", when) ||
+	    !cJSON_AddBoolToObject(o, "complete", (s->flags & KG_SOURCE_COMPLETE) != 0))
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	return 0;
+}
+
+static int print_row(const kg_source *s, void *ctx)
+{
+	char when[32];
+
+	(void)ctx;
+	iso_time(when, sizeof(when), s->ingested_at);
+	printf("%-16s %-12s %9llu %8llu  %s  %.12s  %s\n", s->kind, s->edition,
+	       (unsigned long long)s->records, (unsigned long long)s->rejected, when,
+	       s->sha256 ? s->sha256 : "", s->file ? s->file : "");
+	return 0;
+}
+
+int cmd_sources(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "db", required_argument, NULL, 'd' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *db = NULL;
+	kg_store *s = NULL;
+	kg_txn *t = NULL;
+	cJSON *arr = NULL;
+	int c, json = 0, rc, code = EXIT_OK;
+
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'd': db = optarg; break;
+		case 'j': json = 1; break;
+		case 'h':
+			printf("usage: provkg sources [--db DIR] [--json]\n"
+			       "  lists each source edition: kind, edition, records, rejected, ingested_at, sha256, file\n");
+			return EXIT_OK;
+		default:
+			fprintf(stderr, "usage: provkg sources [--db DIR] [--json]\n");
+			return EXIT_USAGE;
+		}
+	}
+	if (optind < argc) {
+		tool_error("sources takes no arguments");
+		return EXIT_USAGE;
+	}
+	if ((rc = kg_store_open(&s, tool_db_path(db), KG_OPEN_READ)) < 0) {
+		tool_error("%s", pk_error_last());
+		return EXIT_GRAPH;
+	}
+	if ((rc = kg_txn_read(&t, s)) < 0) {
+		code = tool_fail(rc, NULL);
+		goto done;
+	}
+	if (json) {
+		if (!(arr = cJSON_CreateArray())) {
+			code = tool_fail(PK_ENOMEM, NULL);
+			goto done;
+		}
+		if ((rc = kg_source_each(t, add_json, arr)) < 0 || (rc = tool_print_json(arr)) < 0)
+			code = tool_fail(rc, NULL);
+	} else {
+		printf("%-16s %-12s %9s %8s  %-20s  %-12s  %s\n", "KIND", "EDITION", "RECORDS", "REJECTED",
+		       "INGESTED", "SHA256", "FILE");
+		if ((rc = kg_source_each(t, print_row, NULL)) < 0)
+			code = tool_fail(rc, NULL);
+	}
+done:
+	cJSON_Delete(arr);
+	kg_txn_free(t);
+	kg_store_free(s);
+	return code;
+}

@@ -1,0 +1,59 @@
+/* tools/provkg.c - the provkg command: dispatch from a table (git's git.c). */
+#include "tool.h"
+
+#include "../common/alloc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PROVKG_VERSION "0.1.0"
+
+struct command {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *help;
+};
+
+static const struct command commands[] = {
+	{ "build", cmd_build, "build the graph from data/sources/ (or PATHs) and swap it in atomically" },
+	{ "ingest", cmd_ingest, "add or replace source editions in the graph, in one transaction" },
+	{ "sources", cmd_sources, "list the source editions in the graph" },
+	{ "lookup", cmd_lookup, "look up constants, elements and isotopes with provenance" },
+};
+
+static void usage(FILE *f)
+{
+	size_t i;
+
+	fprintf(f, "usage: provkg <command> [options] [args]\n\ncommands:\n");
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		fprintf(f, "  %-14s %s\n", commands[i].name, commands[i].help);
+	fprintf(f, "\n'provkg <command> -h' shows a command's options.\n"
+		   "The graph is --db DIR, else $PROVKG_DB, else ./provkg.db.\n");
+}
+
+int main(int argc, char **argv)
+{
+	size_t i;
+
+	pk_alloc_init();
+	tool_install_testpoints();
+	if (argc < 2) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
+		usage(stdout);
+		return tool_finish_output(EXIT_OK);
+	}
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
+		printf("provkg %s\n", PROVKG_VERSION);
+		return tool_finish_output(EXIT_OK);
+	}
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (!strcmp(argv[1], commands[i].name))
+			return tool_finish_output(commands[i].fn(argc - 1, argv + 1));
+	tool_error("'%s' is not a provkg command (see 'provkg --help')", argv[1]);
+	return EXIT_USAGE;
+}

@@ -1,0 +1,169 @@
+/* tools/tool.c - shared helpers of the provkg commands. */
+#include "tool.h"
+
+#include "../common/error.h"
+#include "../common/text.h"
+#include "../kg/store.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <utf8proc.h>
+
+void tool_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fputs("provkg: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+void tool_warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("provkg: warning: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+int tool_exit_code(int rc)
+{
+	switch (rc) {
+	case 0: return EXIT_OK;
+	case PK_ENOTFOUND: return EXIT_NEGATIVE;
+	case PK_EINVAL: return EXIT_USAGE;
+	case PK_EPARSE:
+	case PK_ESTRICT:
+	case PK_ELIMIT: return EXIT_DATA;
+	case PK_ESCHEMA:
+	case PK_EBUSY: return EXIT_GRAPH;
+	default: return EXIT_SYSTEM;
+	}
+}
+
+int tool_fail(int rc, const char *what)
+{
+	if (what && *what)
+		tool_error("%s: %s", what, pk_error_last());
+	else
+		tool_error("%s", pk_error_last());
+	return tool_exit_code(rc);
+}
+
+const char *tool_db_path(const char *opt)
+{
+	const char *env;
+
+	if (opt && *opt)
+		return opt;
+	if ((env = getenv("PROVKG_DB")) && *env)
+		return env;
+	return "provkg.db";
+}
+
+const char *tool_default_sources(void)
+{
+	static char path[PATH_MAX];
+	struct stat st;
+	ssize_t n;
+	char *slash;
+
+	if (stat("data/sources", &st) == 0 && S_ISDIR(st.st_mode))
+		return "data/sources";
+	n = readlink("/proc/self/exe", path, sizeof(path) - 20);
+	if (n > 0) {
+		path[n] = '\0';
+		if ((slash = strrchr(path, '/'))) {
+			snprintf(slash + 1, sizeof(path) - (size_t)(slash + 1 - path), "data/sources");
+			if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+				return path;
+		}
+	}
+	return "data/sources";
+}
+
+int tool_print_json(const cJSON *item)
+{
+	char *s = cJSON_PrintUnformatted(item);
+	int rc = 0;
+
+	if (!s)
+		return pk_error_set(PK_ENOMEM, "out of memory printing JSON");
+	if (fputs(s, stdout) == EOF || fputc('\n', stdout) == EOF)
+		rc = pk_error_set(PK_EIO, "cannot write to standard output: %s", strerror(errno));
+	cJSON_free(s);
+	return rc;
+}
+
+int tool_finish_output(int code)
+{
+	if (fflush(stdout) == EOF || ferror(stdout)) {
+		tool_error("cannot write to standard output: %s", strerror(errno ? errno : EIO));
+		return code ? code : EXIT_SYSTEM;
+	}
+	return code;
+}
+
+int tool_progress_enabled(void)
+{
+	return isatty(2);
+}
+
+size_t tool_text_width(const char *s)
+{
+	size_t w = 0, n = strlen(s), i = 0;
+
+	while (i < n) {
+		int32_t cp;
+		int k = pk_utf8_decode(s + i, n - i, &cp);
+
+		if (k < 0) {
+			i++;
+			w++;
+			continue;
+		}
+		i += (size_t)k;
+		w += cp < 0x80 ? 1 : (size_t)utf8proc_charwidth(cp);
+	}
+	return w;
+}
+
+void tool_print_padded(FILE *f, const char *s, size_t width)
+{
+	size_t w = tool_text_width(s);
+
+	fputs(s, f);
+	while (w++ < width)
+		fputc(' ', f);
+}
+
+static const char *kill_at;
+
+void tool_testpoint(const char *stage)
+{
+	if (kill_at && !strcmp(kill_at, stage)) {
+		fflush(NULL);
+		raise(SIGKILL);
+	}
+}
+
+void tool_install_testpoints(void)
+{
+	kill_at = getenv("PROVKG_TEST_KILL_AT");
+	if (kill_at && *kill_at)
+		kg_set_testpoint(tool_testpoint);
+	else
+		kill_at = NULL;
+}

@@ -1,0 +1,66 @@
+/* tools/tool.h - what every provkg command shares: the graph path, exit
+ * codes, error messages, output checks and JSON printing.
+ *
+ * Exit codes (all commands; README "Exit codes"):
+ *   0  success (for lookups and checks: an answer was produced)
+ *   1  a negative result: no match, a failed check, a tripped gate
+ *   2  usage error (bad option or argument)
+ *   3  bad input data (unknown file type, malformed file, a rejected record
+ *      under --strict); the graph is unchanged
+ *   4  graph error: missing, unreadable, other schema version, busy
+ *   5  system error: I/O, memory, network, a failed write to stdout
+ */
+#ifndef TOOL_H
+#define TOOL_H
+
+#include <cJSON.h>
+#include <stdio.h>
+
+enum {
+	EXIT_OK = 0,
+	EXIT_NEGATIVE = 1,
+	EXIT_USAGE = 2,
+	EXIT_DATA = 3,
+	EXIT_GRAPH = 4,
+	EXIT_SYSTEM = 5
+};
+
+/* "provkg: <message>" on stderr. */
+void tool_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void tool_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Report pk_error_last() with a prefix and map the code to an exit code. */
+int tool_fail(int rc, const char *what);
+/* Map a PK_E* code to an exit code. */
+int tool_exit_code(int rc);
+
+/* --db, else $PROVKG_DB, else ./provkg.db */
+const char *tool_db_path(const char *opt);
+/* data/sources/ under the current directory, else beside the binary. */
+const char *tool_default_sources(void);
+
+/* Print a cJSON item as one compact line on stdout (consumes nothing).
+ * Returns 0 or PK_EIO. */
+int tool_print_json(const cJSON *item);
+/* Flush stdout and report a failed write (git's run_builtin check). */
+int tool_finish_output(int code);
+
+/* Is stderr a terminal (progress messages)? */
+int tool_progress_enabled(void);
+
+/* Display width of UTF-8 text in terminal columns. */
+size_t tool_text_width(const char *s);
+/* Print s padded with spaces to `width` columns. */
+void tool_print_padded(FILE *f, const char *s, size_t width);
+
+/* Installed once by main: kills the process at a named stage when
+ * $PROVKG_TEST_KILL_AT names it (crash tests). */
+void tool_install_testpoints(void);
+void tool_testpoint(const char *stage);
+
+/* Commands */
+int cmd_build(int argc, char **argv);
+int cmd_ingest(int argc, char **argv);
+int cmd_sources(int argc, char **argv);
+int cmd_lookup(int argc, char **argv);
+
+#endif
