@@ -91,7 +91,8 @@ static int dir_sha256(char hex[65], const char *dir)
 		}
 		n++;
 	}
-	qsort(names, n, sizeof(*names), cmp_str);
+	if (n > 1)
+		qsort(names, n, sizeof(*names), cmp_str);
 	pk_sha256_init(&c);
 	for (i = 0; i < n; i++) {
 		pk_buf p = PK_BUF_INIT;

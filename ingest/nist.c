@@ -37,7 +37,24 @@ typedef struct iso_rec {
 
 typedef struct elem_state {
 	char saw[118 + 1][64]; /* standard atomic weight text seen per Z */
+	char sym[118 + 1][4];  /* element symbol seen per Z */
 } elem_state;
+
+/* IUPAC's systematic placeholder symbol for Z ("Uup" for 115). NIST's
+ * file still lists Mc-291 as "Uup" and Ts-294 as "Uus" beside Mc and Ts. */
+static void systematic_symbol(char out[4], long z)
+{
+	static const char roots[] = "nubtqphsoe";
+	char d[3];
+
+	d[0] = roots[z / 100 % 10];
+	d[1] = roots[z / 10 % 10];
+	d[2] = roots[z % 10];
+	out[0] = (char)(d[0] - 'a' + 'A');
+	out[1] = d[1];
+	out[2] = d[2];
+	out[3] = '\0';
+}
 
 static int parse_long(const char *s, long *out)
 {
@@ -188,9 +205,18 @@ static int flush_record(kg_txn *t, uint32_t sid, iso_rec *r, elem_state *es, con
 			   comp.value > 1))
 		return ingest_reject(res, o, "%s:%zu: bad isotopic composition '%s'", file, r->comp_line,
 				     r->comp);
-	/* D and T are hydrogen */
+	/* D and T are hydrogen; a placeholder symbol is the element's own */
 	snprintf(elem, sizeof(elem), "%s", (r->z == 1 && (!strcmp(r->sym, "D") || !strcmp(r->sym, "T")))
 						   ? "H" : r->sym);
+	if (r->z >= 100) {
+		char sys[4];
+
+		systematic_symbol(sys, r->z);
+		if (!strcmp(elem, sys) && es->sym[r->z][0])
+			snprintf(elem, sizeof(elem), "%s", es->sym[r->z]);
+		else if (strcmp(elem, sys))
+			snprintf(es->sym[r->z], sizeof(es->sym[r->z]), "%.3s", elem);
+	}
 	snprintf(iso, sizeof(iso), "%s-%ld", elem, r->a);
 	if (r->z == 1 && r->a > 1 && strcmp(r->sym, "H"))
 		snprintf(symbol, sizeof(symbol), "%s", r->sym);
@@ -236,9 +262,11 @@ static int flush_record(kg_txn *t, uint32_t sid, iso_rec *r, elem_state *es, con
 			if ((rc = standard_weight(t, sid, r, elem, file, o, res)) < 0)
 				return rc;
 		} else if (strcmp(es->saw[r->z], r->saw)) {
-			return ingest_reject(res, o, "%s:%zu: standard atomic weight '%s' contradicts '%s' "
-					     "given earlier for Z=%ld", file, r->saw_line, r->saw,
-					     es->saw[r->z], r->z);
+			/* the isotope's own values stand; only this weight is rejected */
+			if ((rc = ingest_reject(res, o, "%s:%zu: standard atomic weight '%s' contradicts '%s' "
+						"given earlier for Z=%ld", file, r->saw_line, r->saw,
+						es->saw[r->z], r->z)) < 0)
+				return rc;
 		}
 	}
 	res->records++; /* one isotope record */

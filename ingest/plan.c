@@ -103,28 +103,43 @@ static int is_doc_file(const char *name)
 	       (n > 8 && !strcmp(name + n - 8, ".edition"));
 }
 
+static void free_files(char **files, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		pk_free(files[i]);
+	pk_free(files);
+}
+
+/* Takes ownership of files (freed here on failure). */
 static int plan_add(ingest_plan *p, int kind, const char *path, char **files, size_t nfiles,
 		    uint64_t bytes)
 {
 	entry *e;
+	char *copy;
 
 	if (p->n == p->cap) {
 		size_t nc = p->cap ? p->cap * 2 : 16;
 		entry *ne = pk_realloc(p->e, nc * sizeof(*ne));
 
-		if (!ne)
+		if (!ne) {
+			free_files(files, nfiles);
 			return pk_error_set(PK_ENOMEM, "out of memory");
+		}
 		p->e = ne;
 		p->cap = nc;
 	}
-	e = &p->e[p->n];
+	if (!(copy = pk_strdup(path))) {
+		free_files(files, nfiles);
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	}
+	e = &p->e[p->n++];
 	e->kind = kind;
 	e->files = files;
 	e->nfiles = nfiles;
 	e->bytes = bytes;
-	if (!(e->path = pk_strdup(path)))
-		return pk_error_set(PK_ENOMEM, "out of memory");
-	p->n++;
+	e->path = copy;
 	return 0;
 }
 
@@ -181,7 +196,8 @@ static int walk(ingest_plan *p, const char *dir)
 		}
 		n++;
 	}
-	qsort(names, n, sizeof(*names), cmp_str);
+	if (n > 1)
+		qsort(names, n, sizeof(*names), cmp_str);
 	for (i = 0; i < n && rc == 0; i++) {
 		pk_buf full = PK_BUF_INIT;
 		struct stat st;
@@ -217,23 +233,16 @@ static int walk(ingest_plan *p, const char *dir)
 		if (!ng[i])
 			continue;
 		rc = plan_add(p, i ? INGEST_CROSSREF : INGEST_MP, dir, grouped[i], ng[i], gbytes[i]);
-		if (rc == 0) {
-			grouped[i] = NULL;
-			ng[i] = 0;
-		}
+		grouped[i] = NULL; /* plan_add owns them now */
+		ng[i] = 0;
 	}
 done:
 	closedir(d);
 	for (i = 0; i < n; i++)
 		pk_free(names[i]);
 	pk_free(names);
-	for (i = 0; i < 2; i++) {
-		size_t j;
-
-		for (j = 0; j < ng[i]; j++)
-			pk_free(grouped[i][j]);
-		pk_free(grouped[i]);
-	}
+	for (i = 0; i < 2; i++)
+		free_files(grouped[i], ng[i]);
 	return rc;
 }
 
@@ -281,7 +290,8 @@ int ingest_plan_make(ingest_plan **out, const char *const *paths, size_t n)
 		ingest_plan_free(p);
 		return rc;
 	}
-	qsort(p->e, p->n, sizeof(*p->e), cmp_entry);
+	if (p->n > 1)
+		qsort(p->e, p->n, sizeof(*p->e), cmp_entry);
 	*out = p;
 	return 0;
 }
@@ -308,14 +318,12 @@ uint64_t ingest_plan_bytes(const ingest_plan *p, size_t i)
 
 void ingest_plan_free(ingest_plan *p)
 {
-	size_t i, j;
+	size_t i;
 
 	if (!p)
 		return;
 	for (i = 0; i < p->n; i++) {
-		for (j = 0; j < p->e[i].nfiles; j++)
-			pk_free(p->e[i].files[j]);
-		pk_free(p->e[i].files);
+		free_files(p->e[i].files, p->e[i].nfiles);
 		pk_free(p->e[i].path);
 	}
 	pk_free(p->e);

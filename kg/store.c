@@ -39,6 +39,12 @@ static const unsigned table_flags[KG_T_COUNT] = {
 };
 
 static kg_testpoint_fn testpoint;
+static size_t initial_map = INITIAL_MAP;
+
+void kg_set_initial_mapsize(size_t bytes)
+{
+	initial_map = bytes ? bytes : INITIAL_MAP;
+}
 
 void kg_set_testpoint(kg_testpoint_fn fn)
 {
@@ -151,7 +157,7 @@ static int env_open(kg_store *s, unsigned extra_flags)
 		return kg_mdb_error(rc, "mdb_env_create");
 	mdb_env_set_maxdbs(s->env, MAX_DBS);
 	mdb_env_set_maxreaders(s->env, 256);
-	if (s->writable && (rc = mdb_env_set_mapsize(s->env, INITIAL_MAP)) != 0)
+	if (s->building && (rc = mdb_env_set_mapsize(s->env, initial_map)) != 0)
 		return kg_mdb_error(rc, "mdb_env_set_mapsize");
 	if (!s->writable)
 		flags |= MDB_RDONLY;
@@ -700,6 +706,26 @@ int kg_next_sid(kg_txn *t, uint32_t *out)
 	if ((rc = load_counters(t)) < 0)
 		return rc;
 	*out = t->next_sid++;
+	return 0;
+}
+
+int kg_meta_put(kg_txn *t, const char *key, const char *value)
+{
+	if (!t->write)
+		return pk_error_set(PK_EINVAL, "write in a read transaction");
+	return meta_put(t->txn, t->s, key, value, strlen(value));
+}
+
+int kg_meta_get(kg_txn *t, const char *key, char *out, size_t n)
+{
+	MDB_val k = { strlen(key), kg_unconst(key) }, v;
+	int rc = mdb_get(t->txn, t->s->dbi[KG_T_META], &k, &v);
+
+	if (rc == MDB_NOTFOUND)
+		return PK_ENOTFOUND;
+	if (rc)
+		return kg_mdb_error(rc, "reading graph metadata");
+	snprintf(out, n, "%.*s", (int)v.mv_size, (const char *)v.mv_data);
 	return 0;
 }
 

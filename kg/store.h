@@ -74,6 +74,15 @@ kg_store *kg_txn_store(kg_txn *t);
 typedef int (*kg_write_fn)(kg_txn *t, void *ctx);
 int kg_store_write(kg_store *s, kg_write_fn fn, void *ctx);
 
+/* Graph metadata: small text values ("schema", "built_at", ...).
+ * kg_meta_get copies into out (NUL-terminated, truncated to n). */
+int kg_meta_put(kg_txn *t, const char *key, const char *value);
+int kg_meta_get(kg_txn *t, const char *key, char *out, size_t n);
+
+/* Map size of generations built from now on (0: the default, 256 MiB).
+ * The map still grows as needed; tests set it small to exercise growth. */
+void kg_set_initial_mapsize(size_t bytes);
+
 /* Test hook: called with a stage name ("build-written", "build-swapped",
  * ...) at the points where a crash matters. NULL disables. */
 typedef void (*kg_testpoint_fn)(const char *stage);

@@ -378,7 +378,8 @@ int query_resolve(kg_txn *t, const char *query, query_targets *out)
 		goto done;
 	if (out->n == 0 && (rc = resolve_words(t, nfkc.ptr, out)) < 0)
 		goto done;
-	qsort(out->t, out->n, sizeof(*out->t), cmp_target);
+	if (out->n > 1)
+		qsort(out->t, out->n, sizeof(*out->t), cmp_target);
 	rc = 0;
 done:
 	pk_free(key);
@@ -459,18 +460,13 @@ static int same_group(const cand *a, const cand *b)
 	       !strcmp(a->src.kind, b->src.kind);
 }
 
-static char *dup_or_null(const char *s)
-{
-	return s ? pk_strdup(s) : NULL;
-}
-
 static int first_hit(const kg_name_hit *h, void *ctx)
 {
 	char **out = ctx;
 
-	if (!*out)
-		*out = pk_strdup(h->target);
-	return 1; /* stop */
+	if (!(*out = pk_strdup(h->target)))
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	return 1; /* stop at the first */
 }
 
 static int make_match(kg_txn *t, const cand *c, int score, query_matches *out)
@@ -489,7 +485,9 @@ static int make_match(kg_txn *t, const cand *c, int score, query_matches *out)
 		out->m = nm;
 		out->cap = cap;
 	}
-	m = &out->m[out->n];
+	/* counted at once, so query_matches_release frees whatever the
+	 * failure paths below leave half-filled */
+	m = &out->m[out->n++];
 	memset(m, 0, sizeof(*m));
 	have_q = kg_node_get(t, KG_QUANTITY, c->v.quantity, &q) == 0;
 	if (c->v.entity)
@@ -506,34 +504,39 @@ static int make_match(kg_txn *t, const cand *c, int score, query_matches *out)
 		pk_buf_release(&name);
 		return rc;
 	}
-	m->name = pk_buf_detach(&name);
+	if (!(m->name = pk_buf_detach(&name)))
+		return pk_error_set(PK_ENOMEM, "out of memory");
 	if (c->v.entity) {
-		m->symbol = have_e ? dup_or_null(e.symbol) : NULL;
+		if (have_e && e.symbol && !(m->symbol = pk_strdup(e.symbol)))
+			return pk_error_set(PK_ENOMEM, "out of memory");
 	} else {
 		rc = kg_name_find(t, KG_NS_PRIMARY, c->v.quantity, first_hit, &m->symbol);
-		if (rc < 0 && rc != 1)
+		if (rc < 0)
 			return rc;
 	}
-	m->quantity = pk_strdup(c->v.quantity);
-	m->entity = dup_or_null(c->v.entity);
-	m->kind = have_q ? dup_or_null(q.kind) : NULL;
 	m->value = c->v.value;
 	m->uncertainty = c->v.uncertainty;
 	m->lo = c->v.lo;
 	m->hi = c->v.hi;
-	m->value_text = dup_or_null(c->v.value_text);
-	m->unc_text = dup_or_null(c->v.unc_text);
-	m->unit = c->v.unit && *c->v.unit ? pk_strdup(c->v.unit) : NULL;
-	m->source = pk_strdup(c->src.kind);
-	m->edition = pk_strdup(c->src.edition);
-	m->locator = dup_or_null(c->v.locator);
-	m->note = dup_or_null(c->v.note);
 	m->flags = c->v.flags;
 	m->score = score;
 	m->value_id = c->v.id;
-	out->n++;
-	if (!m->name || !m->quantity || !m->source || !m->edition)
-		return pk_error_set(PK_ENOMEM, "out of memory");
+#define COPY(dst, src)                                                  \
+	do {                                                            \
+		if ((src) && !((dst) = pk_strdup(src)))                 \
+			return pk_error_set(PK_ENOMEM, "out of memory"); \
+	} while (0)
+	COPY(m->quantity, c->v.quantity);
+	COPY(m->entity, c->v.entity);
+	COPY(m->kind, have_q ? q.kind : NULL);
+	COPY(m->value_text, c->v.value_text);
+	COPY(m->unc_text, c->v.unc_text);
+	COPY(m->unit, c->v.unit && *c->v.unit ? c->v.unit : NULL);
+	COPY(m->source, c->src.kind);
+	COPY(m->edition, c->src.edition);
+	COPY(m->locator, c->v.locator);
+	COPY(m->note, c->v.note);
+#undef COPY
 	return 0;
 }
 
@@ -596,7 +599,8 @@ int query_lookup(kg_txn *t, const char *query, const query_lookup_opts *o, query
 		rc = query_expand(t, &ts.t[i], o, out);
 	if (rc < 0)
 		goto done;
-	qsort(out->m, out->n, sizeof(*out->m), cmp_match);
+	if (out->n > 1)
+		qsort(out->m, out->n, sizeof(*out->m), cmp_match);
 	/* one value may be reached through several names: keep the best
 	 * (the list is sorted, so the first occurrence is the best) */
 	for (i = 1; i < out->n;) {

@@ -3,88 +3,69 @@
 #include "tool.h"
 
 #include "../common/error.h"
-#include "../common/lines.h"
 #include "../kg/graph.h"
 #include "../query/lookup.h"
 
 #include <getopt.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define LINE_MAX_BYTES (1u << 20)
+#define LINE_MAX_BYTES ((size_t)1 << 20)
 
-/* The match fields of `lookup --json`, also used by check-value. */
-cJSON *tool_match_json(const query_match *m);
-
-cJSON *tool_match_json(const query_match *m)
+void tool_match_json(pk_json *w, const query_match *m)
 {
-	cJSON *o = cJSON_CreateObject();
-
-	if (!o)
-		return NULL;
-	cJSON_AddStringToObject(o, "name", m->name);
-	if (m->symbol)
-		cJSON_AddStringToObject(o, "symbol", m->symbol);
-	else
-		cJSON_AddNullToObject(o, "symbol");
+	pk_json_obj(w);
+	pk_json_kstr(w, "name", m->name);
+	pk_json_kstr(w, "symbol", m->symbol);
+	pk_json_key(w, "value");
 	if (m->flags & KG_V_TEXT)
-		cJSON_AddNullToObject(o, "value");
+		pk_json_null(w);
 	else
-		cJSON_AddNumberToObject(o, "value", m->value);
-	cJSON_AddStringToObject(o, "value_text", m->value_text ? m->value_text : "");
+		pk_json_num(w, m->value);
+	pk_json_kstr(w, "value_text", m->value_text ? m->value_text : "");
+	pk_json_key(w, "uncertainty");
 	if (m->flags & KG_V_NOUNC)
-		cJSON_AddNullToObject(o, "uncertainty");
+		pk_json_null(w);
 	else
-		cJSON_AddNumberToObject(o, "uncertainty", (m->flags & KG_V_EXACT) ? 0.0 : m->uncertainty);
-	cJSON_AddBoolToObject(o, "exact", (m->flags & KG_V_EXACT) != 0);
-	cJSON_AddBoolToObject(o, "truncated", (m->flags & KG_V_TRUNCATED) != 0);
-	if (m->unit)
-		cJSON_AddStringToObject(o, "unit", m->unit);
-	else
-		cJSON_AddStringToObject(o, "unit", "");
-	cJSON_AddStringToObject(o, "source", m->source);
-	cJSON_AddStringToObject(o, "edition", m->edition);
-	cJSON_AddStringToObject(o, "locator", m->locator ? m->locator : "");
+		pk_json_num(w, (m->flags & KG_V_EXACT) ? 0.0 : m->uncertainty);
+	pk_json_kbool(w, "exact", (m->flags & KG_V_EXACT) != 0);
+	pk_json_kbool(w, "truncated", (m->flags & KG_V_TRUNCATED) != 0);
+	pk_json_kstr(w, "unit", m->unit ? m->unit : "");
+	pk_json_kstr(w, "source", m->source);
+	pk_json_kstr(w, "edition", m->edition);
+	pk_json_kstr(w, "locator", m->locator ? m->locator : "");
 	if (m->unc_text && m->unc_text[0])
-		cJSON_AddStringToObject(o, "uncertainty_text", m->unc_text);
-	cJSON_AddStringToObject(o, "quantity", m->quantity);
+		pk_json_kstr(w, "uncertainty_text", m->unc_text);
+	pk_json_kstr(w, "quantity", m->quantity);
 	if (m->entity)
-		cJSON_AddStringToObject(o, "entity", m->entity);
+		pk_json_kstr(w, "entity", m->entity);
 	if (m->flags & KG_V_ESTIMATED)
-		cJSON_AddBoolToObject(o, "estimated", 1);
+		pk_json_kbool(w, "estimated", 1);
 	if (m->flags & KG_V_INTERVAL) {
-		cJSON *iv = cJSON_AddArrayToObject(o, "interval");
-
-		if (iv) {
-			cJSON_AddItemToArray(iv, cJSON_CreateNumber(m->lo));
-			cJSON_AddItemToArray(iv, cJSON_CreateNumber(m->hi));
-		}
+		pk_json_key(w, "interval");
+		pk_json_arr(w);
+		pk_json_num(w, m->lo);
+		pk_json_num(w, m->hi);
+		pk_json_end_arr(w);
 	}
 	if (m->flags & KG_V_MASSNUM)
-		cJSON_AddBoolToObject(o, "mass_number_of_most_stable_isotope", 1);
+		pk_json_kbool(w, "mass_number_of_most_stable_isotope", 1);
 	if (m->flags & KG_V_COMPUTED)
-		cJSON_AddBoolToObject(o, "computed", 1);
+		pk_json_kbool(w, "computed", 1);
 	if (m->note)
-		cJSON_AddStringToObject(o, "note", m->note);
-	return o;
+		pk_json_kstr(w, "note", m->note);
+	pk_json_end_obj(w);
 }
 
-static cJSON *matches_json(const query_matches *ms)
+static void matches_json(pk_json *w, const query_matches *ms)
 {
-	cJSON *arr = cJSON_CreateArray();
 	size_t i;
 
-	for (i = 0; arr && i < ms->n; i++) {
-		cJSON *m = tool_match_json(&ms->m[i]);
-
-		if (!m) {
-			cJSON_Delete(arr);
-			return NULL;
-		}
-		cJSON_AddItemToArray(arr, m);
-	}
-	return arr;
+	pk_json_key(w, "matches");
+	pk_json_arr(w);
+	for (i = 0; i < ms->n; i++)
+		tool_match_json(w, &ms->m[i]);
+	pk_json_end_arr(w);
 }
 
 static void print_table(const query_matches *ms)
@@ -150,9 +131,15 @@ static void usage(FILE *f)
 		"exit: 0 matches found, 1 no match, 2 usage, 4 graph missing or unreadable\n");
 }
 
+typedef struct lookup_ctx {
+	kg_txn *t;
+	const query_lookup_opts *o;
+} lookup_ctx;
+
 static int one_query(kg_txn *t, const char *q, const query_lookup_opts *o, int json)
 {
 	query_matches ms = { 0 };
+	pk_buf b = PK_BUF_INIT;
 	int rc, code = EXIT_OK;
 
 	if ((rc = query_lookup(t, q, o, &ms)) < 0) {
@@ -160,102 +147,44 @@ static int one_query(kg_txn *t, const char *q, const query_lookup_opts *o, int j
 		goto done;
 	}
 	if (json) {
-		cJSON *root = cJSON_CreateObject(), *arr = matches_json(&ms);
+		pk_json w;
 
-		if (!root || !arr) {
-			cJSON_Delete(root);
-			cJSON_Delete(arr);
-			code = tool_fail(pk_error_set(PK_ENOMEM, "out of memory"), NULL);
+		pk_json_init(&w, &b);
+		pk_json_obj(&w);
+		pk_json_kstr(&w, "query", q);
+		matches_json(&w, &ms);
+		pk_json_end_obj(&w);
+		if ((code = tool_emit_json(&w, &b)) != 0)
 			goto done;
-		}
-		cJSON_AddStringToObject(root, "query", q);
-		cJSON_AddItemToObject(root, "matches", arr);
-		rc = tool_print_json(root);
-		cJSON_Delete(root);
-		if (rc < 0) {
-			code = tool_fail(rc, NULL);
-			goto done;
-		}
 	} else if (ms.n) {
 		print_table(&ms);
 	}
 	if (ms.n == 0) {
 		if (!json)
 			tool_error("no match for '%s'", q);
-		code = code ? code : EXIT_NEGATIVE;
+		code = EXIT_NEGATIVE;
 	}
 done:
+	pk_buf_release(&b);
 	query_matches_release(&ms);
 	return code;
 }
 
-/* One output line per input line, echoing "id"; errors are records too. */
-static int stream(kg_txn *t, const query_lookup_opts *o)
+static int stream_line(void *vctx, const cJSON *in, pk_json *w)
 {
-	pk_lines *r = NULL;
-	const char *line;
-	size_t len;
-	int rc, code = EXIT_OK;
+	lookup_ctx *c = vctx;
+	const cJSON *q = cJSON_GetObjectItemCaseSensitive(in, "query");
+	query_matches ms = { 0 };
+	int rc;
 
-	if ((rc = pk_lines_open(&r, "-", LINE_MAX_BYTES)) < 0)
-		return tool_fail(rc, NULL);
-	for (;;) {
-		cJSON *in = NULL, *out = cJSON_CreateObject(), *id, *q;
-		query_matches ms = { 0 };
-		char msg[160];
-
-		rc = pk_lines_next(r, &line, &len);
-		if (rc == 0) {
-			cJSON_Delete(out);
-			break;
-		}
-		if (!out) {
-			code = tool_fail(PK_ENOMEM, NULL);
-			break;
-		}
-		if (rc == PK_EIO || rc == PK_ENOMEM) {
-			cJSON_Delete(out);
-			code = tool_fail(rc, NULL);
-			break;
-		}
-		if (rc == PK_ELIMIT) {
-			cJSON_AddNullToObject(out, "id");
-			snprintf(msg, sizeof(msg), "line %zu: longer than %u bytes", pk_lines_lineno(r), LINE_MAX_BYTES);
-			cJSON_AddStringToObject(out, "error", msg);
-		} else if (!(in = cJSON_ParseWithLength(line, len)) || !cJSON_IsObject(in)) {
-			cJSON_AddNullToObject(out, "id");
-			snprintf(msg, sizeof(msg), "line %zu: not a JSON object", pk_lines_lineno(r));
-			cJSON_AddStringToObject(out, "error", msg);
-		} else {
-			id = cJSON_GetObjectItemCaseSensitive(in, "id");
-			q = cJSON_GetObjectItemCaseSensitive(in, "query");
-			cJSON_AddItemToObject(out, "id", id ? cJSON_Duplicate(id, 1) : cJSON_CreateNull());
-			if (!cJSON_IsString(q)) {
-				cJSON_AddStringToObject(out, "error", "missing string field \"query\"");
-			} else if ((rc = kg_txn_renew(t)) < 0 || (rc = query_lookup(t, q->valuestring, o, &ms)) < 0) {
-				cJSON_AddStringToObject(out, "query", q->valuestring);
-				cJSON_AddStringToObject(out, "error", pk_error_last());
-			} else {
-				cJSON *arr = matches_json(&ms);
-
-				cJSON_AddStringToObject(out, "query", q->valuestring);
-				if (arr)
-					cJSON_AddItemToObject(out, "matches", arr);
-				else
-					cJSON_AddStringToObject(out, "error", "out of memory");
-			}
-		}
-		rc = tool_print_json(out);
-		query_matches_release(&ms);
-		cJSON_Delete(in);
-		cJSON_Delete(out);
-		if (rc < 0) {
-			code = tool_fail(rc, NULL);
-			break;
-		}
-	}
-	pk_lines_free(r);
-	return code;
+	if (!cJSON_IsString(q))
+		return pk_error_set(PK_EINVAL, "missing string field \"query\"");
+	pk_json_kstr(w, "query", q->valuestring);
+	/* each line sees the newest committed graph */
+	if ((rc = kg_txn_renew(c->t)) == 0 && (rc = query_lookup(c->t, q->valuestring, c->o, &ms)) == 0)
+		matches_json(w, &ms);
+	query_matches_release(&ms);
+	return rc;
 }
 
 int cmd_lookup(int argc, char **argv)
@@ -310,7 +239,9 @@ int cmd_lookup(int argc, char **argv)
 	if ((rc = kg_txn_read(&t, s)) < 0) {
 		code = tool_fail(rc, NULL);
 	} else if (jsonl) {
-		code = stream(t, &o);
+		lookup_ctx ctx = { t, &o };
+
+		code = tool_jsonl(stream_line, &ctx, LINE_MAX_BYTES);
 	} else {
 		code = one_query(t, argv[optind], &o, json);
 	}

@@ -19,22 +19,23 @@ static void iso_time(char *out, size_t n, int64_t t)
 
 static int add_json(const kg_source *s, void *ctx)
 {
-	cJSON *arr = ctx, *o = cJSON_CreateObject();
+	pk_json *w = ctx;
 	char when[32];
 
-	if (!o)
-		return pk_error_set(PK_ENOMEM, "out of memory");
-	cJSON_AddItemToArray(arr, o);
 	iso_time(when, sizeof(when), s->ingested_at);
-	if (!cJSON_AddStringToObject(o, "kind", s->kind) || !cJSON_AddStringToObject(o, "edition", s->edition) ||
-	    !cJSON_AddStringToObject(o, "file", s->file ? s->file : "") ||
-	    !cJSON_AddStringToObject(o, "sha256", s->sha256 ? s->sha256 : "") ||
-	    !cJSON_AddNumberToObject(o, "records", (double)s->records) ||
-	    !cJSON_AddNumberToObject(o, "rejected", (double)s->rejected) ||
-	    !cJSON_AddStringToObject(o, "ingested_at", when) ||
-	    !cJSON_AddBoolToObject(o, "complete", (s->flags & KG_SOURCE_COMPLETE) != 0))
-		return pk_error_set(PK_ENOMEM, "out of memory");
-	return 0;
+	pk_json_obj(w);
+	pk_json_kstr(w, "kind", s->kind);
+	pk_json_kstr(w, "edition", s->edition);
+	pk_json_kstr(w, "file", s->file ? s->file : "");
+	pk_json_kstr(w, "sha256", s->sha256 ? s->sha256 : "");
+	pk_json_kint(w, "records", (long long)s->records);
+	pk_json_kint(w, "rejected", (long long)s->rejected);
+	pk_json_kstr(w, "ingested_at", when);
+	pk_json_kbool(w, "complete", (s->flags & KG_SOURCE_COMPLETE) != 0);
+	if (s->note)
+		pk_json_kstr(w, "note", s->note);
+	pk_json_end_obj(w);
+	return pk_json_error(w);
 }
 
 static int print_row(const kg_source *s, void *ctx)
@@ -60,7 +61,7 @@ int cmd_sources(int argc, char **argv)
 	const char *db = NULL;
 	kg_store *s = NULL;
 	kg_txn *t = NULL;
-	cJSON *arr = NULL;
+	pk_buf b = PK_BUF_INIT;
 	int c, json = 0, rc, code = EXIT_OK;
 
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -89,12 +90,16 @@ int cmd_sources(int argc, char **argv)
 		goto done;
 	}
 	if (json) {
-		if (!(arr = cJSON_CreateArray())) {
-			code = tool_fail(PK_ENOMEM, NULL);
+		pk_json w;
+
+		pk_json_init(&w, &b);
+		pk_json_arr(&w);
+		if ((rc = kg_source_each(t, add_json, &w)) < 0) {
+			code = tool_fail(rc, NULL);
 			goto done;
 		}
-		if ((rc = kg_source_each(t, add_json, arr)) < 0 || (rc = tool_print_json(arr)) < 0)
-			code = tool_fail(rc, NULL);
+		pk_json_end_arr(&w);
+		code = tool_emit_json(&w, &b);
 	} else {
 		printf("%-16s %-12s %9s %8s  %-20s  %-12s  %s\n", "KIND", "EDITION", "RECORDS", "REJECTED",
 		       "INGESTED", "SHA256", "FILE");
@@ -102,7 +107,7 @@ int cmd_sources(int argc, char **argv)
 			code = tool_fail(rc, NULL);
 	}
 done:
-	cJSON_Delete(arr);
+	pk_buf_release(&b);
 	kg_txn_free(t);
 	kg_store_free(s);
 	return code;

@@ -1,6 +1,7 @@
 /* tools/tool.c - shared helpers of the provkg commands. */
 #include "tool.h"
 
+#include "../common/alloc.h"
 #include "../common/error.h"
 #include "../common/text.h"
 #include "../kg/store.h"
@@ -94,17 +95,20 @@ const char *tool_default_sources(void)
 	return "data/sources";
 }
 
-int tool_print_json(const cJSON *item)
+int tool_print_line(const pk_buf *b)
 {
-	char *s = cJSON_PrintUnformatted(item);
-	int rc = 0;
+	if ((b->len && fwrite(b->ptr, 1, b->len, stdout) != b->len) || fputc('\n', stdout) == EOF)
+		return pk_error_set(PK_EIO, "cannot write to standard output: %s", strerror(errno));
+	return 0;
+}
 
-	if (!s)
-		return pk_error_set(PK_ENOMEM, "out of memory printing JSON");
-	if (fputs(s, stdout) == EOF || fputc('\n', stdout) == EOF)
-		rc = pk_error_set(PK_EIO, "cannot write to standard output: %s", strerror(errno));
-	cJSON_free(s);
-	return rc;
+int tool_emit_json(pk_json *w, pk_buf *b)
+{
+	int rc = pk_json_error(w);
+
+	if (rc == 0)
+		rc = tool_print_line(b);
+	return rc < 0 ? tool_fail(rc, NULL) : 0;
 }
 
 int tool_finish_output(int code)
@@ -161,6 +165,15 @@ void tool_testpoint(const char *stage)
 
 void tool_install_testpoints(void)
 {
+	const char *fail = getenv("PROVKG_TEST_FAIL_ALLOC");
+
+	if (fail && *fail) {
+		char *end;
+		long n = strtol(fail, &end, 10);
+
+		if (!*end && n >= 0)
+			pk_alloc_fail_after(n);
+	}
 	kill_at = getenv("PROVKG_TEST_KILL_AT");
 	if (kill_at && *kill_at)
 		kg_set_testpoint(tool_testpoint);

@@ -13,6 +13,9 @@
 #ifndef TOOL_H
 #define TOOL_H
 
+#include "../common/buf.h"
+#include "../common/json.h"
+
 #include <cJSON.h>
 #include <stdio.h>
 
@@ -38,9 +41,25 @@ const char *tool_db_path(const char *opt);
 /* data/sources/ under the current directory, else beside the binary. */
 const char *tool_default_sources(void);
 
-/* Print a cJSON item as one compact line on stdout (consumes nothing).
- * Returns 0 or PK_EIO. */
-int tool_print_json(const cJSON *item);
+/* Write b's bytes and a newline to stdout. 0 or PK_EIO. */
+int tool_print_line(const pk_buf *b);
+/* Check a finished pk_json and print its buffer as one line; on a writer
+ * error report it and return the exit code (0 on success). */
+int tool_emit_json(pk_json *w, pk_buf *b);
+
+/* JSONL streams: read stdin line by line (each at most max_line bytes),
+ * parse each as a JSON object and call fn, which writes the record's fields
+ * after "id" into the open object w. Every input line yields exactly one
+ * output line, in order: {"id":<echoed>, ...} or, when the line is not a
+ * JSON object, too long, or fn fails, {"id":...,"error":"..."} (fields fn
+ * wrote before failing are discarded). Returns an exit code: 0, or 5 when
+ * reading stdin or writing stdout fails. */
+typedef int (*tool_line_fn)(void *ctx, const cJSON *in, pk_json *w);
+int tool_jsonl(tool_line_fn fn, void *ctx, size_t max_line);
+
+/* The fields of one lookup match (shared by lookup and the checks). */
+struct query_match;
+void tool_match_json(pk_json *w, const struct query_match *m);
 /* Flush stdout and report a failed write (git's run_builtin check). */
 int tool_finish_output(int code);
 

@@ -1,0 +1,229 @@
+/* common/json.c - streaming JSON writer; rules in json.h. */
+#include "json.h"
+
+#include "error.h"
+#include "text.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void pk_json_init(pk_json *w, pk_buf *b)
+{
+	memset(w, 0, sizeof(*w));
+	w->b = b;
+}
+
+int pk_json_error(const pk_json *w)
+{
+	return w->err;
+}
+
+static void put(pk_json *w, const char *s, size_t n)
+{
+	int rc;
+
+	if (w->err)
+		return;
+	if ((rc = pk_buf_put(w->b, s, n)) < 0)
+		w->err = rc;
+}
+
+/* Separator before a value or key at the current level. */
+static void before_value(pk_json *w)
+{
+	if (w->after_key) {
+		w->after_key = 0;
+		return;
+	}
+	if (w->depth && w->has_member[w->depth - 1])
+		put(w, ",", 1);
+	if (w->depth)
+		w->has_member[w->depth - 1] = 1;
+}
+
+static void open_container(pk_json *w, char c)
+{
+	before_value(w);
+	if (w->err)
+		return;
+	if (w->depth >= PK_JSON_DEPTH) {
+		w->err = pk_error_set(PK_ELIMIT, "JSON output nested deeper than %d", PK_JSON_DEPTH);
+		return;
+	}
+	put(w, &c, 1);
+	w->has_member[w->depth++] = 0;
+}
+
+static void close_container(pk_json *w, char c)
+{
+	if (w->err)
+		return;
+	if (w->depth == 0) {
+		w->err = pk_error_set(PK_ERROR, "unbalanced JSON writer");
+		return;
+	}
+	w->depth--;
+	put(w, &c, 1);
+}
+
+void pk_json_obj(pk_json *w) { open_container(w, '{'); }
+void pk_json_end_obj(pk_json *w) { close_container(w, '}'); }
+void pk_json_arr(pk_json *w) { open_container(w, '['); }
+void pk_json_end_arr(pk_json *w) { close_container(w, ']'); }
+
+static void put_string(pk_json *w, const char *s, size_t n)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t i = 0, start = 0;
+
+	put(w, "\"", 1);
+	while (i < n && !w->err) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c >= 0x20 && c != '"' && c != '\\' && c < 0x80) {
+			i++;
+			continue;
+		}
+		put(w, s + start, i - start);
+		if (c >= 0x80) {
+			int32_t cp;
+			int k = pk_utf8_decode(s + i, n - i, &cp);
+
+			if (k < 0) {
+				put(w, "\xef\xbf\xbd", 3); /* U+FFFD for a bad byte */
+				i++;
+			} else {
+				put(w, s + i, (size_t)k);
+				i += (size_t)k;
+			}
+		} else {
+			char esc[7];
+
+			switch (c) {
+			case '"': put(w, "\\\"", 2); break;
+			case '\\': put(w, "\\\\", 2); break;
+			case '\n': put(w, "\\n", 2); break;
+			case '\r': put(w, "\\r", 2); break;
+			case '\t': put(w, "\\t", 2); break;
+			case '\b': put(w, "\\b", 2); break;
+			case '\f': put(w, "\\f", 2); break;
+			default:
+				esc[0] = '\\'; esc[1] = 'u'; esc[2] = '0'; esc[3] = '0';
+				esc[4] = hex[c >> 4]; esc[5] = hex[c & 15]; esc[6] = 0;
+				put(w, esc, 6);
+			}
+			i++;
+		}
+		start = i;
+	}
+	put(w, s + start, i - start);
+	put(w, "\"", 1);
+}
+
+void pk_json_key(pk_json *w, const char *key)
+{
+	before_value(w);
+	put_string(w, key, strlen(key));
+	put(w, ":", 1);
+	w->after_key = 1;
+}
+
+void pk_json_strn(pk_json *w, const char *s, size_t n)
+{
+	before_value(w);
+	put_string(w, s, n);
+}
+
+void pk_json_str(pk_json *w, const char *s)
+{
+	if (!s) {
+		pk_json_null(w);
+		return;
+	}
+	pk_json_strn(w, s, strlen(s));
+}
+
+void pk_json_fmt_double(char out[32], double v)
+{
+	int prec;
+
+	for (prec = 15; prec <= 17; prec++) {
+		snprintf(out, 32, "%.*g", prec, v);
+		if (strtod(out, NULL) == v)
+			return;
+	}
+}
+
+void pk_json_num(pk_json *w, double v)
+{
+	char tmp[32];
+
+	if (!isfinite(v)) {
+		pk_json_null(w);
+		return;
+	}
+	if (v == 0)
+		v = 0; /* no "-0" */
+	pk_json_fmt_double(tmp, v);
+	before_value(w);
+	put(w, tmp, strlen(tmp));
+}
+
+void pk_json_int(pk_json *w, long long v)
+{
+	char tmp[32];
+
+	snprintf(tmp, sizeof(tmp), "%lld", v);
+	before_value(w);
+	put(w, tmp, strlen(tmp));
+}
+
+void pk_json_bool(pk_json *w, int v)
+{
+	before_value(w);
+	put(w, v ? "true" : "false", v ? 4 : 5);
+}
+
+void pk_json_null(pk_json *w)
+{
+	before_value(w);
+	put(w, "null", 4);
+}
+
+void pk_json_raw(pk_json *w, const char *json, size_t n)
+{
+	before_value(w);
+	put(w, json, n);
+}
+
+void pk_json_kstr(pk_json *w, const char *key, const char *s)
+{
+	pk_json_key(w, key);
+	pk_json_str(w, s);
+}
+
+void pk_json_knum(pk_json *w, const char *key, double v)
+{
+	pk_json_key(w, key);
+	pk_json_num(w, v);
+}
+
+void pk_json_kint(pk_json *w, const char *key, long long v)
+{
+	pk_json_key(w, key);
+	pk_json_int(w, v);
+}
+
+void pk_json_kbool(pk_json *w, const char *key, int v)
+{
+	pk_json_key(w, key);
+	pk_json_bool(w, v);
+}
+
+void pk_json_knull(pk_json *w, const char *key)
+{
+	pk_json_key(w, key);
+	pk_json_null(w);
+}

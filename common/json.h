@@ -1,0 +1,56 @@
+/* common/json.h - a streaming JSON writer into a pk_buf.
+ *
+ * Output is compact (no spaces) and always valid JSON: strings are
+ * escaped, invalid UTF-8 becomes U+FFFD, non-finite numbers are null,
+ * numbers use the shortest form that reads back to the same double.
+ * Errors are sticky: after the first failure (buffer limit, memory,
+ * nesting deeper than PK_JSON_DEPTH) every call is a no-op and
+ * pk_json_error() returns the code, so callers check once at the end.
+ */
+#ifndef PK_JSON_H
+#define PK_JSON_H
+
+#include "buf.h"
+
+#include <stddef.h>
+
+#define PK_JSON_DEPTH 32
+
+typedef struct pk_json {
+	pk_buf *b;
+	int err;
+	unsigned depth;
+	unsigned char has_member[PK_JSON_DEPTH];
+	int after_key;
+} pk_json;
+
+/* Start writing into b (appending; b is not reset). */
+void pk_json_init(pk_json *w, pk_buf *b);
+int pk_json_error(const pk_json *w);
+
+void pk_json_obj(pk_json *w);
+void pk_json_end_obj(pk_json *w);
+void pk_json_arr(pk_json *w);
+void pk_json_end_arr(pk_json *w);
+void pk_json_key(pk_json *w, const char *key);
+
+void pk_json_str(pk_json *w, const char *s); /* NULL writes null */
+void pk_json_strn(pk_json *w, const char *s, size_t n);
+void pk_json_num(pk_json *w, double v);
+void pk_json_int(pk_json *w, long long v);
+void pk_json_bool(pk_json *w, int v);
+void pk_json_null(pk_json *w);
+/* A value already serialised as JSON (trusted: written as is). */
+void pk_json_raw(pk_json *w, const char *json, size_t n);
+
+/* key + value shorthands */
+void pk_json_kstr(pk_json *w, const char *key, const char *s);
+void pk_json_knum(pk_json *w, const char *key, double v);
+void pk_json_kint(pk_json *w, const char *key, long long v);
+void pk_json_kbool(pk_json *w, const char *key, int v);
+void pk_json_knull(pk_json *w, const char *key);
+
+/* Shortest "%.*g" of v that strtod reads back exactly, into out[32]. */
+void pk_json_fmt_double(char out[32], double v);
+
+#endif

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Fail the Nth allocation of a build, an ingest and a lookup, for many N:
+# each run ends with a clear error (or succeeds), never a crash, and the
+# graph it was writing is unchanged.
+set -u
+G="$WORK/alloc-graph"
+P=$PROVKG
+"$P" build --db "$G" -q tests/fixtures/allascii-1999.txt tests/fixtures/aliases-small.tsv 2>/dev/null || { echo "FAIL setup"; exit 1; }
+before=$("$P" sources --db "$G" --json | sed -E 's/"ingested_at":"[^"]*"//g')
+answer=$("$P" lookup c --json --db "$G")
+
+sweep() { # name command... ; runs with PROVKG_TEST_FAIL_ALLOC=N
+	local name=$1 n crashes=0 unclear=0 changed=0 runs=0 ok_runs=0 out rc
+	shift
+	for n in $(seq 0 1 120) $(seq 121 37 1500); do
+		out=$(PROVKG_TEST_FAIL_ALLOC=$n "$@" 2>&1 >/dev/null)
+		rc=$?
+		runs=$((runs + 1))
+		if [ $rc -ge 128 ] || [[ "$out" == *Sanitizer* ]] || [[ "$out" == *"runtime error"* ]]; then
+			crashes=$((crashes + 1))
+			echo "  N=$n: exit $rc: $(head -c 300 <<<"$out")" >&2
+		elif [ $rc -eq 0 ]; then
+			ok_runs=$((ok_runs + 1))
+		elif [[ "$out" != *"out of memory"* ]] && [[ "$out" != *"provkg: "* ]]; then
+			unclear=$((unclear + 1))
+			echo "  N=$n: unclear message: $out" >&2
+		fi
+		now=$("$P" sources --db "$G" --json | sed -E 's/"ingested_at":"[^"]*"//g')
+		if [ "$now" != "$before" ] && [ $rc -ne 0 ]; then
+			changed=$((changed + 1))
+			before=$now
+		fi
+		[ $rc -eq 0 ] && before=$now
+	done
+	if [ $crashes -eq 0 ] && [ $unclear -eq 0 ] && [ $changed -eq 0 ] && [ $ok_runs -gt 0 ]; then
+		echo "ok $name: $runs failure points, no crash, clear errors, graph intact"
+	else
+		echo "FAIL $name: $crashes crashes, $unclear unclear, $changed changed graphs ($runs runs, $ok_runs succeeded)"
+	fi
+}
+sweep "build" "$P" build --db "$G" -q tests/fixtures/allascii-1999.txt tests/fixtures/aliases-small.tsv
+sweep "ingest" "$P" ingest --db "$G" -q tests/fixtures/codata-bad.txt
+sweep "lookup" "$P" lookup c --json --db "$G"
+[ "$("$P" lookup c --json --db "$G")" = "$answer" ] && echo "ok graph answers after the sweeps" || echo "FAIL graph answer changed"

@@ -1,0 +1,51 @@
+# errors: clear messages and documented exit codes
+$ provkg lookup h --db /nonexistent/graph
+! provkg: no graph at '/nonexistent/graph' (run 'provkg build')
+? 4
+
+$ provkg lookup nothing-like-this
+! provkg: no match for 'nothing-like-this'
+? 1
+
+$ provkg lookup
+! usage: provkg lookup [--db DIR] [--json] [--edition YEAR | --all-editions] [--max N] QUERY
+!        provkg lookup [--db DIR] --jsonl [--edition YEAR | --all-editions] < queries.jsonl
+!   QUERY           a name, symbol or alias: "Planck constant", h, ħ, 普朗克常数, Fe-56,
+!                   "standard atomic weight of carbon"
+!   --json          one JSON object {"query","matches":[...]}
+!   --jsonl         read {"id","query"} lines, write one result line per input line
+!   --edition YEAR  only values of that edition (default: the newest holding each value)
+!   --all-editions  values of every edition, newest first
+!   --max N         at most N matches (default 50)
+! exit: 0 matches found, 1 no match, 2 usage, 4 graph missing or unreadable
+? 2
+
+$ provkg lookup G --edition 2014 --all-editions
+! provkg: --edition and --all-editions exclude each other
+? 2
+
+$ provkg frobnicate
+! provkg: 'frobnicate' is not a provkg command (see 'provkg --help')
+? 2
+
+$ provkg build --db "$WORK/g" tests/fixtures/unknown.txt
+! provkg: tests/fixtures/unknown.txt: unknown file type (not a CODATA table, NIST atomic weights, provkg table, Materials Project or Crossref JSON)
+? 3
+
+$ provkg build --db "$WORK/g" tests/fixtures/no-such-file
+! provkg: cannot open 'tests/fixtures/no-such-file': No such file or directory
+? 3
+
+$ provkg lookup --jsonl
+< {"id":1,"query":"c"}
+< not json
+< {"id":"x"}
+< {"id":[1,2],"query":""}
+< {"id":4,"query":"no such quantity"}
+> {"id":1,"query":"c","matches":[{"name":"speed of light in vacuum","symbol":"c","value":299792458,"value_text":"299 792 458","uncertainty":0,"exact":true,"truncated":false,"unit":"m s^-1","source":"CODATA","edition":"2022","locator":"allascii-2022.txt:330","uncertainty_text":"(exact)","quantity":"speed of light in vacuum"}]}
+> {"id":null,"error":"line 2: not a JSON object"}
+> {"id":"x","error":"missing string field \"query\""}
+> {"id":[1,2],"error":"empty query"}
+> {"id":4,"query":"no such quantity","matches":[]}
+? 0
+

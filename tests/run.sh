@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# tests/run.sh - run every test layer and end with "N passed, N failed".
+#
+#   unit     tests/unit/test_*.c binaries (one "ok"/"FAIL" line per test)
+#   golden   tests/golden/*.t: command, stdin, expected stdout and exit code
+#   fault    tests/fault/*.sh: kill -9 mid-build, failed allocations and writes
+#   checks   tests/scripts/*: independent parsers cross-checking the graph
+#
+# Environment: BUILD (build dir with the unit binaries), ONLY (a layer name
+# or a test-file substring to run just that).
+set -u
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+BUILD=${BUILD:-build/rel}
+ONLY=${ONLY:-}
+export ROOT BUILD
+export PROVKG="$ROOT/provkg"
+export TMPDIR=${TMPDIR:-/tmp}
+WORK=$(mktemp -d "$TMPDIR/provkg-tests.XXXXXX")
+export WORK
+trap 'rm -rf "$WORK"' EXIT
+# sanitizer runs: fail on the first report, no leak noise from killed children
+export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=0:detect_leaks=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+
+pass=0
+fail=0
+failed_names=()
+
+record() { # record ok|FAIL name
+	if [ "$1" = ok ]; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		failed_names+=("$2")
+		echo "FAIL $2"
+	fi
+}
+
+want() { [ -z "$ONLY" ] || [[ "$1" == *"$ONLY"* ]]; }
+
+# Count "ok x" / "FAIL x" lines of a test program; a crash is a failure.
+run_counted() { # run_counted label command...
+	local label=$1 out rc line
+	shift
+	out=$("$@" 2>"$WORK/stderr")
+	rc=$?
+	while IFS= read -r line; do
+		case "$line" in
+		"ok "*) record ok "$label: ${line#ok }" ;;
+		"FAIL "*) record FAIL "$label: ${line#FAIL }" ;;
+		esac
+	done <<<"$out"
+	if [ -s "$WORK/stderr" ] && grep -q 'FAIL\|failed\|ERROR\|runtime error' "$WORK/stderr"; then
+		sed 's/^/    /' "$WORK/stderr" | head -40
+	fi
+	if [ $rc -ge 128 ] || { [ $rc -ne 0 ] && ! grep -q '^FAIL' <<<"$out"; }; then
+		record FAIL "$label (exit $rc)"
+		sed 's/^/    /' "$WORK/stderr" | tail -20
+	fi
+}
+
+# ---- unit -------------------------------------------------------------
+if want unit || want test_; then
+	for t in "$BUILD"/tests/test_*; do
+		[ -x "$t" ] || continue
+		want "$(basename "$t")" || want unit || continue
+		run_counted "unit/$(basename "$t")" "$t"
+	done
+fi
+
+# The shared test graph for golden tests and checks.
+export PROVKG_DB="$WORK/graph"
+if ! "$PROVKG" build --db "$PROVKG_DB" -q >"$WORK/build.out" 2>&1; then
+	record FAIL "build test graph"
+	cat "$WORK/build.out"
+fi
+
+# ---- golden -----------------------------------------------------------
+if want golden || want .t; then
+	for t in tests/golden/*.t; do
+		want golden || want "$(basename "$t")" || continue
+		if tests/golden.sh "$t" >"$WORK/golden.out" 2>&1; then
+			record ok "golden/$(basename "$t")"
+		else
+			record FAIL "golden/$(basename "$t")"
+			sed 's/^/    /' "$WORK/golden.out" | head -40
+		fi
+	done
+fi
+
+# ---- fault ------------------------------------------------------------
+if want fault || want .sh; then
+	for t in tests/fault/*.sh; do
+		[ -e "$t" ] || continue
+		want fault || want "$(basename "$t")" || continue
+		run_counted "fault/$(basename "$t" .sh)" bash "$t"
+	done
+fi
+
+# ---- independent checks ----------------------------------------------
+if want checks || want check_; then
+	for t in tests/scripts/check_*; do
+		[ -e "$t" ] || continue
+		want checks || want "$(basename "$t")" || continue
+		run_counted "checks/$(basename "$t")" "$t"
+	done
+fi
+
+if [ ${#failed_names[@]} -gt 0 ]; then
+	echo
+	echo "failed:"
+	printf '  %s\n' "${failed_names[@]}"
+fi
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,250 @@
+/* Unit tests for common/: buffers, numbers, text folding, lines, sha256. */
+#include "t.h"
+
+#include "common/alloc.h"
+#include "common/buf.h"
+#include "common/error.h"
+#include "common/lines.h"
+#include "common/num.h"
+#include "common/sha256.h"
+#include "common/text.h"
+
+#include <zlib.h>
+
+static void buf_cap_and_append(void)
+{
+	pk_buf b = PK_BUF_INIT;
+
+	pk_buf_init(&b, 8);
+	CHECK_EQ_INT(pk_buf_puts(&b, "abcd"), 0);
+	CHECK_EQ_INT(pk_buf_printf(&b, "%d", 123), 0);
+	CHECK_STR(b.ptr, "abcd123");
+	/* one more byte fits exactly, two do not, and the buffer is unchanged */
+	CHECK_EQ_INT(pk_buf_puts(&b, "xy"), PK_ELIMIT);
+	CHECK_STR(b.ptr, "abcd123");
+	CHECK_EQ_INT(pk_buf_putc(&b, 'z'), 0);
+	CHECK_EQ_INT(b.len, 8);
+	pk_buf_truncate(&b, 2);
+	CHECK_STR(pk_buf_cstr(&b), "ab");
+	{
+		char *d = pk_buf_detach(&b);
+
+		CHECK_STR(d, "ab");
+		CHECK(b.ptr == NULL && b.len == 0);
+		pk_free(d);
+	}
+	CHECK_STR(pk_buf_cstr(&b), "");
+	pk_buf_release(&b);
+}
+
+static void alloc_fault_injection(void)
+{
+	void *a, *b;
+
+	pk_alloc_fail_after(1);
+	a = pk_malloc(10);
+	b = pk_malloc(10);
+	pk_alloc_fail_after(-1);
+	CHECK(a != NULL);
+	CHECK(b == NULL);
+	pk_free(a);
+	{
+		size_t out = 7;
+
+		CHECK_EQ_INT(pk_size_mul(&out, (size_t)-1, 2), -1);
+		CHECK_EQ_INT(out, 7);
+		CHECK_EQ_INT(pk_size_add(&out, 3, 4), 0);
+		CHECK_EQ_INT(out, 7);
+	}
+}
+
+static void num_published_forms(void)
+{
+	pk_num n;
+
+	CHECK_EQ_INT(pk_num_parse(&n, "6.626 070 15 e-34", 17, 1), 0);
+	CHECK_NEAR(n.value, 6.62607015e-34, 1e-15);
+	CHECK_EQ_INT(n.sig_digits, 9);
+	CHECK_EQ_INT(n.exponent, -34);
+
+	CHECK_EQ_INT(pk_num_parse(&n, "1.054 571 817... e-34", 21, 1), 0);
+	CHECK(n.truncated);
+	CHECK_NEAR(n.value, 1.054571817e-34, 1e-15);
+
+	CHECK_EQ_INT(pk_num_parse(&n, "-1.001 159 652 180 59", 21, 1), 0);
+	CHECK_NEAR(n.value, -1.00115965218059, 1e-15);
+
+	CHECK_EQ_INT(pk_num_parse(&n, "55.845(2)", 9, 0), 0);
+	CHECK_NEAR(n.value, 55.845, 1e-15);
+	CHECK(n.has_unc);
+	CHECK_NEAR(n.uncertainty, 0.002, 1e-12);
+
+	CHECK_EQ_INT(pk_num_parse(&n, "1.00782503223(9)", 16, 0), 0);
+	CHECK_NEAR(n.uncertainty, 9e-11, 1e-9);
+
+	CHECK_EQ_INT(pk_num_parse(&n, "100.92634(32#)", 14, 0), 0);
+	CHECK(n.estimated);
+	CHECK_NEAR(n.uncertainty, 0.00032, 1e-9);
+
+	CHECK_EQ_INT(pk_num_parse(&n, "0.000 000 17", 12, 1), 0);
+	CHECK_NEAR(n.value, 1.7e-7, 1e-12);
+	CHECK_EQ_INT(n.sig_digits, 2);
+
+	/* garbage, empty, overflow and a spaced number read unspaced */
+	CHECK_EQ_INT(pk_num_parse(&n, "12a", 3, 0), PK_EPARSE);
+	CHECK_EQ_INT(pk_num_parse(&n, "   ", 3, 0), PK_EPARSE);
+	CHECK_EQ_INT(pk_num_parse(&n, "1e999", 5, 0), PK_EPARSE);
+	CHECK_EQ_INT(pk_num_parse(&n, "6.626 070", 9, 0), PK_EPARSE);
+	CHECK_EQ_INT(pk_num_parse(&n, "1.2(", 4, 0), PK_EPARSE);
+	CHECK_EQ_INT(pk_num_sig_digits("0.0120", 6), 3);
+}
+
+static void text_folding(void)
+{
+	pk_buf b = PK_BUF_INIT;
+	char *k;
+
+	/* NFKC: superscripts, ℏ, micro sign; case and spaces per flags */
+	CHECK_EQ_INT(pk_text_fold(&b, "⁵⁶Fe", strlen("⁵⁶Fe"), 0), 0);
+	CHECK_STR(b.ptr, "56Fe");
+	pk_buf_reset(&b);
+	CHECK_EQ_INT(pk_text_fold(&b, "ℏ", strlen("ℏ"), 0), 0);
+	CHECK_STR(b.ptr, "ħ");
+	pk_buf_reset(&b);
+	CHECK_EQ_INT(pk_text_fold(&b, "  Planck\t  Constant ", 20, PK_FOLD_CASE | PK_FOLD_SPACE_ONE), 0);
+	CHECK_STR(b.ptr, "planck constant");
+	pk_buf_reset(&b);
+	CHECK_EQ_INT(pk_text_fold(&b, "Schrödinger–Type", strlen("Schrödinger–Type"),
+				  PK_FOLD_CASE | PK_FOLD_MARKS | PK_FOLD_DASH), 0);
+	CHECK_STR(b.ptr, "schrodinger-type");
+	pk_buf_reset(&b);
+	/* zero-width space disappears */
+	CHECK_EQ_INT(pk_text_fold(&b, "a\xe2\x80\x8b" "b", 5, 0), 0);
+	CHECK_STR(b.ptr, "ab");
+	pk_buf_release(&b);
+
+	k = pk_text_name_key("Speed of  Light", 15);
+	CHECK_STR(k, "speedoflight");
+	pk_free(k);
+	k = pk_text_name_key("光速", strlen("光速"));
+	CHECK_STR(k, "光速");
+	pk_free(k);
+	CHECK(pk_text_name_key("\xff\xfe", 2) == NULL);
+
+	CHECK(pk_utf8_valid("héllo", strlen("héllo")));
+	CHECK(!pk_utf8_valid("a\xc3", 2));
+	CHECK(!pk_utf8_valid("a\0b", 3));
+	CHECK(!pk_utf8_valid("\xed\xa0\x80", 3)); /* surrogate */
+}
+
+static void lines_reader(void)
+{
+	const char *dir = t_tmpdir("lines");
+	char path[300], gz[300];
+	pk_lines *r;
+	const char *line;
+	size_t len;
+	int rc;
+
+	snprintf(path, sizeof(path), "%s.txt", dir);
+	snprintf(gz, sizeof(gz), "%s.gz", dir);
+	t_write(path, "one\r\ntwo\n\nthis line is far too long\nlast");
+	CHECK_EQ_INT(pk_lines_open(&r, path, 10), 0);
+	CHECK_EQ_INT(pk_lines_next(r, &line, &len), 1);
+	CHECK_STR(line, "one");
+	CHECK_EQ_INT(len, 3);
+	CHECK_EQ_INT(pk_lines_next(r, &line, &len), 1);
+	CHECK_STR(line, "two");
+	CHECK_EQ_INT(pk_lines_next(r, &line, &len), 1);
+	CHECK_EQ_INT(len, 0);
+	CHECK_EQ_INT(pk_lines_next(r, &line, &len), PK_ELIMIT);
+	CHECK_EQ_INT(pk_lines_lineno(r), 4);
+	CHECK_EQ_INT(pk_lines_next(r, &line, &len), 1);
+	CHECK_STR(line, "last");
+	CHECK_EQ_INT(pk_lines_lineno(r), 5);
+	CHECK_EQ_INT(pk_lines_next(r, &line, &len), 0);
+	pk_lines_free(r);
+
+	/* gzip reads the same; a truncated gzip is an error, not a short file */
+	{
+		gzFile g = gzopen(gz, "wb");
+		int i;
+
+		for (i = 0; i < 20000; i++)
+			gzprintf(g, "line %d of a compressed file\n", i);
+		gzclose(g);
+	}
+	CHECK_EQ_INT(pk_lines_open(&r, gz, 0), 0);
+	{
+		int n = 0;
+
+		while ((rc = pk_lines_next(r, &line, &len)) == 1)
+			n++;
+		CHECK_EQ_INT(rc, 0);
+		CHECK_EQ_INT(n, 20000);
+	}
+	pk_lines_free(r);
+	CHECK_EQ_INT(truncate(gz, 2000), 0);
+	CHECK_EQ_INT(pk_lines_open(&r, gz, 0), 0);
+	while ((rc = pk_lines_next(r, &line, &len)) == 1)
+		;
+	CHECK_EQ_INT(rc, PK_EIO);
+	CHECK(strstr(pk_error_last(), gz) != NULL);
+	pk_lines_free(r);
+	CHECK_EQ_INT(pk_file_is_gzip(gz), 1);
+	CHECK_EQ_INT(pk_file_is_gzip(path), 0);
+	unlink(path);
+	unlink(gz);
+	CHECK_EQ_INT(pk_lines_open(&r, path, 0), PK_ENOTFOUND);
+}
+
+static void sha256_vectors(void)
+{
+	pk_sha256 c;
+	char hex[65];
+	int i;
+
+	pk_sha256_init(&c);
+	pk_sha256_final_hex(&c, hex);
+	CHECK_STR(hex, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+	pk_sha256_init(&c);
+	pk_sha256_update(&c, "abc", 3);
+	pk_sha256_final_hex(&c, hex);
+	CHECK_STR(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+	/* a million 'a's fed in uneven pieces */
+	pk_sha256_init(&c);
+	for (i = 0; i < 1000000;) {
+		char a[97];
+		int n = 1000000 - i < 97 ? 1000000 - i : 97;
+
+		memset(a, 'a', sizeof(a));
+		pk_sha256_update(&c, a, (size_t)n);
+		i += n;
+	}
+	pk_sha256_final_hex(&c, hex);
+	CHECK_STR(hex, "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+}
+
+static void error_messages(void)
+{
+	CHECK_EQ_INT(pk_error_set(PK_EPARSE, "%s:%d: bad", "f.txt", 3), PK_EPARSE);
+	CHECK_STR(pk_error_last(), "f.txt:3: bad");
+	pk_error_prefix("reading %s", "x");
+	CHECK_STR(pk_error_last(), "reading x: f.txt:3: bad");
+	CHECK_EQ_INT(pk_error_code(), PK_EPARSE);
+	pk_error_clear();
+	CHECK_STR(pk_error_last(), "no error");
+}
+
+int main(void)
+{
+	pk_alloc_init();
+	RUN(buf_cap_and_append);
+	RUN(alloc_fault_injection);
+	RUN(num_published_forms);
+	RUN(text_folding);
+	RUN(lines_reader);
+	RUN(sha256_vectors);
+	RUN(error_messages);
+	T_DONE();
+}

@@ -1,0 +1,205 @@
+/* Unit tests for ingest/: CODATA and NIST parsers on fixtures with bad
+ * records, strict mode, edition naming, detection and planning. */
+#include "t.h"
+
+#include "common/alloc.h"
+#include "common/error.h"
+#include "ingest/ingest.h"
+#include "kg/graph.h"
+#include "kg/store.h"
+
+typedef struct one_ctx {
+	int (*fn)(kg_txn *, const char *, const ingest_opts *, ingest_result *);
+	const char *path;
+	ingest_opts opts;
+	ingest_result res;
+} one_ctx;
+
+static int run_one(kg_txn *t, void *vctx)
+{
+	one_ctx *c = vctx;
+
+	ingest_result_release(&c->res);
+	ingest_result_init(&c->res);
+	return c->fn(t, c->path, &c->opts, &c->res);
+}
+
+/* Ingest one file into a fresh graph; the store stays open for reading. */
+static int ingest_into(kg_store **s, const char *dir, one_ctx *c)
+{
+	int rc;
+
+	t_rmrf(dir);
+	ingest_result_init(&c->res);
+	if ((rc = kg_build_begin(s, dir)) < 0)
+		return rc;
+	rc = kg_store_write(*s, run_one, c);
+	return rc;
+}
+
+typedef struct vals {
+	double v[8];
+	const char *ed[8];
+	int n;
+	uint32_t flags[8];
+} vals;
+
+static int collect(const kg_value *v, void *ctx)
+{
+	vals *x = ctx;
+
+	if (x->n < 8) {
+		x->flags[x->n] = v->flags;
+		x->v[x->n++] = v->value;
+	}
+	return 0;
+}
+
+static void codata_bad_lines(void)
+{
+	const char *dir = t_tmpdir("ing1");
+	kg_store *s = NULL;
+	kg_txn *t = NULL;
+	one_ctx c = { ingest_codata, "tests/fixtures/codata-bad.txt", { 0 }, { 0 } };
+	kg_source src;
+	vals x = { { 0 }, { 0 }, 0, { 0 } };
+
+	CHECK_EQ_INT(ingest_into(&s, dir, &c), 0);
+	CHECK_EQ_INT(c.res.records, 6);
+	CHECK_EQ_INT(c.res.rejected, 3);
+	CHECK_STR(c.res.edition, "2014");
+	CHECK(strstr(c.res.warnings.ptr, "codata-bad.txt:16: bad value '6.6x26 e-34'") != NULL);
+	CHECK(strstr(c.res.warnings.ptr, "codata-bad.txt:17: not a constant line") != NULL);
+	CHECK(strstr(c.res.warnings.ptr, "codata-bad.txt:18: duplicate constant") != NULL);
+	CHECK_EQ_INT(kg_txn_read(&t, s), 0);
+	CHECK_EQ_INT(kg_source_find(t, "CODATA", "2014", &src), 0);
+	CHECK_EQ_INT(src.records, 6);
+	CHECK_EQ_INT(src.rejected, 3);
+	/* renamed constants land on their 2018 names; re-padded lines read */
+	CHECK_EQ_INT(kg_value_each(t, KG_QUANTITY, "reduced planck constant", collect, &x), 0);
+	CHECK_EQ_INT(x.n, 1);
+	CHECK_NEAR(x.v[0], 1.0545718e-34, 1e-12);
+	x.n = 0;
+	CHECK_EQ_INT(kg_value_each(t, KG_QUANTITY, "vacuum electric permittivity", collect, &x), 0);
+	CHECK_EQ_INT(x.n, 1);
+	CHECK(x.flags[0] & KG_V_EXACT);
+	CHECK(x.flags[0] & KG_V_TRUNCATED);
+	x.n = 0;
+	CHECK_EQ_INT(kg_value_each(t, KG_QUANTITY, "proton mass", collect, &x), 0);
+	CHECK_EQ_INT(x.n, 1);
+	CHECK_NEAR(x.v[0], 1.672621898e-27, 1e-15);
+	x.n = 0;
+	CHECK_EQ_INT(kg_value_each(t, KG_QUANTITY, "electron g factor", collect, &x), 0);
+	CHECK_NEAR(x.v[0], -2.00231930436182, 1e-15);
+	kg_txn_free(t);
+	kg_build_abort(s);
+	ingest_result_release(&c.res);
+
+	/* --strict: the first bad record fails with file and line */
+	c.opts.strict = 1;
+	CHECK_EQ_INT(ingest_into(&s, dir, &c), PK_ESTRICT);
+	CHECK_STR(pk_error_last(), "tests/fixtures/codata-bad.txt:16: bad value '6.6x26 e-34': unexpected 'x' in number '6.6x26 e-34'");
+	kg_build_abort(s);
+	ingest_result_release(&c.res);
+	t_rmrf(dir);
+}
+
+static void codata_edition_from_header(void)
+{
+	const char *dir = t_tmpdir("ing2");
+	kg_store *s = NULL;
+	one_ctx c = { ingest_codata, "tests/fixtures/allascii-1999.txt", { 0 }, { 0 } };
+
+	CHECK_EQ_INT(ingest_into(&s, dir, &c), 0);
+	CHECK_STR(c.res.edition, "2018"); /* the header says 2018, the name 1999 */
+	CHECK_EQ_INT(c.res.records, 2);
+	kg_build_abort(s);
+	ingest_result_release(&c.res);
+	c.path = "tests/fixtures/codata-noyear.txt";
+	CHECK_EQ_INT(ingest_into(&s, dir, &c), PK_EPARSE);
+	CHECK(strstr(pk_error_last(), "no CODATA edition") != NULL);
+	kg_build_abort(s);
+	ingest_result_release(&c.res);
+	t_rmrf(dir);
+}
+
+static void nist_records(void)
+{
+	const char *dir = t_tmpdir("ing3");
+	kg_store *s = NULL;
+	kg_txn *t = NULL;
+	one_ctx c = { ingest_nist_aw, "tests/fixtures/nist-small.txt", { 0 }, { 0 } };
+	vals x = { { 0 }, { 0 }, 0, { 0 } };
+	kg_node n;
+
+	CHECK_EQ_INT(ingest_into(&s, dir, &c), 0);
+	CHECK_STR(c.res.edition, "test-1"); /* from the .edition sidecar */
+	CHECK_EQ_INT(c.res.records, 8);     /* 7 good isotopes + Fe-58 (its weight rejected) */
+	CHECK_EQ_INT(c.res.rejected, 3);
+	CHECK(strstr(c.res.warnings.ptr, "nist-small.txt:57: incomplete isotope record") != NULL);
+	CHECK(strstr(c.res.warnings.ptr, "nist-small.txt:66: expected 'Key = value'") != NULL);
+	CHECK(strstr(c.res.warnings.ptr, "contradicts '55.845(2)'") != NULL);
+	CHECK_EQ_INT(kg_txn_read(&t, s), 0);
+	/* D is hydrogen-2; T has no composition */
+	CHECK_EQ_INT(kg_node_get(t, KG_ENTITY, "H-2", &n), 0);
+	CHECK_STR(n.symbol, "D");
+	CHECK_EQ_INT(kg_value_each(t, KG_ENTITY, "H-3", collect, &x), 0);
+	CHECK_EQ_INT(x.n, 1);
+	x.n = 0;
+	/* interval: midpoint, flags */
+	CHECK_EQ_INT(kg_value_each(t, KG_ENTITY, "H", collect, &x), 0);
+	CHECK_EQ_INT(x.n, 1);
+	CHECK_NEAR(x.v[0], 1.007975, 1e-12);
+	CHECK(x.flags[0] & KG_V_INTERVAL);
+	x.n = 0;
+	CHECK_EQ_INT(kg_value_each(t, KG_ENTITY, "Tc", collect, &x), 0);
+	CHECK(x.flags[0] & KG_V_MASSNUM);
+	CHECK_NEAR(x.v[0], 98, 0);
+	x.n = 0;
+	CHECK_EQ_INT(kg_value_each(t, KG_ENTITY, "Rh-99", collect, &x), 0);
+	CHECK(x.flags[0] & KG_V_ESTIMATED);
+	x.n = 0;
+	CHECK_EQ_INT(kg_value_each(t, KG_ENTITY, "Fe-54", collect, &x), 0);
+	CHECK_EQ_INT(x.n, 0);
+	kg_txn_free(t);
+	kg_build_abort(s);
+	ingest_result_release(&c.res);
+	t_rmrf(dir);
+}
+
+static void detect_and_plan(void)
+{
+	ingest_plan *p = NULL;
+	const char *paths[] = { "tests/fixtures/unknown.txt" };
+	const char *good[] = { "data/sources" };
+	const char *missing[] = { "tests/fixtures/does-not-exist" };
+	int kind;
+	size_t i, codata = 0;
+
+	CHECK_EQ_INT(ingest_detect(&kind, "tests/fixtures/codata-bad.txt"), 0);
+	CHECK_EQ_INT(kind, INGEST_CODATA);
+	CHECK_EQ_INT(ingest_detect(&kind, "tests/fixtures/nist-small.txt"), 0);
+	CHECK_EQ_INT(kind, INGEST_NIST_AW);
+	CHECK_EQ_INT(ingest_detect(&kind, "data/sources/aliases.tsv"), 0);
+	CHECK_EQ_INT(kind, INGEST_ALIASES);
+	CHECK_EQ_INT(ingest_plan_make(&p, paths, 1), PK_EPARSE);
+	CHECK(strstr(pk_error_last(), "tests/fixtures/unknown.txt: unknown file type") != NULL);
+	CHECK_EQ_INT(ingest_plan_make(&p, missing, 1), PK_ENOTFOUND);
+	CHECK_EQ_INT(ingest_plan_make(&p, good, 1), 0);
+	for (i = 0; i < ingest_plan_count(p); i++)
+		codata += ingest_plan_kind(p, i) == INGEST_CODATA;
+	CHECK_EQ_INT(codata, 3);
+	/* tables come first */
+	CHECK_EQ_INT(ingest_plan_kind(p, 0), INGEST_ELEMENTS);
+	ingest_plan_free(p);
+}
+
+int main(void)
+{
+	pk_alloc_init();
+	RUN(codata_bad_lines);
+	RUN(codata_edition_from_header);
+	RUN(nist_records);
+	RUN(detect_and_plan);
+	T_DONE();
+}

@@ -1,0 +1,443 @@
+/* Unit tests for kg/: generations, schema check, map growth, sources,
+ * ownership and deletion, node merging, names, documents. */
+#include "t.h"
+
+#include "common/alloc.h"
+#include "common/error.h"
+#include "kg/graph.h"
+#include "kg/record.h"
+#include "kg/store.h"
+
+#include <sys/stat.h>
+
+static void record_roundtrip(void)
+{
+	pk_buf b = PK_BUF_INIT;
+	const unsigned char *p, *end;
+	kg_field f;
+	int n = 0;
+
+	CHECK_EQ_INT(kg_rec_str(&b, 1, "hello"), 0);
+	CHECK_EQ_INT(kg_rec_u64(&b, 2, 300), 0);
+	CHECK_EQ_INT(kg_rec_i64(&b, 3, -5), 0);
+	CHECK_EQ_INT(kg_rec_f64(&b, 4, 6.62607015e-34), 0);
+	CHECK_EQ_INT(kg_rec_str(&b, 5, NULL), 0); /* nothing */
+	p = (const unsigned char *)b.ptr;
+	end = p + b.len;
+	while (kg_rec_next(&p, end, &f) == 1) {
+		n++;
+		if (f.tag == 1)
+			CHECK_STR(kg_field_str(&f), "hello");
+		if (f.tag == 2)
+			CHECK_EQ_INT(kg_field_u64(&f), 300);
+		if (f.tag == 3)
+			CHECK_EQ_INT(kg_field_i64(&f), -5);
+		if (f.tag == 4)
+			CHECK(kg_field_f64(&f) == 6.62607015e-34);
+	}
+	CHECK_EQ_INT(n, 4);
+	/* a length running past the end is corrupt */
+	p = (const unsigned char *)b.ptr;
+	end = p + 3;
+	CHECK_EQ_INT(kg_rec_next(&p, end, &f), PK_EPARSE);
+	pk_buf_release(&b);
+	CHECK(kg_edition_cmp("2014", "2018") < 0);
+	CHECK(kg_edition_cmp("2022.9.1", "2022.10.28") < 0);
+	CHECK(kg_edition_cmp("4.1", "4.1") == 0);
+}
+
+/* A source with two constants, names and one entity. */
+typedef struct fill_ctx {
+	const char *edition;
+	int nvalues;
+	int runs;
+	int big; /* write many values to force map growth */
+} fill_ctx;
+
+static int fill(kg_txn *t, void *vctx)
+{
+	fill_ctx *c = vctx;
+	kg_source src = { 0 };
+	kg_node q = { 0 };
+	kg_value v = { 0 };
+	uint32_t sid;
+	char key[32], text[64];
+	int rc, i;
+
+	c->runs++;
+	src.kind = "TEST";
+	src.edition = c->edition;
+	src.file = "test.txt";
+	if ((rc = kg_source_begin(t, &src, &sid)) < 0)
+		return rc;
+	for (i = 0; i < c->nvalues; i++) {
+		snprintf(key, sizeof(key), "quantity %d", i);
+		q.type = KG_QUANTITY;
+		q.key = key;
+		q.name = key;
+		q.kind = "constant";
+		if ((rc = kg_node_put(t, sid, &q)) < 0 ||
+		    (rc = kg_name_add(t, sid, KG_NS_NAME, key, KG_QUANTITY, key)) < 0)
+			return rc;
+		memset(&v, 0, sizeof(v));
+		v.quantity = key;
+		v.source = sid;
+		v.value = i;
+		snprintf(text, sizeof(text), "%d", i);
+		v.value_text = text;
+		v.locator = "test.txt:1";
+		if ((rc = kg_value_add(t, &v, NULL)) < 0)
+			return rc;
+	}
+	if (c->big) {
+		char blob[2048];
+
+		memset(blob, 'x', sizeof(blob));
+		for (i = 0; i < 6000; i++) {
+			char dk[32];
+
+			snprintf(dk, sizeof(dk), "10.1234/doc%d", i);
+			if ((rc = kg_doc_put(t, sid, KG_DOC_WORKS, dk, strlen(dk), blob, sizeof(blob))) < 0)
+				return rc;
+		}
+	}
+	return kg_source_finish(t, sid, (uint64_t)c->nvalues, 0);
+}
+
+static int count_values(kg_txn *t, const char *key)
+{
+	kg_node n;
+	int found = kg_node_get(t, KG_QUANTITY, key, &n) == 0;
+
+	return found;
+}
+
+static int names_cb(const kg_name_hit *h, void *ctx)
+{
+	(void)h;
+	(*(int *)ctx)++;
+	return 0;
+}
+
+static void build_commit_and_replace(void)
+{
+	const char *dir = t_tmpdir("kg1");
+	kg_store *s = NULL;
+	kg_txn *t = NULL;
+	fill_ctx c = { "1", 3, 0, 0 };
+	kg_source src;
+	int hits = 0;
+
+	t_rmrf(dir);
+	CHECK_EQ_INT(kg_store_open(&s, dir, KG_OPEN_READ), PK_ENOTFOUND);
+	CHECK(strstr(pk_error_last(), "no graph") != NULL);
+	CHECK_EQ_INT(kg_build_begin(&s, dir), 0);
+	CHECK_EQ_INT(kg_store_write(s, fill, &c), 0);
+	CHECK_EQ_INT(kg_build_commit(s), 0);
+
+	CHECK_EQ_INT(kg_store_open(&s, dir, KG_OPEN_READ), 0);
+	CHECK_EQ_INT(kg_txn_read(&t, s), 0);
+	CHECK(count_values(t, "quantity 2"));
+	CHECK_EQ_INT(kg_source_find(t, "TEST", "1", &src), 0);
+	CHECK_EQ_INT(src.records, 3);
+	kg_txn_free(t);
+	kg_store_free(s);
+
+	/* re-ingest the same edition with fewer records: nothing stale survives */
+	CHECK_EQ_INT(kg_store_open(&s, dir, KG_OPEN_WRITE), 0);
+	c.nvalues = 1;
+	CHECK_EQ_INT(kg_store_write(s, fill, &c), 0);
+	CHECK_EQ_INT(kg_txn_read(&t, s), 0);
+	CHECK(count_values(t, "quantity 0"));
+	CHECK(!count_values(t, "quantity 2"));
+	CHECK_EQ_INT(kg_name_find(t, KG_NS_NAME, "quantity 2", names_cb, &hits), 0);
+	CHECK_EQ_INT(hits, 0);
+	{
+		kg_stats st;
+
+		CHECK_EQ_INT(kg_stats_get(t, &st), 0);
+		CHECK_EQ_INT(st.values, 1);
+		CHECK_EQ_INT(st.sources, 1);
+	}
+	kg_txn_free(t);
+	kg_store_free(s);
+	t_rmrf(dir);
+}
+
+static void aborted_build_keeps_old(void)
+{
+	const char *dir = t_tmpdir("kg2");
+	kg_store *s = NULL;
+	kg_txn *t = NULL;
+	fill_ctx a = { "old", 2, 0, 0 }, b = { "new", 5, 0, 0 };
+	kg_source src;
+
+	t_rmrf(dir);
+	CHECK_EQ_INT(kg_build_begin(&s, dir), 0);
+	CHECK_EQ_INT(kg_store_write(s, fill, &a), 0);
+	CHECK_EQ_INT(kg_build_commit(s), 0);
+	CHECK_EQ_INT(kg_build_begin(&s, dir), 0);
+	CHECK_EQ_INT(kg_store_write(s, fill, &b), 0);
+	kg_build_abort(s);
+	CHECK_EQ_INT(kg_store_open(&s, dir, KG_OPEN_READ), 0);
+	CHECK_EQ_INT(kg_txn_read(&t, s), 0);
+	CHECK_EQ_INT(kg_source_find(t, "TEST", "old", &src), 0);
+	CHECK_EQ_INT(kg_source_find(t, "TEST", "new", &src), PK_ENOTFOUND);
+	kg_txn_free(t);
+	kg_store_free(s);
+	t_rmrf(dir);
+}
+
+static void writer_lock_and_not_a_graph(void)
+{
+	const char *dir = t_tmpdir("kg3");
+	char path[300];
+	kg_store *s = NULL, *s2 = NULL;
+	fill_ctx a = { "1", 1, 0, 0 };
+
+	t_rmrf(dir);
+	CHECK_EQ_INT(kg_build_begin(&s, dir), 0);
+	CHECK_EQ_INT(kg_store_write(s, fill, &a), 0);
+	CHECK_EQ_INT(kg_build_commit(s), 0);
+	CHECK_EQ_INT(kg_store_open(&s, dir, KG_OPEN_WRITE), 0);
+	CHECK_EQ_INT(kg_store_open(&s2, dir, KG_OPEN_WRITE), PK_EBUSY);
+	CHECK_EQ_INT(kg_build_begin(&s2, dir), PK_EBUSY);
+	kg_store_free(s);
+	t_rmrf(dir);
+
+	/* a non-empty directory that is not a graph is never written into */
+	mkdir(dir, 0755);
+	snprintf(path, sizeof(path), "%s/precious.txt", dir);
+	t_write(path, "keep me");
+	CHECK_EQ_INT(kg_build_begin(&s, dir), PK_EINVAL);
+	CHECK(access(path, F_OK) == 0);
+	t_rmrf(dir);
+}
+
+static int set_schema(kg_txn *t, void *ctx)
+{
+	/* make the graph look like one written by schema version 0 */
+	(void)ctx;
+	return kg_meta_put(t, "schema", "0");
+}
+
+static void schema_mismatch(void)
+{
+	const char *dir = t_tmpdir("kg4");
+	kg_store *s = NULL;
+	fill_ctx a = { "1", 1, 0, 0 };
+
+	t_rmrf(dir);
+	CHECK_EQ_INT(kg_build_begin(&s, dir), 0);
+	CHECK_EQ_INT(kg_store_write(s, fill, &a), 0);
+	CHECK_EQ_INT(kg_store_write(s, set_schema, NULL), 0);
+	CHECK_EQ_INT(kg_build_commit(s), 0);
+	CHECK_EQ_INT(kg_store_open(&s, dir, KG_OPEN_READ), PK_ESCHEMA);
+	CHECK(strstr(pk_error_last(), "schema version 0") != NULL);
+	CHECK(strstr(pk_error_last(), "provkg build") != NULL);
+	t_rmrf(dir);
+}
+
+static void map_grows_by_itself(void)
+{
+	const char *dir = t_tmpdir("kg5");
+	kg_store *s = NULL;
+	kg_txn *t = NULL;
+	fill_ctx big = { "big", 10, 0, 1 };
+	uint64_t used, map;
+	const void *val;
+	size_t vlen;
+
+	t_rmrf(dir);
+	kg_set_initial_mapsize(1 << 20); /* 1 MiB; the write needs ~13 MiB */
+	CHECK_EQ_INT(kg_build_begin(&s, dir), 0);
+	CHECK_EQ_INT(kg_store_write(s, fill, &big), 0);
+	CHECK(big.runs > 1); /* it was rerun after growing */
+	CHECK_EQ_INT(kg_store_usage(s, &used, &map), 0);
+	CHECK(map >= used);
+	CHECK(used > (10u << 20));
+	CHECK_EQ_INT(kg_build_commit(s), 0);
+	kg_set_initial_mapsize(0);
+	CHECK_EQ_INT(kg_store_open(&s, dir, KG_OPEN_READ), 0);
+	CHECK_EQ_INT(kg_txn_read(&t, s), 0);
+	CHECK_EQ_INT(kg_doc_get(t, KG_DOC_WORKS, "10.1234/doc5999", 15, &val, &vlen), 0);
+	CHECK_EQ_INT(vlen, 2048);
+	kg_txn_free(t);
+	kg_store_free(s);
+	t_rmrf(dir);
+}
+
+typedef struct merge_ctx {
+	int step;
+} merge_ctx;
+
+static int merge_nodes(kg_txn *t, void *vctx)
+{
+	merge_ctx *m = vctx;
+	kg_source a = { 0 }, b = { 0 };
+	kg_node n = { 0 };
+	uint32_t sa, sb;
+	int rc;
+
+	(void)m;
+	a.kind = "A";
+	a.edition = "1";
+	b.kind = "B";
+	b.edition = "1";
+	if ((rc = kg_source_begin(t, &a, &sa)) < 0 || (rc = kg_source_begin(t, &b, &sb)) < 0)
+		return rc;
+	n.type = KG_ENTITY;
+	n.key = "Fe";
+	n.name = "iron";
+	n.kind = "element";
+	if ((rc = kg_node_put(t, sa, &n)) < 0)
+		return rc;
+	memset(&n, 0, sizeof(n));
+	n.type = KG_ENTITY;
+	n.key = "Fe";
+	n.symbol = "Fe";
+	n.z = 26;
+	if ((rc = kg_node_put(t, sb, &n)) < 0)
+		return rc;
+	/* index entries and documents owned by B */
+	if ((rc = kg_doc_put(t, sb, KG_DOC_WORKS, "10.1/x", 6, "rec", 3)) < 0 ||
+	    (rc = kg_index_add(t, sb, "Tkey", 4, "10.1/x", 6)) < 0 ||
+	    (rc = kg_index_add(t, sa, "Tkey", 4, "10.1/y", 6)) < 0)
+		return rc;
+	return 0;
+}
+
+static int delete_b(kg_txn *t, void *ctx)
+{
+	kg_source src;
+	int rc;
+
+	(void)ctx;
+	if ((rc = kg_source_find(t, "B", "1", &src)) < 0)
+		return rc;
+	return kg_source_delete(t, src.id);
+}
+
+static int delete_a(kg_txn *t, void *ctx)
+{
+	kg_source src;
+	int rc;
+
+	(void)ctx;
+	if ((rc = kg_source_find(t, "A", "1", &src)) < 0)
+		return rc;
+	return kg_source_delete(t, src.id);
+}
+
+static int count_idx(const void *target, size_t len, void *ctx)
+{
+	(void)target;
+	(void)len;
+	(*(int *)ctx)++;
+	return 0;
+}
+
+static void nodes_merge_and_shared_ownership(void)
+{
+	const char *dir = t_tmpdir("kg6");
+	kg_store *s = NULL;
+	kg_txn *t = NULL;
+	merge_ctx m = { 0 };
+	kg_node n;
+	const void *val;
+	size_t vlen, cnt = 0;
+	int hits = 0;
+
+	t_rmrf(dir);
+	CHECK_EQ_INT(kg_build_begin(&s, dir), 0);
+	CHECK_EQ_INT(kg_store_write(s, merge_nodes, &m), 0);
+	CHECK_EQ_INT(kg_txn_read(&t, s), 0);
+	CHECK_EQ_INT(kg_node_get(t, KG_ENTITY, "Fe", &n), 0);
+	CHECK_STR(n.name, "iron");
+	CHECK_STR(n.symbol, "Fe");
+	CHECK_EQ_INT(n.z, 26);
+	CHECK_EQ_INT(kg_index_count(t, "Tkey", 4, &cnt), 0);
+	CHECK_EQ_INT(cnt, 2);
+	kg_txn_free(t);
+	/* deleting B keeps the node (A still mentions it) and B's documents go */
+	CHECK_EQ_INT(kg_store_write(s, delete_b, NULL), 0);
+	CHECK_EQ_INT(kg_txn_read(&t, s), 0);
+	CHECK_EQ_INT(kg_node_get(t, KG_ENTITY, "Fe", &n), 0);
+	CHECK_EQ_INT(kg_doc_get(t, KG_DOC_WORKS, "10.1/x", 6, &val, &vlen), PK_ENOTFOUND);
+	CHECK_EQ_INT(kg_index_find(t, "Tkey", 4, 0, count_idx, &hits), 0);
+	CHECK_EQ_INT(hits, 1);
+	kg_txn_free(t);
+	/* deleting A too removes the node */
+	CHECK_EQ_INT(kg_store_write(s, delete_a, NULL), 0);
+	CHECK_EQ_INT(kg_txn_read(&t, s), 0);
+	CHECK_EQ_INT(kg_node_get(t, KG_ENTITY, "Fe", &n), PK_ENOTFOUND);
+	kg_txn_free(t);
+	kg_build_abort(s);
+	t_rmrf(dir);
+}
+
+typedef struct snap_ctx {
+	kg_store *s;
+	int seen_uncommitted;
+} snap_ctx;
+
+static int write_and_peek(kg_txn *t, void *vctx)
+{
+	snap_ctx *c = vctx;
+	kg_txn *r = NULL;
+	kg_source src;
+	kg_source in = { 0 };
+	uint32_t sid;
+	int rc;
+
+	in.kind = "PEEK";
+	in.edition = "1";
+	if ((rc = kg_source_begin(t, &in, &sid)) < 0)
+		return rc;
+	/* a reader during the write sees the last committed state */
+	if ((rc = kg_txn_read(&r, c->s)) < 0)
+		return rc;
+	c->seen_uncommitted = kg_source_find(r, "PEEK", "1", &src) == 0;
+	kg_txn_free(r);
+	return 0;
+}
+
+static void readers_see_last_commit(void)
+{
+	const char *dir = t_tmpdir("kg7");
+	kg_store *s = NULL;
+	kg_txn *r = NULL;
+	snap_ctx c;
+	kg_source src;
+
+	t_rmrf(dir);
+	CHECK_EQ_INT(kg_build_begin(&s, dir), 0);
+	CHECK_EQ_INT(kg_build_commit(s), 0);
+	CHECK_EQ_INT(kg_store_open(&s, dir, KG_OPEN_WRITE), 0);
+	CHECK_EQ_INT(kg_txn_read(&r, s), 0);
+	c.s = s;
+	c.seen_uncommitted = -1;
+	CHECK_EQ_INT(kg_store_write(s, write_and_peek, &c), 0);
+	CHECK_EQ_INT(c.seen_uncommitted, 0);
+	/* the old snapshot still does not see it; renewed, it does */
+	CHECK_EQ_INT(kg_source_find(r, "PEEK", "1", &src), PK_ENOTFOUND);
+	CHECK_EQ_INT(kg_txn_renew(r), 0);
+	CHECK_EQ_INT(kg_source_find(r, "PEEK", "1", &src), 0);
+	kg_txn_free(r);
+	kg_store_free(s);
+	t_rmrf(dir);
+}
+
+int main(void)
+{
+	pk_alloc_init();
+	RUN(record_roundtrip);
+	RUN(build_commit_and_replace);
+	RUN(aborted_build_keeps_old);
+	RUN(writer_lock_and_not_a_graph);
+	RUN(schema_mismatch);
+	RUN(map_grows_by_itself);
+	RUN(nodes_merge_and_shared_ownership);
+	RUN(readers_see_last_commit);
+	T_DONE();
+}

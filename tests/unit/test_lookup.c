@@ -1,0 +1,192 @@
+/* Unit tests for query/lookup on a graph built from data/sources/. */
+#include "t.h"
+
+#include "common/alloc.h"
+#include "common/error.h"
+#include "ingest/ingest.h"
+#include "kg/graph.h"
+#include "kg/store.h"
+#include "query/lookup.h"
+
+static kg_store *store;
+static kg_txn *txn;
+
+typedef struct plan_ctx {
+	ingest_plan *p;
+	size_t i;
+	ingest_result res;
+} plan_ctx;
+
+static int run_entry(kg_txn *t, void *vctx)
+{
+	plan_ctx *c = vctx;
+
+	return ingest_plan_run(t, c->p, c->i, NULL, &c->res);
+}
+
+static int build_graph(const char *dir)
+{
+	const char *paths[] = { "data/sources" };
+	plan_ctx c = { NULL, 0, { 0 } };
+	kg_store *s = NULL;
+	int rc;
+
+	t_rmrf(dir);
+	if ((rc = ingest_plan_make(&c.p, paths, 1)) < 0)
+		return rc;
+	ingest_result_init(&c.res);
+	if ((rc = kg_build_begin(&s, dir)) == 0) {
+		for (c.i = 0; c.i < ingest_plan_count(c.p) && rc == 0; c.i++)
+			rc = kg_store_write(s, run_entry, &c);
+		rc = rc ? (kg_build_abort(s), rc) : kg_build_commit(s);
+	}
+	ingest_result_release(&c.res);
+	ingest_plan_free(c.p);
+	return rc;
+}
+
+static int lookup(query_matches *ms, const char *q, const char *edition, int all)
+{
+	query_lookup_opts o = { edition, all, 0 };
+
+	memset(ms, 0, sizeof(*ms));
+	return query_lookup(txn, q, &o, ms);
+}
+
+static void constants_by_name_symbol_alias(void)
+{
+	static const char *const planck[] = { "Planck constant", "planck CONSTANT", "h", "普朗克常数",
+					      "普朗克常量", "Planck's constant" };
+	static const char *const hbar[] = { "ħ", "ℏ", "hbar", "reduced Planck constant", "约化普朗克常数" };
+	query_matches ms;
+	size_t i;
+
+	for (i = 0; i < sizeof(planck) / sizeof(*planck); i++) {
+		CHECK_EQ_INT(lookup(&ms, planck[i], NULL, 0), 0);
+		CHECK_EQ_INT(ms.n, 1);
+		if (ms.n) {
+			CHECK_STR(ms.m[0].name, "Planck constant");
+			CHECK(ms.m[0].value == 6.62607015e-34);
+			CHECK_STR(ms.m[0].edition, "2022");
+			CHECK(ms.m[0].flags & KG_V_EXACT);
+			CHECK_STR(ms.m[0].symbol, "h");
+		}
+		query_matches_release(&ms);
+	}
+	for (i = 0; i < sizeof(hbar) / sizeof(*hbar); i++) {
+		CHECK_EQ_INT(lookup(&ms, hbar[i], NULL, 0), 0);
+		CHECK(ms.n == 1 && !strcmp(ms.m[0].quantity, "reduced planck constant"));
+		query_matches_release(&ms);
+	}
+	/* symbols are case-sensitive: H is hydrogen */
+	CHECK_EQ_INT(lookup(&ms, "H", NULL, 0), 0);
+	CHECK(ms.n == 1 && !strcmp(ms.m[0].quantity, "standard atomic weight"));
+	query_matches_release(&ms);
+}
+
+static void editions(void)
+{
+	query_matches ms;
+
+	CHECK_EQ_INT(lookup(&ms, "G", "2014", 0), 0);
+	CHECK_EQ_INT(ms.n, 1);
+	if (ms.n) {
+		CHECK(ms.m[0].value == 6.67408e-11);
+		CHECK_NEAR(ms.m[0].uncertainty, 3.1e-15, 1e-12);
+		CHECK_STR(ms.m[0].locator, "allascii-2014.txt:254");
+		CHECK_STR(ms.m[0].value_text, "6.674 08 e-11");
+	}
+	query_matches_release(&ms);
+	/* the 2014 "electric constant" is the same quantity as ε0 */
+	CHECK_EQ_INT(lookup(&ms, "ε0", NULL, 1), 0);
+	CHECK_EQ_INT(ms.n, 3);
+	if (ms.n == 3) {
+		CHECK_STR(ms.m[0].edition, "2022");
+		CHECK_STR(ms.m[2].edition, "2014");
+		CHECK(strstr(ms.m[2].note, "electric constant") != NULL);
+	}
+	query_matches_release(&ms);
+	CHECK_EQ_INT(lookup(&ms, "electric constant", "2018", 0), 0);
+	CHECK(ms.n == 1 && ms.m[0].value == 8.8541878128e-12);
+	query_matches_release(&ms);
+	CHECK_EQ_INT(lookup(&ms, "G", "1999", 0), 0);
+	CHECK_EQ_INT(ms.n, 0);
+	query_matches_release(&ms);
+}
+
+static void isotopes_and_elements(void)
+{
+	static const char *const fe56[] = { "Fe-56", "56Fe", "⁵⁶Fe", "iron-56", "Iron 56", "铁-56", "Fe56" };
+	query_matches ms;
+	size_t i;
+
+	for (i = 0; i < sizeof(fe56) / sizeof(*fe56); i++) {
+		CHECK_EQ_INT(lookup(&ms, fe56[i], NULL, 0), 0);
+		CHECK_EQ_INT(ms.n, 2);
+		for (size_t j = 0; j < ms.n; j++) {
+			CHECK_STR(ms.m[j].entity, "Fe-56");
+			if (!strcmp(ms.m[j].quantity, "relative atomic mass"))
+				CHECK(ms.m[j].value == 55.93493633);
+		}
+		query_matches_release(&ms);
+	}
+	CHECK_EQ_INT(lookup(&ms, "standard atomic weight of carbon", NULL, 0), 0);
+	CHECK_EQ_INT(ms.n, 1);
+	if (ms.n) {
+		CHECK(ms.m[0].flags & KG_V_INTERVAL);
+		CHECK(ms.m[0].lo == 12.0096 && ms.m[0].hi == 12.0116);
+		CHECK_STR(ms.m[0].value_text, "[12.0096,12.0116]");
+	}
+	query_matches_release(&ms);
+	CHECK_EQ_INT(lookup(&ms, "碳的原子量", NULL, 0), 0);
+	CHECK(ms.n == 1 && !strcmp(ms.m[0].entity, "C"));
+	query_matches_release(&ms);
+	CHECK_EQ_INT(lookup(&ms, "atomic weight of iron", NULL, 0), 0);
+	CHECK(ms.n == 1 && ms.m[0].value == 55.845 && ms.m[0].uncertainty == 0.002);
+	query_matches_release(&ms);
+	CHECK_EQ_INT(lookup(&ms, "deuterium", NULL, 0), 0);
+	CHECK(ms.n == 2 && !strcmp(ms.m[0].entity, "H-2"));
+	query_matches_release(&ms);
+	CHECK_EQ_INT(lookup(&ms, "carbon-12", NULL, 0), 0);
+	CHECK(ms.n == 2);
+	query_matches_release(&ms);
+}
+
+static void partial_and_bad_queries(void)
+{
+	query_matches ms;
+
+	CHECK_EQ_INT(lookup(&ms, "Boltzmann", NULL, 0), 0);
+	CHECK(ms.n >= 4);
+	if (ms.n)
+		CHECK_STR(ms.m[0].name, "Boltzmann constant");
+	query_matches_release(&ms);
+	CHECK_EQ_INT(lookup(&ms, "no such thing xyz", NULL, 0), 0);
+	CHECK_EQ_INT(ms.n, 0);
+	query_matches_release(&ms);
+	CHECK_EQ_INT(lookup(&ms, "   ", NULL, 0), PK_EINVAL);
+	query_matches_release(&ms);
+	CHECK_EQ_INT(lookup(&ms, "\xff\xfe", NULL, 0), PK_EINVAL);
+	query_matches_release(&ms);
+}
+
+int main(void)
+{
+	const char *dir = t_tmpdir("lookup");
+
+	pk_alloc_init();
+	if (build_graph(dir) < 0 || kg_store_open(&store, dir, KG_OPEN_READ) < 0 ||
+	    kg_txn_read(&txn, store) < 0) {
+		fprintf(stderr, "cannot build the test graph: %s\n", pk_error_last());
+		printf("FAIL build_graph\n");
+		return 1;
+	}
+	RUN(constants_by_name_symbol_alias);
+	RUN(editions);
+	RUN(isotopes_and_elements);
+	RUN(partial_and_bad_queries);
+	kg_txn_free(txn);
+	kg_store_free(store);
+	t_rmrf(dir);
+	T_DONE();
+}

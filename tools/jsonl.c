@@ -1,0 +1,96 @@
+/* tools/jsonl.c - aligned JSONL streams: one output line per input line. */
+#include "tool.h"
+
+#include "../common/error.h"
+#include "../common/lines.h"
+
+#include <string.h>
+
+static void error_record(pk_buf *out, const char *id_json, const char *msg)
+{
+	pk_json w;
+
+	pk_buf_reset(out);
+	pk_json_init(&w, out);
+	pk_json_obj(&w);
+	pk_json_key(&w, "id");
+	if (id_json)
+		pk_json_raw(&w, id_json, strlen(id_json));
+	else
+		pk_json_null(&w);
+	pk_json_kstr(&w, "error", msg);
+	pk_json_end_obj(&w);
+	if (pk_json_error(&w)) {
+		/* keep the stream aligned even when memory is short */
+		static const char oom[] = "{\"id\":null,\"error\":\"out of memory\"}";
+
+		pk_buf_reset(out);
+		if (pk_buf_put(out, oom, sizeof(oom) - 1) < 0) {
+			out->len = 0; /* an empty line still keeps the count */
+		}
+	}
+}
+
+int tool_jsonl(tool_line_fn fn, void *ctx, size_t max_line)
+{
+	pk_lines *r = NULL;
+	pk_buf out = PK_BUF_INIT;
+	const char *line;
+	size_t len;
+	int rc, code = EXIT_OK;
+
+	/* an output record may be large (many matches) but never unbounded */
+	pk_buf_init(&out, (size_t)256 << 20);
+	if ((rc = pk_lines_open(&r, "-", max_line)) < 0)
+		return tool_fail(rc, NULL);
+	for (;;) {
+		cJSON *in = NULL;
+		char *id_json = NULL;
+		char msg[256];
+		pk_json w;
+
+		rc = pk_lines_next(r, &line, &len);
+		if (rc == 0)
+			break;
+		if (rc == PK_EIO || rc == PK_ENOMEM) {
+			code = tool_fail(rc, "reading standard input");
+			break;
+		}
+		pk_buf_reset(&out);
+		if (rc == PK_ELIMIT) {
+			snprintf(msg, sizeof(msg), "line %zu: longer than %zu bytes", pk_lines_lineno(r), max_line);
+			error_record(&out, NULL, msg);
+		} else if (!(in = cJSON_ParseWithLength(line, len)) || !cJSON_IsObject(in)) {
+			snprintf(msg, sizeof(msg), "line %zu: not a JSON object", pk_lines_lineno(r));
+			error_record(&out, NULL, msg);
+		} else {
+			const cJSON *id = cJSON_GetObjectItemCaseSensitive(in, "id");
+
+			id_json = id ? cJSON_PrintUnformatted(id) : NULL;
+			pk_error_clear();
+			pk_json_init(&w, &out);
+			pk_json_obj(&w);
+			pk_json_key(&w, "id");
+			if (id_json)
+				pk_json_raw(&w, id_json, strlen(id_json));
+			else
+				pk_json_null(&w);
+			rc = fn(ctx, in, &w);
+			pk_json_end_obj(&w);
+			if (rc == 0)
+				rc = pk_json_error(&w);
+			if (rc < 0)
+				error_record(&out, id_json, pk_error_last());
+		}
+		rc = tool_print_line(&out);
+		cJSON_free(id_json);
+		cJSON_Delete(in);
+		if (rc < 0) {
+			code = tool_fail(rc, NULL);
+			break;
+		}
+	}
+	pk_lines_free(r);
+	pk_buf_release(&out);
+	return code;
+}
