@@ -39,11 +39,12 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 BENCH_SRC := $(wildcard bench/*.c)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 
-.PHONY: all deps test-deps test demo bench clean unit-bins graph
+.PHONY: all deps test-deps test demo bench clean unit-bins graph provkg
 .DEFAULT_GOAL := all
 
 all: provkg
 
+# phony: the root binary follows whichever build (plain or SANITIZE) ran last
 provkg: $(BUILD)/provkg
 	@cmp -s $< $@ || cp $< $@
 

@@ -22,5 +22,11 @@ bench/gen_queries.py "$N" >"$OUT/queries.jsonl"
 t0=$(now); $P lookup --jsonl --db "$OUT/graph" <"$OUT/queries.jsonl" >"$OUT/lookup.out"; t1=$(now)
 lines=$(wc -l <"$OUT/lookup.out")
 awk -v n="$lines" -v s="$(echo "$t1 - $t0" | bc)" 'BEGIN {printf "jsonl_lines %d\njsonl_seconds %.3f\njsonl_lookups_per_second %.0f\n", n, s, n / s}'
+echo "== check-value on $N generated mentions (--jsonl)"
+bench/gen_mentions.py "$N" >"$OUT/mentions.jsonl"
+t0=$(now); $P check-value --jsonl --db "$OUT/graph" <"$OUT/mentions.jsonl" >"$OUT/check.out"; t1=$(now)
+lines=$(wc -l <"$OUT/check.out")
+awk -v n="$lines" -v s="$(echo "$t1 - $t0" | bc)" 'BEGIN {printf "check_value_lines %d\ncheck_value_seconds %.3f\nchecks_per_second %.0f\n", n, s, n / s}'
+grep -o '"verdict":"[a-z_]*"' "$OUT/check.out" | sort | uniq -c | awk '{printf "  %s %s\n", $2, $1}'
 [ -z "${BENCH_OUT:-}" ] && rm -rf "$OUT"
 exit 0

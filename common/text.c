@@ -192,3 +192,145 @@ char *pk_text_name_key(const char *s, size_t n)
 	}
 	return pk_buf_detach(&b);
 }
+
+/* ---- normalised text with offset map ----------------------------------- */
+
+void pk_normtext_init(pk_normtext *nt, size_t max)
+{
+	pk_buf_init(&nt->text, max);
+	nt->map = NULL;
+	nt->map_cap = 0;
+}
+
+void pk_normtext_release(pk_normtext *nt)
+{
+	pk_buf_release(&nt->text);
+	pk_free(nt->map);
+	nt->map = NULL;
+	nt->map_cap = 0;
+}
+
+size_t pk_normtext_orig(const pk_normtext *nt, size_t i)
+{
+	if (i > nt->text.len)
+		i = nt->text.len;
+	return nt->map ? nt->map[i] : i;
+}
+
+static int map_reserve(pk_normtext *nt, size_t need)
+{
+	uint32_t *m;
+	size_t cap;
+
+	if (need <= nt->map_cap)
+		return 0;
+	cap = nt->map_cap ? nt->map_cap : 256;
+	while (cap < need)
+		cap *= 2;
+	if (!(m = pk_realloc(nt->map, cap * sizeof(*m))))
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	nt->map = m;
+	nt->map_cap = cap;
+	return 0;
+}
+
+static int32_t unify(int32_t cp)
+{
+	switch (cp) {
+	case 0x2212: case 0x2012: case 0xFE63: case 0xFF0D: case 0x2011:
+		return '-';
+	case 0x2715: case 0x2716: case 0x2A2F: case 0x2A09:
+		return 0xD7; /* × */
+	case 0x22C5: case 0x2219: case 0x2022: case 0x30FB:
+		return 0xB7; /* · */
+	case 0:
+		return 0xFFFD;
+	default:
+		return cp;
+	}
+}
+
+static int is_superscript(int32_t cp)
+{
+	return cp == 0xB2 || cp == 0xB3 || cp == 0xB9 || cp == 0x2070 || (cp >= 0x2074 && cp <= 0x207B);
+}
+
+int pk_normtext_set(pk_normtext *nt, const char *s, size_t n)
+{
+	size_t i = 0;
+	int rc, in_super = 0;
+
+	pk_buf_reset(&nt->text);
+	if ((rc = pk_buf_grow(&nt->text, n)) < 0 || (rc = map_reserve(nt, n + 1)) < 0)
+		return rc;
+	while (i < n) {
+		utf8proc_int32_t buf[32];
+		utf8proc_ssize_t m, j;
+		int32_t cp;
+		int k;
+		size_t start = i;
+
+		if ((unsigned char)s[i] < 0x80 && s[i] != '\0') {
+			in_super = 0;
+			/* ASCII is already normal */
+			if ((rc = map_reserve(nt, nt->text.len + 2)) < 0 || (rc = pk_buf_putc(&nt->text, s[i])) < 0)
+				return rc;
+			nt->map[nt->text.len - 1] = (uint32_t)start;
+			i++;
+			continue;
+		}
+		k = pk_utf8_decode(s + i, n - i, &cp);
+		i += k < 0 ? 1 : (size_t)k;
+		/* superscripts keep their meaning as an exponent: "10⁻³⁴" is
+		 * "10^-34", "cm⁻¹" is "cm^-1", "m²" is "m^2" */
+		if (k > 0 && is_superscript(cp)) {
+			if (!in_super) {
+				if ((rc = map_reserve(nt, nt->text.len + 2)) < 0 || (rc = pk_buf_putc(&nt->text, '^')) < 0)
+					return rc;
+				nt->map[nt->text.len - 1] = (uint32_t)start;
+			}
+			in_super = 1;
+		} else {
+			in_super = 0;
+		}
+		if (k < 0 || cp == 0) {
+			buf[0] = 0xFFFD;
+			m = 1;
+		} else {
+			int opts = UTF8PROC_STABLE | UTF8PROC_DECOMPOSE | UTF8PROC_COMPAT | UTF8PROC_IGNORE;
+			int last = 0;
+
+			m = utf8proc_decompose_char(cp, buf, 32, (utf8proc_option_t)opts, &last);
+			if (m < 0 || m > 32) {
+				buf[0] = cp;
+				m = 1;
+			} else if (m > 1) {
+				/* recompose what the compatibility decomposition split */
+				m = utf8proc_normalize_utf32(buf, m, (utf8proc_option_t)(UTF8PROC_STABLE | UTF8PROC_COMPOSE));
+				if (m < 0) {
+					buf[0] = cp;
+					m = 1;
+				}
+			}
+		}
+		for (j = 0; j < m; j++) {
+			char enc[4];
+			int el = pk_utf8_encode(enc, unify(buf[j]));
+			size_t b;
+
+			if (el <= 0)
+				continue;
+			if ((rc = map_reserve(nt, nt->text.len + (size_t)el + 1)) < 0 ||
+			    (rc = pk_buf_put(&nt->text, enc, (size_t)el)) < 0)
+				return rc;
+			for (b = nt->text.len - (size_t)el; b < nt->text.len; b++)
+				nt->map[b] = (uint32_t)start;
+		}
+	}
+	if ((rc = map_reserve(nt, nt->text.len + 1)) < 0)
+		return rc;
+	if (!nt->text.ptr && (rc = pk_buf_put(&nt->text, "", 0)) < 0)
+		return rc;
+	nt->map[nt->text.len] = (uint32_t)n;
+	return 0;
+}

@@ -47,3 +47,27 @@ int pk_text_is_space(int32_t cp);
 int pk_text_is_han(int32_t cp);
 
 #endif
+
+/* ---- normalised text with a map back to the original ------------------
+ *
+ * For extraction from model output: NFKC per character (fullwidth digits,
+ * ℏ -> ħ), superscripts to a caret exponent (10⁻³⁴ -> 10^-34, m² -> m^2),
+ * default-ignorable characters (zero-width
+ * spaces, soft hyphens, BOM) removed, minus signs unified to '-',
+ * multiplication signs to '×' (U+00D7) and dot operators to '·' (U+00B7),
+ * NUL and invalid bytes to U+FFFD. map[i] is the byte offset in the
+ * original text of the character that produced normalised byte i
+ * (map[len] = the original length), so spans found in the normalised text
+ * are reported in the original. */
+typedef struct pk_normtext {
+	pk_buf text;
+	uint32_t *map;
+	size_t map_cap;
+} pk_normtext;
+
+void pk_normtext_init(pk_normtext *nt, size_t max);
+/* Normalise s[0..n); replaces previous contents. PK_ELIMIT beyond max. */
+int pk_normtext_set(pk_normtext *nt, const char *s, size_t n);
+void pk_normtext_release(pk_normtext *nt);
+/* Original offset of normalised byte offset i (i <= text.len). */
+size_t pk_normtext_orig(const pk_normtext *nt, size_t i);

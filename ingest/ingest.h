@@ -30,6 +30,7 @@ enum ingest_kind {
 	INGEST_ALIASES,  /* provkg alias table (names and symbols of quantities) */
 	INGEST_ELEMENTS, /* provkg element table (Z, symbol, names) */
 	INGEST_UNITS,    /* provkg unit table */
+	INGEST_MATH,     /* provkg mathematical constants (pi, e, ...) */
 	INGEST_MP,       /* Materials Project documents (JSON, JSONL, .gz) */
 	INGEST_CROSSREF  /* Crossref works (public data file, JSONL, API responses) */
 };
@@ -89,5 +90,7 @@ int ingest_codata(kg_txn *t, const char *path, const ingest_opts *o, ingest_resu
 int ingest_nist_aw(kg_txn *t, const char *path, const ingest_opts *o, ingest_result *res);
 int ingest_aliases(kg_txn *t, const char *path, const ingest_opts *o, ingest_result *res);
 int ingest_elements(kg_txn *t, const char *path, const ingest_opts *o, ingest_result *res);
+int ingest_units(kg_txn *t, const char *path, const ingest_opts *o, ingest_result *res);
+int ingest_math(kg_txn *t, const char *path, const ingest_opts *o, ingest_result *res);
 
 #endif

@@ -35,6 +35,7 @@ const char *ingest_kind_name(int kind)
 	case INGEST_ALIASES: return "provkg-aliases";
 	case INGEST_ELEMENTS: return "provkg-elements";
 	case INGEST_UNITS: return "provkg-units";
+	case INGEST_MATH: return "provkg-math";
 	case INGEST_MP: return "MP";
 	case INGEST_CROSSREF: return "Crossref";
 	default: return "unknown";
@@ -80,6 +81,8 @@ int ingest_detect(int *kind, const char *path)
 		*kind = INGEST_ELEMENTS;
 	else if (!strncmp(p, "# provkg unit table", 19))
 		*kind = INGEST_UNITS;
+	else if (!strncmp(p, "# provkg math constant table", 28))
+		*kind = INGEST_MATH;
 	else if (!strncmp(p, "Atomic Number", 13))
 		*kind = INGEST_NIST_AW;
 	else if (has(p, "Fundamental Physical Constants") && has(p, "-----"))
@@ -250,8 +253,8 @@ static int kind_rank(int kind)
 {
 	/* tables first so names exist early; the big dumps last */
 	static const int order[] = { [INGEST_ELEMENTS] = 0, [INGEST_ALIASES] = 1, [INGEST_UNITS] = 2,
-				     [INGEST_CODATA] = 3, [INGEST_NIST_AW] = 4, [INGEST_MP] = 5,
-				     [INGEST_CROSSREF] = 6, [INGEST_UNKNOWN] = 7 };
+				     [INGEST_MATH] = 2, [INGEST_CODATA] = 3, [INGEST_NIST_AW] = 4,
+				     [INGEST_MP] = 5, [INGEST_CROSSREF] = 6, [INGEST_UNKNOWN] = 7 };
 
 	return order[kind];
 }
@@ -344,6 +347,8 @@ int ingest_plan_run(kg_txn *t, const ingest_plan *p, size_t i, const ingest_opts
 	case INGEST_NIST_AW: return ingest_nist_aw(t, e->files[0], o, res);
 	case INGEST_ALIASES: return ingest_aliases(t, e->files[0], o, res);
 	case INGEST_ELEMENTS: return ingest_elements(t, e->files[0], o, res);
+	case INGEST_UNITS: return ingest_units(t, e->files[0], o, res);
+	case INGEST_MATH: return ingest_math(t, e->files[0], o, res);
 	default:
 		return pk_error_set(PK_EINVAL, "%s: %s sources are not supported by this build", e->path,
 				    ingest_kind_name(e->kind));

@@ -11,12 +11,17 @@
  *           name     case- and space-insensitive ("speed of light", "光速")
  *   origin  a tag explained in the table's header comments
  * elements.tsv: Z <TAB> symbol <TAB> English name <TAB> variants (|) <TAB> Chinese name
+ * units.tsv:    symbol <TAB> scale <TAB> dimension <TAB> prefixes <TAB> names <TAB> note
+ *   stored as unit nodes (type 'U') whose data is a JSON object
+ *   {"scale","dim","prefixes","names","note"}; query/units reads them.
  */
 #include "internal.h"
 
 #include "../common/alloc.h"
 #include "../common/error.h"
+#include "../common/json.h"
 #include "../common/lines.h"
+#include "../common/num.h"
 #include "../common/text.h"
 
 #include <stdio.h>
@@ -231,4 +236,119 @@ int ingest_elements(kg_txn *t, const char *path, const ingest_opts *o, ingest_re
 {
 	res->kind = INGEST_ELEMENTS;
 	return each_row(t, path, "# provkg element table", "provkg-elements", 3, element_row, o, res);
+}
+
+static int unit_row(kg_txn *t, uint32_t sid, char **f, int nf, const char *file, size_t lineno,
+		    const ingest_opts *o, ingest_result *res)
+{
+	pk_buf data = PK_BUF_INIT;
+	pk_json w;
+	kg_node n;
+	int rc, i;
+
+	if (nf < 4 || !*f[0] || !*f[1] || !*f[2] || (strcmp(f[3], "y") && strcmp(f[3], "n")))
+		return ingest_reject(res, o, "%s:%zu: expected symbol, scale, dimension, prefixes (y/n)",
+				     file, lineno);
+	for (i = 0; i < nf; i++)
+		if (!pk_utf8_valid(f[i], strlen(f[i])))
+			return ingest_reject(res, o, "%s:%zu: invalid UTF-8", file, lineno);
+	pk_json_init(&w, &data);
+	pk_json_obj(&w);
+	pk_json_kstr(&w, "scale", f[1]);
+	pk_json_kstr(&w, "dim", f[2]);
+	pk_json_kbool(&w, "prefixes", f[3][0] == 'y');
+	pk_json_key(&w, "names");
+	pk_json_arr(&w);
+	if (nf > 4 && *f[4]) {
+		char *p = f[4], *bar;
+
+		for (; p; p = bar) {
+			if ((bar = strchr(p, '|')))
+				*bar++ = '\0';
+			if (*p)
+				pk_json_str(&w, p);
+		}
+	}
+	pk_json_end_arr(&w);
+	if (nf > 5)
+		pk_json_kstr(&w, "note", f[5]);
+	pk_json_end_obj(&w);
+	if ((rc = pk_json_error(&w)) < 0)
+		goto done;
+	memset(&n, 0, sizeof(n));
+	n.type = KG_UNIT;
+	n.key = f[0];
+	n.symbol = f[0];
+	n.kind = "unit";
+	n.data = data.ptr;
+	if ((rc = kg_node_put(t, sid, &n)) == 0)
+		res->records++;
+done:
+	pk_buf_release(&data);
+	return rc;
+}
+
+int ingest_units(kg_txn *t, const char *path, const ingest_opts *o, ingest_result *res)
+{
+	res->kind = INGEST_UNITS;
+	return each_row(t, path, "# provkg unit table", "provkg-units", 4, unit_row, o, res);
+}
+
+static int math_row(kg_txn *t, uint32_t sid, char **f, int nf, const char *file, size_t lineno,
+		    const ingest_opts *o, ingest_result *res)
+{
+	char *qkey = NULL, *p, *bar, locator[256];
+	pk_num num;
+	kg_node q;
+	kg_value v;
+	int rc, i;
+
+	for (i = 0; i < nf; i++)
+		if (!pk_utf8_valid(f[i], strlen(f[i])))
+			return ingest_reject(res, o, "%s:%zu: invalid UTF-8", file, lineno);
+	if (!*f[0] || pk_num_parse(&num, f[2], strlen(f[2]), 0) < 0)
+		return ingest_reject(res, o, "%s:%zu: expected name, symbols, value", file, lineno);
+	if (!(qkey = ingest_quantity_key(f[0])))
+		return pk_error_code();
+	memset(&q, 0, sizeof(q));
+	q.type = KG_QUANTITY;
+	q.key = qkey;
+	q.name = f[0];
+	q.kind = "math";
+	q.unit = "";
+	if ((rc = kg_node_put(t, sid, &q)) < 0 || (rc = ingest_quantity_names(t, sid, f[0], qkey)) < 0)
+		goto done;
+	for (p = f[1], i = 0; p && *p; p = bar, i++) {
+		if ((bar = strchr(p, '|')))
+			*bar++ = '\0';
+		if ((rc = kg_name_add(t, sid, KG_NS_SYMBOL, p, KG_QUANTITY, qkey)) < 0 ||
+		    (i == 0 && (rc = kg_name_add(t, sid, KG_NS_PRIMARY, qkey, KG_QUANTITY, p)) < 0))
+			goto done;
+	}
+	for (p = nf > 3 ? f[3] : NULL; p && *p; p = bar) {
+		if ((bar = strchr(p, '|')))
+			*bar++ = '\0';
+		if ((rc = ingest_quantity_names(t, sid, p, qkey)) < 0)
+			goto done;
+	}
+	snprintf(locator, sizeof(locator), "%s:%zu", ingest_basename(file), lineno);
+	memset(&v, 0, sizeof(v));
+	v.quantity = qkey;
+	v.source = sid;
+	v.value = num.value;
+	v.value_text = f[2];
+	v.locator = locator;
+	v.note = nf > 4 && *f[4] ? f[4] : NULL;
+	v.flags = KG_V_EXACT | KG_V_TRUNCATED;
+	if ((rc = kg_value_add(t, &v, NULL)) == 0)
+		res->records++;
+done:
+	pk_free(qkey);
+	return rc;
+}
+
+int ingest_math(kg_txn *t, const char *path, const ingest_opts *o, ingest_result *res)
+{
+	res->kind = INGEST_MATH;
+	return each_row(t, path, "# provkg math constant table", "provkg-math", 3, math_row, o, res);
 }

@@ -65,10 +65,10 @@ int kg_edition_cmp(const char *a, const char *b);
 
 /* ---- nodes ------------------------------------------------------------ */
 
-enum { KG_QUANTITY = 'Q', KG_ENTITY = 'E' };
+enum { KG_QUANTITY = 'Q', KG_ENTITY = 'E', KG_UNIT = 'U' };
 
 typedef struct kg_node {
-	char type;          /* KG_QUANTITY or KG_ENTITY */
+	char type;          /* KG_QUANTITY, KG_ENTITY or KG_UNIT */
 	const char *key;    /* canonical key */
 	const char *name;   /* display name */
 	const char *kind;   /* "constant", "element", "isotope", "material", "property", ... */

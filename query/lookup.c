@@ -347,6 +347,11 @@ static int cmp_target(const void *a, const void *b)
 
 int query_resolve(kg_txn *t, const char *query, query_targets *out)
 {
+	return query_resolve_flags(t, query, 0, out);
+}
+
+int query_resolve_flags(kg_txn *t, const char *query, int flags, query_targets *out)
+{
 	pk_buf nfkc = PK_BUF_INIT;
 	char *key = NULL, ent[64];
 	size_t len = strlen(query);
@@ -376,7 +381,7 @@ int query_resolve(kg_txn *t, const char *query, query_targets *out)
 		goto done;
 	if ((rc = resolve_composite(t, nfkc.ptr, out)) < 0)
 		goto done;
-	if (out->n == 0 && (rc = resolve_words(t, nfkc.ptr, out)) < 0)
+	if (out->n == 0 && !(flags & QUERY_EXACT_ONLY) && (rc = resolve_words(t, nfkc.ptr, out)) < 0)
 		goto done;
 	if (out->n > 1)
 		qsort(out->t, out->n, sizeof(*out->t), cmp_target);
@@ -389,7 +394,7 @@ done:
 
 /* ---- expansion -------------------------------------------------------- */
 
-static void match_release(query_match *m)
+void query_match_release(query_match *m)
 {
 	pk_free(m->name);
 	pk_free(m->symbol);
@@ -403,6 +408,7 @@ static void match_release(query_match *m)
 	pk_free(m->edition);
 	pk_free(m->locator);
 	pk_free(m->note);
+	memset(m, 0, sizeof(*m));
 }
 
 void query_matches_release(query_matches *ms)
@@ -410,7 +416,7 @@ void query_matches_release(query_matches *ms)
 	size_t i;
 
 	for (i = 0; i < ms->n; i++)
-		match_release(&ms->m[i]);
+		query_match_release(&ms->m[i]);
 	pk_free(ms->m);
 	memset(ms, 0, sizeof(*ms));
 }
@@ -578,6 +584,9 @@ static int cmp_match(const void *a, const void *b)
 
 	if (x->score != y->score)
 		return y->score - x->score;
+	/* at equal score a physical constant before a mathematical one ("e") */
+	if ((x->kind && !strcmp(x->kind, "math")) != (y->kind && !strcmp(y->kind, "math")))
+		return (x->kind && !strcmp(x->kind, "math")) ? 1 : -1;
 	if (strlen(x->name) != strlen(y->name))
 		return strlen(x->name) < strlen(y->name) ? -1 : 1;
 	if ((d = strcmp(x->name, y->name)))
@@ -613,12 +622,12 @@ int query_lookup(kg_txn *t, const char *query, const query_lookup_opts *o, query
 			i++;
 			continue;
 		}
-		match_release(&out->m[i]);
+		query_match_release(&out->m[i]);
 		memmove(&out->m[i], &out->m[i + 1], (out->n - i - 1) * sizeof(*out->m));
 		out->n--;
 	}
 	while (out->n > max)
-		match_release(&out->m[--out->n]);
+		query_match_release(&out->m[--out->n]);
 	rc = 0;
 done:
 	query_targets_release(&ts);

@@ -62,6 +62,10 @@ typedef struct query_targets {
 
 /* Resolve a query to nodes, best first. */
 int query_resolve(kg_txn *t, const char *query, query_targets *out);
+/* The same with flags: QUERY_EXACT_ONLY skips the partial word search
+ * (names, aliases, symbols, isotopes and "X of Y" only). */
+enum { QUERY_EXACT_ONLY = 1 };
+int query_resolve_flags(kg_txn *t, const char *query, int flags, query_targets *out);
 void query_targets_release(query_targets *ts);
 
 /* Resolve and expand to values. out is appended to; release with
@@ -69,6 +73,8 @@ void query_targets_release(query_targets *ts);
  * Zero matches is success with out->n == 0. */
 int query_lookup(kg_txn *t, const char *query, const query_lookup_opts *o, query_matches *out);
 void query_matches_release(query_matches *ms);
+/* Free one match's strings (for a match moved out of a query_matches). */
+void query_match_release(query_match *m);
 
 /* Expand one node into matches (used by check-value too). */
 int query_expand(kg_txn *t, const query_target *target, const query_lookup_opts *o,

@@ -68,6 +68,12 @@ int tool_jsonl(tool_line_fn fn, void *ctx, size_t max_line)
 
 			id_json = id ? cJSON_PrintUnformatted(id) : NULL;
 			pk_error_clear();
+			if (memmem(line, len, "\\u0000", 6)) {
+				/* cJSON would cut a string at the NUL; refuse instead */
+				snprintf(msg, sizeof(msg), "line %zu: NUL character (\\u0000) in input", pk_lines_lineno(r));
+				error_record(&out, id_json, msg);
+				goto emit;
+			}
 			pk_json_init(&w, &out);
 			pk_json_obj(&w);
 			pk_json_key(&w, "id");
@@ -82,6 +88,7 @@ int tool_jsonl(tool_line_fn fn, void *ctx, size_t max_line)
 			if (rc < 0)
 				error_record(&out, id_json, pk_error_last());
 		}
+emit:
 		rc = tool_print_line(&out);
 		cJSON_free(id_json);
 		cJSON_Delete(in);

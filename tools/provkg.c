@@ -20,6 +20,7 @@ static const struct command commands[] = {
 	{ "ingest", cmd_ingest, "add or replace source editions in the graph, in one transaction" },
 	{ "sources", cmd_sources, "list the source editions in the graph" },
 	{ "lookup", cmd_lookup, "look up constants, elements and isotopes with provenance" },
+	{ "check-value", cmd_check_value, "verify a value cited in a sentence: unit, number, edition, verdict" },
 };
 
 static void usage(FILE *f)

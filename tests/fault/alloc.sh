@@ -42,3 +42,20 @@ sweep "build" "$P" build --db "$G" -q tests/fixtures/allascii-1999.txt tests/fix
 sweep "ingest" "$P" ingest --db "$G" -q tests/fixtures/codata-bad.txt
 sweep "lookup" "$P" lookup c --json --db "$G"
 [ "$("$P" lookup c --json --db "$G")" = "$answer" ] && echo "ok graph answers after the sweeps" || echo "FAIL graph answer changed"
+
+# check-value on the full test graph: every failure point either answers
+# or reports an error; a JSONL stream stays one line per input line
+printf '%s\n' '{"id":1,"text":"h = 6.626e-34 J s"}' '{"id":2,"text":"光速约为 3×10⁸ m/s"}' >"$WORK/cv.jsonl"
+crashes=0
+misaligned=0
+for n in $(seq 0 3 600); do
+	out=$(PROVKG_TEST_FAIL_ALLOC=$n "$P" check-value --jsonl --db "$PROVKG_DB" <"$WORK/cv.jsonl" 2>"$WORK/cv.err")
+	rc=$?
+	if [ $rc -ge 128 ] || grep -q 'Sanitizer\|runtime error' "$WORK/cv.err"; then
+		crashes=$((crashes + 1))
+		head -c 300 "$WORK/cv.err" >&2
+	elif [ $rc -eq 0 ] && [ "$(printf '%s\n' "$out" | grep -c '^{"id":')" -ne 2 ]; then
+		misaligned=$((misaligned + 1))
+	fi
+done
+[ $crashes -eq 0 ] && [ $misaligned -eq 0 ] && echo "ok check-value --jsonl under failing allocations" || echo "FAIL check-value: $crashes crashes, $misaligned misaligned streams"

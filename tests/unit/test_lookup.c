@@ -8,42 +8,10 @@
 #include "kg/store.h"
 #include "query/lookup.h"
 
+#include "graph.h"
+
 static kg_store *store;
 static kg_txn *txn;
-
-typedef struct plan_ctx {
-	ingest_plan *p;
-	size_t i;
-	ingest_result res;
-} plan_ctx;
-
-static int run_entry(kg_txn *t, void *vctx)
-{
-	plan_ctx *c = vctx;
-
-	return ingest_plan_run(t, c->p, c->i, NULL, &c->res);
-}
-
-static int build_graph(const char *dir)
-{
-	const char *paths[] = { "data/sources" };
-	plan_ctx c = { NULL, 0, { 0 } };
-	kg_store *s = NULL;
-	int rc;
-
-	t_rmrf(dir);
-	if ((rc = ingest_plan_make(&c.p, paths, 1)) < 0)
-		return rc;
-	ingest_result_init(&c.res);
-	if ((rc = kg_build_begin(&s, dir)) == 0) {
-		for (c.i = 0; c.i < ingest_plan_count(c.p) && rc == 0; c.i++)
-			rc = kg_store_write(s, run_entry, &c);
-		rc = rc ? (kg_build_abort(s), rc) : kg_build_commit(s);
-	}
-	ingest_result_release(&c.res);
-	ingest_plan_free(c.p);
-	return rc;
-}
 
 static int lookup(query_matches *ms, const char *q, const char *edition, int all)
 {
@@ -175,7 +143,7 @@ int main(void)
 	const char *dir = t_tmpdir("lookup");
 
 	pk_alloc_init();
-	if (build_graph(dir) < 0 || kg_store_open(&store, dir, KG_OPEN_READ) < 0 ||
+	if (t_build_graph(dir, NULL) < 0 || kg_store_open(&store, dir, KG_OPEN_READ) < 0 ||
 	    kg_txn_read(&txn, store) < 0) {
 		fprintf(stderr, "cannot build the test graph: %s\n", pk_error_last());
 		printf("FAIL build_graph\n");

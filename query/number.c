@@ -1,0 +1,470 @@
+/* query/number.c - scan numbers in normalised prose; see number.h. */
+#include "number.h"
+
+#include "../common/text.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DIGITS_MAX 60
+
+static int is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int is_alpha_byte(const char *s, size_t n, size_t at_end)
+{
+	/* the character that ends at byte at_end (exclusive): a letter? */
+	size_t i = at_end;
+	int32_t cp;
+
+	if (i == 0)
+		return 0;
+	if ((unsigned char)s[i - 1] < 0x80)
+		return (s[i - 1] >= 'a' && s[i - 1] <= 'z') || (s[i - 1] >= 'A' && s[i - 1] <= 'Z') || s[i - 1] == '_';
+	while (i > 0 && ((unsigned char)s[i - 1] & 0xC0) == 0x80)
+		i--;
+	if (i == 0 || pk_utf8_decode(s + i - 1, n - (i - 1), &cp) < 0)
+		return 0;
+	/* Greek and Latin letters glue; CJK text does not ("约为3") */
+	return (cp >= 0xC0 && cp <= 0x24F) || (cp >= 0x370 && cp <= 0x3FF);
+}
+
+static int match(const char *s, size_t n, size_t p, const char *lit)
+{
+	size_t l = strlen(lit);
+
+	return p + l <= n && !memcmp(s + p, lit, l);
+}
+
+/* A plain mantissa at p: digits with optional grouping and decimals.
+ * Writes the digits (with '.') to buf. Returns the end offset, or p. */
+typedef struct mant {
+	char buf[DIGITS_MAX + 2];
+	size_t len;
+	int decimals, sig, comma_ambiguous;
+	double alt; /* other reading of an ambiguous comma */
+} mant;
+
+static size_t scan_mantissa(const char *s, size_t n, size_t p, mant *m)
+{
+	size_t i = p, groups = 0;
+	int int_digits = 0, seen_dot = 0, started = 0;
+	char sep = 0;
+
+	memset(m, 0, sizeof(*m));
+	while (i < n && is_digit(s[i]) && m->len < DIGITS_MAX) {
+		m->buf[m->len++] = s[i++];
+		int_digits++;
+	}
+	if (!int_digits && !(i + 1 < n && s[i] == '.' && is_digit(s[i + 1])))
+		return p;
+	/* thousands groups: "299 792 458", "299,792,458" (3 digits each) */
+	while (int_digits <= 3 && i + 3 < n + 0 && (s[i] == ' ' || s[i] == ',') &&
+	       (!sep || s[i] == sep) && is_digit(s[i + 1]) && is_digit(s[i + 2]) && is_digit(s[i + 3]) &&
+	       (i + 4 >= n || !is_digit(s[i + 4]))) {
+		sep = s[i];
+		m->buf[m->len++] = s[i + 1];
+		m->buf[m->len++] = s[i + 2];
+		m->buf[m->len++] = s[i + 3];
+		i += 4;
+		groups++;
+		int_digits = 1; /* keep the loop going for the next group */
+	}
+	if (sep == ',' && groups == 1 && !(i + 1 < n && s[i] == '.' && is_digit(s[i + 1]))) {
+		/* "1,234": thousands or a decimal comma */
+		char alt[DIGITS_MAX + 2];
+		size_t k = m->len - 3;
+
+		memcpy(alt, m->buf, k);
+		alt[k] = '.';
+		memcpy(alt + k + 1, m->buf + k, 3);
+		alt[k + 4] = '\0';
+		m->alt = strtod(alt, NULL);
+		m->comma_ambiguous = 1;
+	}
+	/* decimals: ".626 070 15" or a decimal comma "2,5" (not 3 digits) */
+	if (i + 1 < n && (s[i] == '.' || (s[i] == ',' && !groups && sep != ',')) && is_digit(s[i + 1])) {
+		size_t j = i + 1, d = 0;
+
+		while (j < n && is_digit(s[j]))
+			j++, d++;
+		if (s[i] == ',' && d == 3 && !(j < n && (s[j] == 'e' || s[j] == 'E'))) {
+			/* handled above as an ambiguous comma, unless grouping did not apply */
+			if (!m->comma_ambiguous) {
+				char alt[DIGITS_MAX + 8];
+
+				snprintf(alt, sizeof(alt), "%.*s%.3s", (int)m->len, m->buf, s + i + 1);
+				m->alt = strtod(alt, NULL);
+				m->comma_ambiguous = 1;
+			}
+		}
+		seen_dot = 1;
+		m->buf[m->len++] = '.';
+		i++;
+		while (i < n && m->len < DIGITS_MAX) {
+			if (is_digit(s[i])) {
+				m->buf[m->len++] = s[i++];
+				m->decimals++;
+			} else if (s[i] == ' ' && i + 1 < n && is_digit(s[i + 1]) && seen_dot && m->decimals % 3 == 0 &&
+				   sep != ',') {
+				/* CODATA-style "6.626 070 15": groups of three after the point */
+				size_t j2 = i + 1, g = 0;
+
+				while (j2 < n && is_digit(s[j2]))
+					j2++, g++;
+				if (g > 3)
+					break;
+				i++;
+			} else {
+				break;
+			}
+		}
+	}
+	m->buf[m->len] = '\0';
+	for (size_t k = 0; k < m->len; k++) {
+		if (!is_digit(m->buf[k]))
+			continue;
+		if (m->buf[k] != '0')
+			started = 1;
+		if (started)
+			m->sig++;
+	}
+	if (!started)
+		m->sig = m->decimals ? m->decimals : 1;
+	return i;
+}
+
+/* Optional blanks. */
+static size_t sp(const char *s, size_t n, size_t p)
+{
+	while (p < n && s[p] == ' ')
+		p++;
+	return p;
+}
+
+/* "×10^-34", "x 10^(-23)", "*10**-3", "·10-34", "e-34", "E+5". Returns the
+ * end, or p when there is no exponent; *e gets the power. */
+static size_t scan_exponent(const char *s, size_t n, size_t p, int *e, int allow_e)
+{
+	size_t q = p, r;
+	int sign = 1, v = 0, paren = 0, digits = 0;
+
+	if (allow_e && q < n && (s[q] == 'e' || s[q] == 'E')) {
+		r = q + 1;
+		if (r < n && (s[r] == '-' || s[r] == '+'))
+			sign = s[r++] == '-' ? -1 : 1;
+		while (r < n && is_digit(s[r]) && digits < 5)
+			v = v * 10 + (s[r++] - '0'), digits++;
+		if (digits && (r >= n || !is_digit(s[r])) && !is_alpha_byte(s, n, r + 1)) {
+			*e = sign * v;
+			return r;
+		}
+		return p;
+	}
+	q = sp(s, n, q);
+	if (match(s, n, q, "×"))
+		q += 2;
+	else if (match(s, n, q, "·"))
+		q += 2;
+	else if (q < n && (s[q] == 'x' || s[q] == 'X' || s[q] == '*') && !(q + 1 < n && s[q + 1] == '*'))
+		q++;
+	else
+		return p;
+	q = sp(s, n, q);
+	if (!match(s, n, q, "10"))
+		return p;
+	q += 2;
+	if (match(s, n, q, "^"))
+		q++;
+	else if (match(s, n, q, "**"))
+		q += 2;
+	if (q < n && s[q] == '(') {
+		paren = 1;
+		q++;
+	}
+	if (q < n && (s[q] == '-' || s[q] == '+'))
+		sign = s[q++] == '-' ? -1 : 1;
+	else if (match(s, n, q, "–"))
+		sign = -1, q += 3;
+	else if (s[q - 1] == '0')
+		return p; /* "3×108" is a product, not 3e8: an exponent needs ^ or a sign */
+	digits = 0;
+	while (q < n && is_digit(s[q]) && digits < 5)
+		v = v * 10 + (s[q++] - '0'), digits++;
+	if (!digits)
+		return p;
+	if (paren) {
+		if (q >= n || s[q] != ')')
+			return p;
+		q++;
+	}
+	*e = sign * v;
+	return q;
+}
+
+static const char *const approx_words[] = {
+	"≈", "~", "∼", "≃", "about", "approximately", "approx.", "approx", "roughly", "around", "nearly",
+	"circa", "ca.", "close to", "some", "约", "大约", "近似", "约为", "大概", "左右"
+};
+
+static int approx_before(const char *s, size_t start)
+{
+	size_t lo = start > 24 ? start - 24 : 0, i;
+
+	for (i = 0; i < sizeof(approx_words) / sizeof(approx_words[0]); i++) {
+		const char *w = approx_words[i];
+		size_t l = strlen(w), p;
+
+		for (p = lo; p + l <= start; p++) {
+			size_t k = p + l;
+
+			if (memcmp(s + p, w, l))
+				continue;
+			/* only blanks, '=', ':' or 为/是 between the marker and the number */
+			while (k < start && (s[k] == ' ' || s[k] == '=' || s[k] == ':'))
+				k++;
+			if (k + 3 <= start && (!memcmp(s + k, "为", 3) || !memcmp(s + k, "是", 3)))
+				k += 3;
+			while (k < start && s[k] == ' ')
+				k++;
+			if (k == start)
+				return 1;
+		}
+	}
+	return 0;
+}
+
+static double to_double(const char *digits, int exp10, int *overflow)
+{
+	char full[DIGITS_MAX + 16];
+	double v;
+
+	snprintf(full, sizeof(full), "%se%d", digits, exp10);
+	errno = 0;
+	v = strtod(full, NULL);
+	*overflow = errno == ERANGE && (isinf(v) || fabs(v) > 1e300);
+	if (errno == ERANGE && v == 0)
+		*overflow = 0; /* underflow to 0: keep as 0 */
+	return v;
+}
+
+/* One number (without range handling) at p. Returns end or p. */
+static size_t scan_one(const char *s, size_t n, size_t p, qn_number *out)
+{
+	size_t i = p, q;
+	mant m;
+	int e = 0, neg = 0, overflow = 0;
+	double mult = 1;
+
+	if (i < n && (s[i] == '-' || s[i] == '+')) {
+		neg = s[i] == '-';
+		i++;
+	}
+	q = scan_mantissa(s, n, i, &m);
+	if (q == i) {
+		/* "10^-34" alone */
+		return p;
+	}
+	/* "10^-34" without mantissa: the mantissa is 1 */
+	if (!strcmp(m.buf, "10") && (match(s, n, q, "^") || match(s, n, q, "**"))) {
+		size_t r = q + (s[q] == '^' ? 1 : 2), st;
+		int sign = 1, v = 0, paren = 0;
+
+		if (r < n && s[r] == '(')
+			paren = 1, r++;
+		if (r < n && (s[r] == '-' || s[r] == '+'))
+			sign = s[r++] == '-' ? -1 : 1;
+		st = r;
+		while (r < n && is_digit(s[r]) && r - st < 5)
+			v = v * 10 + (s[r++] - '0');
+		if (r > st && (!paren || (r < n && s[r] == ')'))) {
+			r += paren;
+			snprintf(m.buf, sizeof(m.buf), "1");
+			m.decimals = 0;
+			m.sig = 1;
+			out->exponent = sign * v;
+			out->has_exponent = 1;
+			q = r;
+			e = out->exponent;
+			goto value;
+		}
+	}
+	/* "1/137.036": a reciprocal, as the fine-structure constant is cited */
+	if (!strcmp(m.buf, "1") && q + 1 < n && s[q] == '/' && is_digit(s[q + 1])) {
+		mant d;
+		size_t r = scan_mantissa(s, n, q + 1, &d);
+		double den = strtod(d.buf, NULL);
+
+		if (r > q + 1 && den > 0) {
+			out->value = (neg ? -1.0 : 1.0) / den;
+			out->sig_digits = d.sig;
+			/* half a unit of the denominator's last digit, carried through 1/x */
+			out->half_unit = 0.5 * pow(10.0, -d.decimals) / (den * den);
+			return r;
+		}
+	}
+	/* concise uncertainty "(15)" */
+	if (q < n && s[q] == '(' && q + 1 < n && is_digit(s[q + 1])) {
+		size_t r = q + 1;
+		char ub[24];
+		size_t ul = 0;
+
+		while (r < n && is_digit(s[r]) && ul < sizeof(ub) - 1)
+			ub[ul++] = s[r++];
+		if (r < n && s[r] == ')') {
+			ub[ul] = '\0';
+			out->unc = strtod(ub, NULL) * pow(10.0, -m.decimals);
+			out->has_unc = 1;
+			q = r + 1;
+		}
+	}
+	{
+		size_t r = scan_exponent(s, n, q, &e, 1);
+
+		if (r == q)
+			r = scan_exponent(s, n, q, &e, 0);
+		if (r != q) {
+			out->has_exponent = 1;
+			out->exponent = e;
+			q = r;
+		}
+	}
+value:
+	/* Chinese multipliers */
+	if (match(s, n, q, "万"))
+		mult = 1e4, q += 3;
+	else if (match(s, n, q, "亿"))
+		mult = 1e8, q += 3;
+	out->value = to_double(m.buf, e, &overflow) * mult * (neg ? -1 : 1);
+	out->overflow = overflow;
+	out->sig_digits = m.sig;
+	out->half_unit = 0.5 * pow(10.0, e - m.decimals) * mult;
+	if (out->has_unc)
+		out->unc *= pow(10.0, e) * mult;
+	if (m.comma_ambiguous) {
+		out->ambiguous_comma = 1;
+		out->alt_value = m.alt * pow(10.0, e) * mult * (neg ? -1 : 1);
+	}
+	return q;
+}
+
+int query_number_next(const char *s, size_t n, size_t from, qn_number *out)
+{
+	size_t i = from;
+
+	while (i < n) {
+		size_t start = i, end;
+		int paren_open = 0;
+
+		if (!(is_digit(s[i]) || ((s[i] == '-' || s[i] == '+' || s[i] == '.') && i + 1 < n && is_digit(s[i + 1])))) {
+			i++;
+			continue;
+		}
+		/* digits glued to a word are identifiers, not numbers: H2O, CO2,
+		 * mp-149, Fe-56, carbon-12, x1 */
+		if (is_alpha_byte(s, n, start) || (start > 0 && (is_digit(s[start - 1]) || s[start - 1] == '^')) ||
+		    ((s[start] == '-' || s[start] == '.') && start > 0 && (is_alpha_byte(s, n, start) || is_digit(s[start - 1]))) ||
+		    (is_digit(s[start]) && start > 0 && s[start - 1] == '-' && is_alpha_byte(s, n, start - 1)) ||
+		    (is_digit(s[start]) && start > 0 && s[start - 1] == '.' && start > 1 && is_digit(s[start - 2]))) {
+			while (i < n && (is_digit(s[i]) || s[i] == '.' || s[i] == '-' || s[i] == '+'))
+				i++;
+			continue;
+		}
+		memset(out, 0, sizeof(*out));
+		if (start > 0 && s[start - 1] == '(')
+			paren_open = 1;
+		end = scan_one(s, n, start, out);
+		if (end == start) {
+			i++;
+			continue;
+		}
+		/* "6.674 ± 0.002" (and "(6.674 ± 0.002)×10^-11") */
+		{
+			size_t q = sp(s, n, end), r;
+			qn_number u;
+
+			if (match(s, n, q, "±") || match(s, n, q, "+/-") || match(s, n, q, "+-")) {
+				q += match(s, n, q, "±") ? 2 : (match(s, n, q, "+/-") ? 3 : 2);
+				q = sp(s, n, q);
+				memset(&u, 0, sizeof(u));
+				r = scan_one(s, n, q, &u);
+				if (r != q && u.value >= 0) {
+					out->unc = u.value;
+					out->has_unc = 1;
+					end = r;
+					if (paren_open && end < n && s[end] == ')') {
+						int e = 0;
+						size_t t = scan_exponent(s, n, end + 1, &e, 0);
+
+						if (t != end + 1) {
+							double f = pow(10.0, e);
+
+							out->value *= f;
+							out->unc *= f;
+							out->half_unit *= f;
+							out->exponent = e;
+							out->has_exponent = 1;
+							end = t;
+						}
+					}
+				}
+			}
+		}
+		/* ranges: "1.1–1.2", "1.1-1.2", "1.1 to 1.2", "1.1 ~ 1.2", "1.1至1.2" */
+		{
+			size_t q = sp(s, n, end), r;
+			size_t skip = 0;
+			qn_number hi;
+
+			if (match(s, n, q, "–") || match(s, n, q, "—"))
+				skip = 3;
+			else if (q == end && q < n && s[q] == '-' && !out->has_exponent)
+				skip = 1;
+			else if (match(s, n, q, "to "))
+				skip = 3;
+			else if (match(s, n, q, "至") || match(s, n, q, "到"))
+				skip = 3;
+			else if (match(s, n, q, "~"))
+				skip = 1;
+			if (skip) {
+				size_t r0 = sp(s, n, q + skip);
+
+				memset(&hi, 0, sizeof(hi));
+				r = scan_one(s, n, r0, &hi);
+				if (r != r0 && hi.value > out->value && !hi.overflow) {
+					/* "1.1-1.2 eV": a shared exponent written once applies to both */
+					if (hi.has_exponent && !out->has_exponent) {
+						double f = pow(10.0, hi.exponent);
+
+						out->value *= f;
+						out->half_unit *= f;
+						out->has_exponent = 1;
+						out->exponent = hi.exponent;
+					}
+					out->is_range = 1;
+					out->lo = out->value;
+					out->hi = hi.value;
+					out->value = (out->lo + out->hi) / 2;
+					if (hi.half_unit > out->half_unit)
+						out->half_unit = hi.half_unit;
+					if (hi.sig_digits < out->sig_digits)
+						out->sig_digits = hi.sig_digits;
+					end = r;
+				}
+			}
+		}
+		if (!out->is_range)
+			out->lo = out->hi = out->value;
+		out->start = start;
+		out->end = end;
+		out->approx = approx_before(s, start);
+		snprintf(out->text, sizeof(out->text), "%.*s", (int)(end - start > 79 ? 79 : end - start), s + start);
+		return 1;
+	}
+	return 0;
+}

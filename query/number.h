@@ -1,0 +1,39 @@
+/* query/number.h - numbers as models write them in prose.
+ *
+ * On normalised text (pk_normtext): "6.626e-34", "6.626×10^-34",
+ * "6.626 x 10^-34", "1.38 × 10^(-23)", "6.626×10-34" (superscripts folded),
+ * "299 792 458", "6.67430(15)e-11", "6.674 ± 0.002", "(6.674 ± 0.002)×10^-11",
+ * "10^-34", ranges "1.1–1.2" / "1.1 to 1.2", "3亿", thousands "299,792,458".
+ * Approximate markers before the number (≈ ~ about approximately roughly
+ * around nearly 约 大约 近似) set `approx`. A single comma followed by
+ * exactly three digits ("1,234") could be a decimal or a thousands
+ * separator: it is flagged `ambiguous_comma` with both readings, not guessed.
+ * The cited precision is kept: significant digits and half a unit in the
+ * last cited digit.
+ */
+#ifndef QUERY_NUMBER_H
+#define QUERY_NUMBER_H
+
+#include <stddef.h>
+
+typedef struct qn_number {
+	size_t start, end;   /* byte span in the normalised text */
+	double value;        /* the number; the midpoint of a range */
+	double lo, hi;       /* a range's bounds (both = value otherwise) */
+	double unc;          /* cited standard uncertainty, 0 if none */
+	double half_unit;    /* half a unit in the last cited digit */
+	double alt_value;    /* ambiguous comma: the other reading */
+	int sig_digits;
+	int exponent;        /* the power of ten written, 0 if none */
+	int has_unc, is_range, approx, ambiguous_comma, overflow;
+	int has_exponent;    /* written in scientific notation */
+	char text[80];       /* the number as written (normalised), truncated */
+} qn_number;
+
+/* Find the next number starting at or after byte `from`. Digits glued to
+ * letters ("H2O", "mp-149", "Fe-56", "CO2") are not numbers. Returns 1 and
+ * fills *out, or 0 when there is none. A number too large for a double
+ * ("1e999") is returned with `overflow` set. */
+int query_number_next(const char *s, size_t n, size_t from, qn_number *out);
+
+#endif

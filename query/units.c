@@ -1,0 +1,938 @@
+/* query/units.c - the unit engine; see units.h.
+ *
+ * The table is loaded once per query_units: every unit node of the graph
+ * (symbol, scale, dimension, whether SI prefixes apply, other names) goes
+ * into two hash maps, one exact (symbols, case-sensitive) and one folded
+ * (names, case-insensitive). Constant-defined units are resolved at load
+ * with the chosen CODATA edition, so parsing never touches the graph.
+ */
+#include "units.h"
+
+#include "../common/alloc.h"
+#include "../common/buf.h"
+#include "../common/error.h"
+#include "../common/text.h"
+#include "../kg/graph.h"
+
+#include <cJSON.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAP_SLOTS 2048 /* power of two, > 4x the names in the table */
+#define TOKEN_MAX 64
+#define DEPTH_MAX 4
+
+typedef struct unit_def {
+	char *sym;
+	double scale, offset;
+	qu_dim dim;
+	int prefixes;
+	int constant;
+	int valid; /* a constant-defined unit whose constant is missing is not */
+} unit_def;
+
+typedef struct slot {
+	char *key;
+	int idx;
+} slot;
+
+struct query_units {
+	unit_def *u;
+	size_t n, cap;
+	slot exact[MAP_SLOTS];
+	slot folded[MAP_SLOTS];
+	char edition[32];
+	qu_constants k;
+};
+
+static const struct prefix {
+	const char *sym, *word, *zh;
+	double f;
+} prefixes[] = {
+	{ "Q", "quetta", NULL, 1e30 }, { "R", "ronna", NULL, 1e27 }, { "Y", "yotta", NULL, 1e24 },
+	{ "Z", "zetta", NULL, 1e21 }, { "E", "exa", NULL, 1e18 }, { "P", "peta", NULL, 1e15 },
+	{ "T", "tera", "太", 1e12 }, { "G", "giga", "吉", 1e9 }, { "M", "mega", "兆", 1e6 },
+	{ "k", "kilo", "千", 1e3 }, { "h", "hecto", NULL, 1e2 }, { "da", "deca", NULL, 1e1 },
+	{ "d", "deci", NULL, 1e-1 }, { "c", "centi", "厘", 1e-2 }, { "m", "milli", "毫", 1e-3 },
+	{ "μ", "micro", "微", 1e-6 }, { "u", NULL, NULL, 1e-6 }, { "n", "nano", "纳", 1e-9 },
+	{ "p", "pico", "皮", 1e-12 }, { "f", "femto", "飞", 1e-15 }, { "a", "atto", NULL, 1e-18 },
+	{ "z", "zepto", NULL, 1e-21 }, { "y", "yocto", NULL, 1e-24 }, { "r", "ronto", NULL, 1e-27 },
+	{ "q", "quecto", NULL, 1e-30 },
+};
+
+/* English words that look like prefixed units in running text. */
+static const char *const not_units[] = { "as", "at", "in", "is", "it", "an", "am", "or",
+					 "on", "to", "my", "by", "Pm", "Em", "ha", "da" };
+
+static const char *const base_names[QU_NDIM] = { "m", "kg", "s", "A", "K", "mol", "cd" };
+
+/* ---- small helpers ---------------------------------------------------- */
+
+static uint32_t hash(const char *s, size_t n)
+{
+	uint32_t h = 2166136261u;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h;
+}
+
+static int map_put(slot *m, const char *key, int idx)
+{
+	size_t n = strlen(key);
+	uint32_t h = hash(key, n) & (MAP_SLOTS - 1);
+
+	while (m[h].key) {
+		if (!strcmp(m[h].key, key))
+			return 0; /* first definition wins */
+		h = (h + 1) & (MAP_SLOTS - 1);
+	}
+	if (!(m[h].key = pk_strdup(key)))
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	m[h].idx = idx;
+	return 0;
+}
+
+static int map_get(const slot *m, const char *key, size_t n)
+{
+	uint32_t h = hash(key, n) & (MAP_SLOTS - 1);
+
+	while (m[h].key) {
+		if (strlen(m[h].key) == n && !memcmp(m[h].key, key, n))
+			return m[h].idx;
+		h = (h + 1) & (MAP_SLOTS - 1);
+	}
+	return -1;
+}
+
+static char *fold_lower(const char *s, size_t n)
+{
+	pk_buf b = PK_BUF_INIT;
+
+	if (pk_text_fold(&b, s, n, PK_FOLD_CASE | PK_FOLD_SPACE_ONE) < 0) {
+		pk_buf_release(&b);
+		return NULL;
+	}
+	return pk_buf_detach(&b);
+}
+
+int qu_dim_eq(const qu_dim *a, const qu_dim *b)
+{
+	return !memcmp(a->e, b->e, QU_NDIM);
+}
+
+int qu_dim_is_none(const qu_dim *d)
+{
+	static const qu_dim none;
+
+	return qu_dim_eq(d, &none);
+}
+
+void qu_dim_format(char *buf, size_t n, const qu_dim *d)
+{
+	size_t len = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < QU_NDIM && len + 12 < n; i++) {
+		if (!d->e[i])
+			continue;
+		len += (size_t)snprintf(buf + len, n - len, len ? " %s" : "%s", base_names[i]);
+		if (d->e[i] != 1)
+			len += (size_t)snprintf(buf + len, n - len, "^%d", d->e[i]);
+	}
+	if (!len)
+		snprintf(buf, n, "1");
+}
+
+static const struct named_dim {
+	signed char e[QU_NDIM];
+	const char *name;
+} named_dims[] = {
+	{ { 2, 1, -2, 0, 0, 0, 0 }, "energy" },
+	{ { 2, 1, -3, 0, 0, 0, 0 }, "power" },
+	{ { 2, 1, -1, 0, 0, 0, 0 }, "action (energy x time)" },
+	{ { 1, 0, -1, 0, 0, 0, 0 }, "speed" },
+	{ { 1, 0, -2, 0, 0, 0, 0 }, "acceleration" },
+	{ { 1, 1, -2, 0, 0, 0, 0 }, "force" },
+	{ { -1, 1, -2, 0, 0, 0, 0 }, "pressure" },
+	{ { 1, 0, 0, 0, 0, 0, 0 }, "length" },
+	{ { 0, 1, 0, 0, 0, 0, 0 }, "mass" },
+	{ { 0, 0, 1, 0, 0, 0, 0 }, "time" },
+	{ { 0, 0, 0, 0, 1, 0, 0 }, "temperature" },
+	{ { 0, 0, -1, 0, 0, 0, 0 }, "frequency" },
+	{ { -1, 0, 0, 0, 0, 0, 0 }, "wavenumber" },
+	{ { 0, 0, 1, 1, 0, 0, 0 }, "electric charge" },
+	{ { 2, 1, -2, 0, -1, 0, 0 }, "entropy (energy per kelvin)" },
+	{ { 2, 1, -2, 0, 0, -1, 0 }, "molar energy" },
+	{ { 2, 1, -2, 0, -1, -1, 0 }, "molar entropy" },
+	{ { -3, 1, 0, 0, 0, 0, 0 }, "density" },
+	{ { 0, 1, 0, 0, 0, -1, 0 }, "molar mass" },
+	{ { 0, 0, 0, 0, 0, -1, 0 }, "per amount (mol^-1)" },
+	{ { 3, -1, -2, 0, 0, 0, 0 }, "m^3 kg^-1 s^-2 (gravitation)" },
+	{ { 2, 0, 0, 1, 0, 0, 0 }, "magnetic moment" },
+	{ { 0, 1, -2, -1, 0, 0, 0 }, "magnetic flux density" },
+	{ { 0, 0, 0, 0, 0, 0, 0 }, "dimensionless" },
+};
+
+const char *qu_dim_name(const qu_dim *d)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(named_dims) / sizeof(named_dims[0]); i++)
+		if (!memcmp(named_dims[i].e, d->e, QU_NDIM))
+			return named_dims[i].name;
+	return NULL;
+}
+
+/* "kg m^2 s^-2" or "1" -> dimension vector (table dimension column). */
+static int parse_dim(const char *s, qu_dim *out)
+{
+	memset(out, 0, sizeof(*out));
+	while (*s) {
+		char name[8];
+		size_t n = 0;
+		long e = 1;
+		int i;
+
+		while (*s == ' ')
+			s++;
+		if (!*s)
+			break;
+		while (*s && *s != ' ' && *s != '^' && n < sizeof(name) - 1)
+			name[n++] = *s++;
+		name[n] = '\0';
+		if (*s == '^') {
+			char *end;
+
+			e = strtol(s + 1, &end, 10);
+			s = end;
+		}
+		if (!strcmp(name, "1"))
+			continue;
+		for (i = 0; i < QU_NDIM && strcmp(name, base_names[i]); i++)
+			;
+		if (i == QU_NDIM || e < -20 || e > 20)
+			return -1;
+		out->e[i] = (signed char)(out->e[i] + e);
+	}
+	return 0;
+}
+
+/* ---- loading ---------------------------------------------------------- */
+
+typedef struct load_ctx {
+	query_units *u;
+	int rc;
+	cJSON **pending; /* data of constant-defined units, by index */
+} load_ctx;
+
+static int add_unit(query_units *u, const kg_node *n, cJSON **pending_out)
+{
+	cJSON *d = NULL;
+	const cJSON *scale, *dim, *pre, *names, *it;
+	unit_def *def;
+	int idx, rc = 0;
+
+	*pending_out = NULL;
+	if (!n->data || !(d = cJSON_Parse(n->data)))
+		return pk_error_set(PK_EIO, "unit '%s': unreadable definition", n->key);
+	scale = cJSON_GetObjectItemCaseSensitive(d, "scale");
+	dim = cJSON_GetObjectItemCaseSensitive(d, "dim");
+	pre = cJSON_GetObjectItemCaseSensitive(d, "prefixes");
+	names = cJSON_GetObjectItemCaseSensitive(d, "names");
+	if (!cJSON_IsString(scale) || !cJSON_IsString(dim)) {
+		cJSON_Delete(d);
+		return pk_error_set(PK_EIO, "unit '%s': no scale or dimension", n->key);
+	}
+	if (u->n == u->cap) {
+		size_t nc = u->cap ? u->cap * 2 : 128;
+		unit_def *nu = pk_realloc(u->u, nc * sizeof(*nu));
+
+		if (!nu) {
+			cJSON_Delete(d);
+			return pk_error_set(PK_ENOMEM, "out of memory");
+		}
+		u->u = nu;
+		u->cap = nc;
+	}
+	idx = (int)u->n;
+	def = &u->u[u->n++];
+	memset(def, 0, sizeof(*def));
+	if (!(def->sym = pk_strdup(n->key))) {
+		cJSON_Delete(d);
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	}
+	def->prefixes = cJSON_IsTrue(pre);
+	if (parse_dim(dim->valuestring, &def->dim) < 0) {
+		cJSON_Delete(d);
+		return pk_error_set(PK_EIO, "unit '%s': bad dimension '%s'", n->key, dim->valuestring);
+	}
+	if (scale->valuestring[0] == '@') {
+		def->constant = 1;
+		*pending_out = d; /* resolved once every plain unit is known */
+		d = NULL;
+	} else {
+		char *end;
+
+		def->scale = strtod(scale->valuestring, &end);
+		while (*end == ' ')
+			end++;
+		if (*end == '+')
+			def->offset = strtod(end + 1, &end);
+		def->valid = *end == '\0' && def->scale > 0;
+		if (!def->valid) {
+			cJSON_Delete(d);
+			return pk_error_set(PK_EIO, "unit '%s': bad scale '%s'", n->key, scale->valuestring);
+		}
+	}
+	if ((rc = map_put(u->exact, n->key, idx)) < 0)
+		goto done;
+	cJSON_ArrayForEach(it, names) {
+		char *f;
+
+		if (!cJSON_IsString(it) || !*it->valuestring)
+			continue;
+		/* short names are symbols: exact; longer ones also folded */
+		if ((rc = map_put(u->exact, it->valuestring, idx)) < 0)
+			goto done;
+		if (!(f = fold_lower(it->valuestring, strlen(it->valuestring)))) {
+			rc = pk_error_set(PK_ENOMEM, "out of memory");
+			goto done;
+		}
+		rc = strlen(it->valuestring) > 2 ? map_put(u->folded, f, idx) : 0;
+		pk_free(f);
+		if (rc < 0)
+			goto done;
+	}
+done:
+	if (*pending_out && rc < 0) {
+		cJSON_Delete(*pending_out);
+		*pending_out = NULL;
+	}
+	cJSON_Delete(d);
+	return rc;
+}
+
+static int on_unit(const kg_node *n, void *vctx)
+{
+	load_ctx *c = vctx;
+	cJSON *pending = NULL;
+	int rc = add_unit(c->u, n, &pending);
+
+	if (rc < 0)
+		return rc;
+	c->pending[c->u->n - 1] = pending;
+	return 0;
+}
+
+typedef struct pick_ctx {
+	kg_txn *t;
+	const char *edition;
+	char best_edition[32];
+	double value;
+	char unit[64];
+	int found;
+} pick_ctx;
+
+static int on_constant(const kg_value *v, void *vctx)
+{
+	pick_ctx *c = vctx;
+	kg_source s;
+
+	if (v->entity || kg_source_get(c->t, v->source, &s) < 0 || strcmp(s.kind, "CODATA"))
+		return 0;
+	if (c->edition && *c->edition) {
+		if (strcmp(s.edition, c->edition))
+			return 0;
+	} else if (c->found && kg_edition_cmp(s.edition, c->best_edition) <= 0) {
+		return 0;
+	}
+	snprintf(c->best_edition, sizeof(c->best_edition), "%s", s.edition);
+	snprintf(c->unit, sizeof(c->unit), "%s", v->unit ? v->unit : "");
+	c->value = v->value;
+	c->found = 1;
+	return 0;
+}
+
+/* SI value of a CODATA constant (by name) of the edition in use. */
+static int constant_si(query_units *u, kg_txn *t, const char *name, double *out)
+{
+	pk_buf key = PK_BUF_INIT;
+	pick_ctx c;
+	qu_unit unit;
+	int rc;
+
+	memset(&c, 0, sizeof(c));
+	c.t = t;
+	c.edition = u->edition[0] ? u->edition : NULL;
+	*out = 0;
+	if ((rc = pk_text_fold(&key, name, strlen(name), PK_FOLD_CASE | PK_FOLD_SPACE_ONE)) < 0)
+		goto done;
+	if ((rc = kg_value_each(t, KG_QUANTITY, key.ptr, on_constant, &c)) < 0)
+		goto done;
+	if (!c.found) {
+		rc = PK_ENOTFOUND;
+		goto done;
+	}
+	if ((rc = query_units_parse(u, c.unit, strlen(c.unit), &unit)) < 0)
+		goto done;
+	*out = c.value * unit.scale;
+done:
+	pk_buf_release(&key);
+	return rc;
+}
+
+static int newest_codata(const kg_source *s, void *ctx)
+{
+	char *best = ctx;
+
+	if (!strcmp(s->kind, "CODATA") && (!best[0] || kg_edition_cmp(s->edition, best) > 0))
+		snprintf(best, 32, "%s", s->edition);
+	return 0;
+}
+
+static int have_codata(const kg_source *s, void *ctx)
+{
+	const char *want = ctx;
+
+	return !strcmp(s->kind, "CODATA") && !strcmp(s->edition, want);
+}
+
+int query_units_open(query_units **out, kg_txn *t, const char *edition)
+{
+	query_units *u;
+	load_ctx c;
+	size_t i;
+	int rc;
+
+	*out = NULL;
+	if (!(u = pk_calloc(1, sizeof(*u))))
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	memset(&c, 0, sizeof(c));
+	c.u = u;
+	if (!(c.pending = pk_calloc(1024, sizeof(*c.pending)))) {
+		pk_free(u);
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	}
+	/* the CODATA edition: the one asked for if the graph has it, else the newest */
+	if (edition && *edition && kg_source_each(t, have_codata, (void *)(uintptr_t)edition) == 1)
+		snprintf(u->edition, sizeof(u->edition), "%s", edition);
+	else if ((rc = kg_source_each(t, newest_codata, u->edition)) < 0)
+		goto fail;
+	if ((rc = kg_node_each(t, KG_UNIT, "", on_unit, &c)) < 0)
+		goto fail;
+	if (u->n == 0) {
+		rc = pk_error_set(PK_ENOTFOUND, "the graph has no unit table (ingest data/sources/units.tsv)");
+		goto fail;
+	}
+	for (i = 0; i < u->n && i < 1024; i++) {
+		const cJSON *scale;
+		double si;
+
+		if (!c.pending[i])
+			continue;
+		scale = cJSON_GetObjectItemCaseSensitive(c.pending[i], "scale");
+		rc = constant_si(u, t, scale->valuestring + 1, &si);
+		if (rc == PK_ENOTFOUND || rc == PK_EPARSE) {
+			u->u[i].valid = 0; /* e.g. no CODATA in this graph */
+			pk_error_clear();
+			continue;
+		}
+		if (rc < 0)
+			goto fail;
+		u->u[i].scale = si;
+		u->u[i].valid = si > 0;
+	}
+	/* the constants the equivalences need */
+	constant_si(u, t, "speed of light in vacuum", &u->k.c);
+	constant_si(u, t, "Planck constant", &u->k.h);
+	constant_si(u, t, "Boltzmann constant", &u->k.k);
+	constant_si(u, t, "Avogadro constant", &u->k.NA);
+	constant_si(u, t, "elementary charge", &u->k.e);
+	constant_si(u, t, "atomic mass constant", &u->k.mu);
+	constant_si(u, t, "molar mass constant", &u->k.Mu);
+	pk_error_clear();
+	for (i = 0; i < 1024; i++)
+		cJSON_Delete(c.pending[i]);
+	pk_free(c.pending);
+	*out = u;
+	return 0;
+fail:
+	for (i = 0; i < 1024; i++)
+		cJSON_Delete(c.pending[i]);
+	pk_free(c.pending);
+	query_units_free(u);
+	return rc;
+}
+
+void query_units_free(query_units *u)
+{
+	size_t i;
+
+	if (!u)
+		return;
+	for (i = 0; i < u->n; i++)
+		pk_free(u->u[i].sym);
+	pk_free(u->u);
+	for (i = 0; i < MAP_SLOTS; i++) {
+		pk_free(u->exact[i].key);
+		pk_free(u->folded[i].key);
+	}
+	pk_free(u);
+}
+
+const char *query_units_edition(const query_units *u)
+{
+	return u->edition;
+}
+
+const qu_constants *query_units_constants(const query_units *u)
+{
+	return &u->k;
+}
+
+/* ---- parsing ---------------------------------------------------------- */
+
+typedef struct term {
+	double scale, offset;
+	qu_dim dim;
+	int prefixed, constant;
+} term;
+
+static int find_exact(const query_units *u, const char *s, size_t n)
+{
+	int i = map_get(u->exact, s, n);
+
+	return i >= 0 && u->u[i].valid ? i : -1;
+}
+
+static int find_folded(const query_units *u, const char *s, size_t n)
+{
+	char *f = fold_lower(s, n);
+	int i = -1;
+
+	if (f) {
+		i = map_get(u->folded, f, strlen(f));
+		pk_free(f);
+	}
+	return i >= 0 && u->u[i].valid ? i : -1;
+}
+
+static void set_term(term *t, const unit_def *d, double f, int prefixed)
+{
+	t->scale = d->scale * f;
+	t->offset = d->offset;
+	t->dim = d->dim;
+	t->prefixed = prefixed;
+	t->constant = d->constant;
+}
+
+/* A token (no spaces) as a unit: symbol, name, or prefix + unit. */
+static int lookup_token(const query_units *u, const char *s, size_t n, term *out)
+{
+	size_t i;
+	int idx;
+
+	if ((idx = find_exact(u, s, n)) >= 0 || (idx = find_folded(u, s, n)) >= 0) {
+		set_term(out, &u->u[idx], 1.0, 0);
+		return 1;
+	}
+	for (i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++) {
+		const struct prefix *p = &prefixes[i];
+		size_t pl = strlen(p->sym);
+
+		/* symbol prefix + unit symbol: "km", "meV", "μm", "GPa" */
+		if (n > pl && !memcmp(s, p->sym, pl) && (idx = find_exact(u, s + pl, n - pl)) >= 0 &&
+		    u->u[idx].prefixes) {
+			set_term(out, &u->u[idx], p->f, 1);
+			return 1;
+		}
+		/* word prefix + unit name: "kilometers", "millielectronvolt" */
+		if (p->word) {
+			size_t wl = strlen(p->word);
+
+			if (n > wl && !strncasecmp(s, p->word, wl) && (idx = find_folded(u, s + wl, n - wl)) >= 0 &&
+			    u->u[idx].prefixes) {
+				set_term(out, &u->u[idx], p->f, 1);
+				return 1;
+			}
+		}
+		if (p->zh) {
+			size_t zl = strlen(p->zh);
+
+			if (n > zl && !memcmp(s, p->zh, zl) &&
+			    ((idx = find_folded(u, s + zl, n - zl)) >= 0 || (idx = find_exact(u, s + zl, n - zl)) >= 0) &&
+			    u->u[idx].prefixes) {
+				set_term(out, &u->u[idx], p->f, 1);
+				return 1;
+			}
+		}
+	}
+	return 0;
+}
+
+typedef struct cursor {
+	const char *s;
+	size_t n, pos;
+	int scan; /* prose: stop quietly at the first non-unit */
+} cursor;
+
+static int is_unit_char(int32_t cp)
+{
+	if ((cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z') || cp == '_' || cp == '%' ||
+	    cp == 0xB0 /* ° */ || cp == 0x2030 /* ‰ */ || cp == 0xC5 /* Å */ || cp == 0x3A9 /* Ω */)
+		return 1;
+	return (cp >= 0x370 && cp <= 0x3FF) /* Greek */;
+}
+
+/* Read the next token: ASCII/Greek letters (with digits and '_' inside
+ * names like a0, C_90, E_h), or CJK characters matched longest-first.
+ * Returns its length (0 if none) and sets *term when it is a unit. */
+static size_t read_token(const query_units *u, const cursor *c, term *t, int *found)
+{
+	const char *s = c->s + c->pos;
+	size_t n = c->n - c->pos, i = 0, letters_end;
+	int32_t cp;
+	int k;
+
+	*found = 0;
+	if (n == 0)
+		return 0;
+	k = pk_utf8_decode(s, n, &cp);
+	if (k < 0)
+		return 0;
+	if (pk_text_is_han(cp)) {
+		/* CJK: longest known name of up to 8 characters */
+		size_t ends[9], m = 0, j;
+
+		while (i < n && m < 8) {
+			if ((k = pk_utf8_decode(s + i, n - i, &cp)) < 0 || !pk_text_is_han(cp))
+				break;
+			i += (size_t)k;
+			ends[m++] = i;
+		}
+		for (j = m; j > 0; j--)
+			if (lookup_token(u, s, ends[j - 1], t)) {
+				*found = 1;
+				return ends[j - 1];
+			}
+		return 0;
+	}
+	while (i < n) {
+		if ((k = pk_utf8_decode(s + i, n - i, &cp)) < 0 || !is_unit_char(cp))
+			break;
+		i += (size_t)k;
+	}
+	letters_end = i;
+	if (i == 0 || i > TOKEN_MAX)
+		return 0;
+	/* digits glued to letters: part of the name (a0, C_90) or an exponent (m2, s-1) */
+	if (i < n && s[i] >= '0' && s[i] <= '9') {
+		size_t j = i;
+
+		while (j < n && s[j] >= '0' && s[j] <= '9')
+			j++;
+		if (lookup_token(u, s, j, t)) {
+			*found = 1;
+			return j;
+		}
+	}
+	if (c->scan) {
+		size_t w;
+
+		for (w = 0; w < sizeof(not_units) / sizeof(not_units[0]); w++)
+			if (strlen(not_units[w]) == letters_end && !memcmp(s, not_units[w], letters_end))
+				return letters_end; /* a word, not a unit */
+	}
+	*found = lookup_token(u, s, letters_end, t);
+	return letters_end;
+}
+
+/* "^2", "^-1", "^(-2)", "**2", "2", "-1" right after a term. */
+static int read_exponent(cursor *c, int *e)
+{
+	const char *s = c->s;
+	size_t p = c->pos, start;
+	int paren = 0, sign = 1, v = 0;
+
+	*e = 1;
+	if (p < c->n && s[p] == '^')
+		p++;
+	else if (p + 1 < c->n && s[p] == '*' && s[p + 1] == '*')
+		p += 2;
+	if (p < c->n && s[p] == '(') {
+		paren = 1;
+		p++;
+	}
+	if (p < c->n && (s[p] == '-' || s[p] == '+')) {
+		sign = s[p] == '-' ? -1 : 1;
+		p++;
+	}
+	start = p;
+	while (p < c->n && s[p] >= '0' && s[p] <= '9' && p - start < 3)
+		v = v * 10 + (s[p++] - '0');
+	if (p == start)
+		return 0; /* no exponent: leave the cursor alone */
+	if (paren) {
+		if (p >= c->n || s[p] != ')')
+			return 0;
+		p++;
+	}
+	*e = sign * v;
+	c->pos = p;
+	return 1;
+}
+
+static void term_pow(term *t, int e)
+{
+	int i;
+
+	t->scale = pow(t->scale, e);
+	for (i = 0; i < QU_NDIM; i++)
+		t->dim.e[i] = (signed char)(t->dim.e[i] * e);
+	if (e != 1)
+		t->offset = 0;
+}
+
+static void term_mul(term *acc, const term *t, int sign)
+{
+	int i;
+
+	acc->scale *= sign > 0 ? t->scale : 1.0 / t->scale;
+	for (i = 0; i < QU_NDIM; i++)
+		acc->dim.e[i] = (signed char)(acc->dim.e[i] + sign * t->dim.e[i]);
+	acc->prefixed |= t->prefixed;
+	acc->constant |= t->constant;
+}
+
+static int skip_word(cursor *c, const char *w)
+{
+	size_t n = strlen(w);
+
+	if (c->pos + n <= c->n && !strncasecmp(c->s + c->pos, w, n) &&
+	    (c->pos + n == c->n || c->s[c->pos + n] == ' ')) {
+		c->pos += n;
+		return 1;
+	}
+	return 0;
+}
+
+/* Parse terms until something that is not a unit. Returns the number of
+ * terms; *acc holds the product; c->pos ends after the last good term. */
+static int parse_product(const query_units *u, cursor *c, term *acc, int depth, int *lone_affine)
+{
+	int nterms = 0, denom = 0;
+	size_t good = c->pos;
+	term good_acc = *acc;
+
+	for (;;) {
+		size_t save = c->pos, len;
+		int sep_div = 0, found, e;
+		term t;
+
+		/* separators: multiplication, division */
+		if (nterms) {
+			if (c->pos < c->n && c->s[c->pos] == ' ')
+				c->pos++;
+			if (c->pos < c->n && (c->s[c->pos] == '/')) {
+				sep_div = 1;
+				c->pos++;
+			} else if (skip_word(c, "per") || (c->pos + 3 <= c->n && !memcmp(c->s + c->pos, "每", 3) && (c->pos += 3))) {
+				sep_div = 1;
+			} else if (c->pos + 2 <= c->n && (!memcmp(c->s + c->pos, "·", 2))) {
+				c->pos += 2;
+			} else if (c->pos + 3 <= c->n && (!memcmp(c->s + c->pos, "⋅", 3) || !memcmp(c->s + c->pos, "∙", 3))) {
+				c->pos += 3;
+			} else if (c->pos < c->n && (c->s[c->pos] == '*' || c->s[c->pos] == '.')) {
+				c->pos++;
+			} else if (c->pos == save) {
+				break; /* terms must be separated */
+			}
+			if (c->pos < c->n && c->s[c->pos] == ' ')
+				c->pos++;
+		}
+		if (c->pos < c->n && c->s[c->pos] == '(' && depth < DEPTH_MAX) {
+			term inner = { 1.0, 0, { { 0 } }, 0, 0 };
+			int la = 0;
+
+			c->pos++;
+			if (parse_product(u, c, &inner, depth + 1, &la) == 0 || c->pos >= c->n || c->s[c->pos] != ')') {
+				c->pos = save;
+				break;
+			}
+			c->pos++;
+			t = inner;
+		} else {
+			len = read_token(u, c, &t, &found);
+			if (!len || !found) {
+				c->pos = save;
+				break;
+			}
+			c->pos += len;
+		}
+		read_exponent(c, &e);
+		if (e < -20 || e > 20) {
+			c->pos = save;
+			break;
+		}
+		term_pow(&t, e);
+		if (sep_div)
+			denom = 1;
+		if (nterms == 0 && !denom && t.offset != 0)
+			*lone_affine = 1;
+		else if (t.offset != 0 || nterms)
+			*lone_affine = 0; /* °C in a compound is a temperature difference */
+		term_mul(acc, &t, denom ? -1 : 1);
+		if (nterms == 0)
+			acc->offset = t.offset;
+		nterms++;
+		good = c->pos;
+		good_acc = *acc;
+		if (!c->scan && c->pos < c->n && c->s[c->pos] == ')')
+			break;
+	}
+	c->pos = good;
+	*acc = good_acc;
+	return nterms;
+}
+
+static void finish(const term *t, int lone_affine, qu_unit *out)
+{
+	out->scale = t->scale;
+	out->offset = lone_affine ? t->offset : 0;
+	out->dim = t->dim;
+	out->prefixed = t->prefixed;
+	out->constant = t->constant;
+}
+
+int query_units_parse(const query_units *u, const char *s, size_t n, qu_unit *out)
+{
+	pk_buf norm = PK_BUF_INIT;
+	term acc = { 1.0, 0, { { 0 } }, 0, 0 };
+	cursor c;
+	int rc = 0, lone = 0;
+
+	memset(out, 0, sizeof(*out));
+	out->scale = 1.0;
+	if ((rc = pk_text_fold(&norm, s, n, PK_FOLD_DASH | PK_FOLD_SPACE_ONE)) < 0)
+		goto done;
+	if (norm.len == 0 || !strcmp(norm.ptr, "1"))
+		goto done; /* dimensionless */
+	c.s = norm.ptr;
+	c.n = norm.len;
+	c.pos = 0;
+	c.scan = 0;
+	parse_product(u, &c, &acc, 0, &lone);
+	if (c.pos != c.n) {
+		rc = pk_error_set(PK_EPARSE, "unknown unit '%.*s' in '%s'", (int)(c.n - c.pos > 20 ? 20 : c.n - c.pos),
+				  c.s + c.pos, norm.ptr);
+		goto done;
+	}
+	finish(&acc, lone, out);
+done:
+	pk_buf_release(&norm);
+	return rc;
+}
+
+size_t query_units_scan(const query_units *u, const char *s, size_t n, qu_unit *out)
+{
+	term acc = { 1.0, 0, { { 0 } }, 0, 0 };
+	cursor c = { s, n, 0, 1 };
+	int lone = 0;
+
+	memset(out, 0, sizeof(*out));
+	out->scale = 1.0;
+	if (parse_product(u, &c, &acc, 0, &lone) == 0)
+		return 0;
+	finish(&acc, lone, out);
+	return c.pos;
+}
+
+/* ---- conversions ------------------------------------------------------ */
+
+enum { EQ_ENERGY, EQ_TEMPERATURE, EQ_FREQUENCY, EQ_WAVENUMBER, EQ_WAVELENGTH, EQ_MASS, EQ_MOLAR };
+
+static const struct equiv {
+	signed char e[QU_NDIM];
+	const char *how;
+} equivs[] = {
+	[EQ_ENERGY] = { { 2, 1, -2, 0, 0, 0, 0 }, "" },
+	[EQ_TEMPERATURE] = { { 0, 0, 0, 0, 1, 0, 0 }, "E = k T" },
+	[EQ_FREQUENCY] = { { 0, 0, -1, 0, 0, 0, 0 }, "E = h nu" },
+	[EQ_WAVENUMBER] = { { -1, 0, 0, 0, 0, 0, 0 }, "E = h c nu~" },
+	[EQ_WAVELENGTH] = { { 1, 0, 0, 0, 0, 0, 0 }, "E = h c / lambda" },
+	[EQ_MASS] = { { 0, 1, 0, 0, 0, 0, 0 }, "E = m c^2" },
+	[EQ_MOLAR] = { { 2, 1, -2, 0, 0, -1, 0 }, "E = E_m / N_A" },
+};
+
+static int equiv_of(const qu_dim *d)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(equivs) / sizeof(equivs[0]); i++)
+		if (!memcmp(equivs[i].e, d->e, QU_NDIM))
+			return (int)i;
+	return -1;
+}
+
+static int to_energy(const qu_constants *k, int kind, double v, double *out)
+{
+	switch (kind) {
+	case EQ_ENERGY: *out = v; break;
+	case EQ_TEMPERATURE: *out = k->k * v; break;
+	case EQ_FREQUENCY: *out = k->h * v; break;
+	case EQ_WAVENUMBER: *out = k->h * k->c * v; break;
+	case EQ_WAVELENGTH: *out = v != 0 ? k->h * k->c / v : INFINITY; break;
+	case EQ_MASS: *out = v * k->c * k->c; break;
+	case EQ_MOLAR: *out = k->NA ? v / k->NA : NAN; break;
+	default: return -1;
+	}
+	return isfinite(*out) && *out != 0 ? 0 : -1;
+}
+
+static int from_energy(const qu_constants *k, int kind, double E, double *out)
+{
+	switch (kind) {
+	case EQ_ENERGY: *out = E; break;
+	case EQ_TEMPERATURE: *out = E / k->k; break;
+	case EQ_FREQUENCY: *out = E / k->h; break;
+	case EQ_WAVENUMBER: *out = E / (k->h * k->c); break;
+	case EQ_WAVELENGTH: *out = k->h * k->c / E; break;
+	case EQ_MASS: *out = E / (k->c * k->c); break;
+	case EQ_MOLAR: *out = E * k->NA; break;
+	default: return -1;
+	}
+	return isfinite(*out) ? 0 : -1;
+}
+
+int query_units_convert(const query_units *u, double si, const qu_dim *from, const qu_dim *to,
+			double *out, char *how, size_t hown)
+{
+	int a, b;
+	double E;
+
+	if (how && hown)
+		how[0] = '\0';
+	if (qu_dim_eq(from, to)) {
+		*out = si;
+		return 0;
+	}
+	a = equiv_of(from);
+	b = equiv_of(to);
+	if (a < 0 || b < 0 || !u->k.h || !u->k.c || !u->k.k || !u->k.NA)
+		return PK_EINVAL;
+	if (to_energy(&u->k, a, si, &E) < 0 || from_energy(&u->k, b, E, out) < 0)
+		return PK_EINVAL;
+	if (how && hown) {
+		if (a == EQ_ENERGY || b == EQ_ENERGY)
+			snprintf(how, hown, "%s", equivs[a == EQ_ENERGY ? b : a].how);
+		else
+			snprintf(how, hown, "%s; %s", equivs[a].how, equivs[b].how);
+	}
+	return 0;
+}

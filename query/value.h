@@ -1,0 +1,88 @@
+/* query/value.h - verify a value cited in a sentence ("check-value").
+ *
+ * Given text a model wrote ("the speed of light is 3×10^5 m/s", "光速约为
+ * 3×10⁸ m/s", "G = 6.67408(31)e-11 m^3 kg^-1 s^-2"), find the number, its
+ * unit and the quantity it names (name, alias or symbol in English or
+ * Chinese, disambiguated by the unit's dimension), convert the cited value
+ * into the reference's unit (through energy/temperature/frequency/
+ * wavenumber/wavelength/mass equivalences when needed, stated), and decide
+ * a verdict, in this order:
+ *   match           agrees with the edition checked within the cited
+ *                   precision (half a unit in the last cited digit)
+ *   outdated        equals an older edition's value at the cited precision
+ *   match           within two standard uncertainties of the edition checked
+ *   approximate     within the relative tolerance (default 1%)
+ *   mismatch        a wrong number; diagnosis: off by 10^n (a prefix slip
+ *                   when n is a multiple of 3), swapped exponent sign,
+ *                   wrong sign, or wrong value
+ *   unit_mismatch   the unit's dimension does not fit the quantity
+ *   unknown         no number, no quantity, or no reference value
+ * A value that is physically implausible (a speed above c, a negative
+ * absolute temperature or mass) says so in the diagnosis, even when no
+ * reference exists.
+ */
+#ifndef QUERY_VALUE_H
+#define QUERY_VALUE_H
+
+#include "../common/text.h"
+#include "lookup.h"
+#include "number.h"
+#include "units.h"
+
+enum qv_verdict {
+	QV_MATCH, QV_OUTDATED, QV_APPROXIMATE, QV_MISMATCH, QV_UNIT_MISMATCH, QV_UNKNOWN
+};
+const char *query_verdict_name(int verdict);
+
+typedef struct qv_opts {
+	const char *edition;       /* edition to check against (NULL: the newest) */
+	double tolerance;          /* relative tolerance of "approximate" (0: 0.01) */
+	double tolerance_computed; /* the same for computed values (0: 0.10) */
+} qv_opts;
+
+/* A value mention found in text. Spans are byte offsets in the text given
+ * (the original, not the normalised form). */
+typedef struct qv_mention {
+	qn_number num;             /* spans inside in normalised offsets */
+	size_t start, end;         /* number and unit, original offsets */
+	size_t qstart, qend;       /* the phrase naming the quantity (0,0 if none) */
+	int has_unit;
+	qu_unit unit;
+	char unit_text[64];
+	char phrase[160];          /* the words that named the quantity */
+	char query[416];           /* what resolved ("electron mass" for "mass of an electron") */
+} qv_mention;
+
+typedef struct qv_result {
+	int verdict;
+	qv_mention m;
+	int have_mention;
+	char quantity[160];        /* name of the quantity checked ("" if none) */
+	double cited_si;           /* cited value in SI base units (NAN if unknown) */
+	int have_ref;
+	query_match ref;           /* the reference value (owned) */
+	double relative_error;     /* (cited - reference) / reference, NAN if none */
+	char diagnosis[400];
+	char equivalence[96];      /* e.g. "E = k T" when one was applied */
+	char matched_edition[32];  /* outdated: the older edition matched */
+	int computed;              /* the reference is a computed value */
+} qv_result;
+
+void qv_result_init(qv_result *r);
+void qv_result_release(qv_result *r);
+
+/* Check the one value a sentence cites (the best-placed number). Errors
+ * (PK_EINVAL: empty text, invalid UTF-8, NUL bytes; PK_ELIMIT: text over
+ * 1 MiB) are returned; every other outcome is a verdict in *out. */
+int query_value_check(kg_txn *t, const query_units *u, const char *text, size_t n,
+		      const qv_opts *o, qv_result *out);
+
+/* Every value mention in nt's text (number with a unit, or a number a
+ * quantity name points at), in order. *out: caller frees with pk_free. */
+int query_value_mentions(kg_txn *t, const query_units *u, const pk_normtext *nt,
+			 qv_mention **out, size_t *n);
+/* Judge one mention (as query_value_check does after choosing it). */
+int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt,
+		      const qv_mention *m, const qv_opts *o, qv_result *out);
+
+#endif

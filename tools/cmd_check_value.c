@@ -1,0 +1,258 @@
+/* tools/cmd_check_value.c - `provkg check-value`: is the value a sentence
+ * cites right, at what precision, against which source and edition? */
+#include "tool.h"
+
+#include "../common/error.h"
+#include "../kg/graph.h"
+#include "../query/units.h"
+#include "../query/value.h"
+
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define LINE_MAX_BYTES ((size_t)2 << 20) /* a 1 MB sentence still fits a JSON line */
+
+typedef struct check_ctx {
+	kg_txn *t;
+	query_units *u;
+	qv_opts o;
+	const char *edition_arg;
+} check_ctx;
+
+void tool_value_result_json(pk_json *w, const qv_result *r, int with_spans);
+
+void tool_value_result_json(pk_json *w, const qv_result *r, int with_spans)
+{
+	const qv_mention *m = &r->m;
+
+	pk_json_key(w, "quantity");
+	if (r->quantity[0])
+		pk_json_str(w, r->quantity);
+	else
+		pk_json_null(w);
+	pk_json_key(w, "cited");
+	if (r->have_mention) {
+		pk_json_obj(w);
+		pk_json_knum(w, "value", m->num.value);
+		pk_json_kstr(w, "text", m->num.text);
+		pk_json_kstr(w, "unit", m->unit_text);
+		pk_json_key(w, "si_value");
+		pk_json_num(w, r->cited_si);
+		pk_json_kint(w, "sig_digits", m->num.sig_digits);
+		if (m->num.approx)
+			pk_json_kbool(w, "approximate", 1);
+		if (m->num.has_unc)
+			pk_json_knum(w, "uncertainty", m->num.unc);
+		if (m->num.is_range) {
+			pk_json_key(w, "range");
+			pk_json_arr(w);
+			pk_json_num(w, m->num.lo);
+			pk_json_num(w, m->num.hi);
+			pk_json_end_arr(w);
+		}
+		if (m->num.ambiguous_comma)
+			pk_json_kbool(w, "ambiguous_comma", 1);
+		if (m->phrase[0])
+			pk_json_kstr(w, "named_by", m->phrase);
+		pk_json_end_obj(w);
+	} else {
+		pk_json_null(w);
+	}
+	pk_json_key(w, "reference");
+	if (r->have_ref)
+		tool_match_json(w, &r->ref);
+	else
+		pk_json_null(w);
+	pk_json_kstr(w, "verdict", query_verdict_name(r->verdict));
+	pk_json_key(w, "relative_error");
+	pk_json_num(w, r->relative_error); /* NAN prints null */
+	pk_json_key(w, "diagnosis");
+	if (r->diagnosis[0])
+		pk_json_str(w, r->diagnosis);
+	else
+		pk_json_null(w);
+	if (r->equivalence[0])
+		pk_json_kstr(w, "equivalence", r->equivalence);
+	if (r->matched_edition[0])
+		pk_json_kstr(w, "matched_edition", r->matched_edition);
+	if (r->computed)
+		pk_json_kbool(w, "computed", 1);
+	if (with_spans && r->have_mention) {
+		pk_json_key(w, "span");
+		pk_json_arr(w);
+		pk_json_int(w, (long long)m->start);
+		pk_json_int(w, (long long)m->end);
+		pk_json_end_arr(w);
+		if (m->qend > m->qstart) {
+			pk_json_key(w, "quantity_span");
+			pk_json_arr(w);
+			pk_json_int(w, (long long)m->qstart);
+			pk_json_int(w, (long long)m->qend);
+			pk_json_end_arr(w);
+		}
+	}
+}
+
+static void print_human(const char *text, const qv_result *r)
+{
+	printf("%s: %s\n", query_verdict_name(r->verdict), text);
+	if (r->have_mention)
+		printf("  cited:     %s%s%s (%d significant digit%s%s)\n", r->m.num.text, r->m.unit_text[0] ? " " : "",
+		       r->m.unit_text, r->m.num.sig_digits, r->m.num.sig_digits == 1 ? "" : "s",
+		       r->m.num.approx ? ", marked approximate" : "");
+	if (r->have_ref)
+		printf("  reference: %s = %s%s%s%s [%s %s, %s]\n", r->ref.name, r->ref.value_text,
+		       r->ref.unit ? " " : "", r->ref.unit ? r->ref.unit : "",
+		       (r->ref.flags & KG_V_EXACT) ? " (exact)" : "", r->ref.source, r->ref.edition,
+		       r->ref.locator ? r->ref.locator : "");
+	if (isfinite(r->relative_error))
+		printf("  relative error: %+.3g%%\n", r->relative_error * 100);
+	if (r->equivalence[0])
+		printf("  converted with: %s\n", r->equivalence);
+	if (r->diagnosis[0])
+		printf("  %s\n", r->diagnosis);
+}
+
+static int check_line(void *vctx, const cJSON *in, pk_json *w)
+{
+	check_ctx *c = vctx;
+	const cJSON *text = cJSON_GetObjectItemCaseSensitive(in, "text");
+	qv_result r;
+	int rc;
+
+	if (!cJSON_IsString(text))
+		return pk_error_set(PK_EINVAL, "missing string field \"text\"");
+	qv_result_init(&r);
+	if ((rc = kg_txn_renew(c->t)) < 0 ||
+	    (rc = query_value_check(c->t, c->u, text->valuestring, strlen(text->valuestring), &c->o, &r)) < 0) {
+		qv_result_release(&r);
+		return rc;
+	}
+	pk_json_kstr(w, "text", text->valuestring);
+	tool_value_result_json(w, &r, 1);
+	qv_result_release(&r);
+	return 0;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: provkg check-value [--db DIR] [--json] [--edition YEAR] [--tolerance F] TEXT\n"
+		"       provkg check-value [--db DIR] --jsonl [options] < mentions.jsonl\n"
+		"  TEXT              a sentence citing a value: \"the speed of light is 3×10^5 m/s\"\n"
+		"  --json            one JSON object {\"text\",\"quantity\",\"cited\",\"reference\",\"verdict\",...}\n"
+		"  --jsonl           read {\"id\",\"text\"} lines, write one result per line, echoing id\n"
+		"  --edition YEAR    check against that edition (default: the newest); unit conversions\n"
+		"                    use that CODATA edition's constants\n"
+		"  --tolerance F     relative tolerance of \"approximate\" (default 0.01)\n"
+		"  --tolerance-computed F   the same for computed values such as DFT (default 0.10)\n"
+		"verdicts: match, outdated, approximate, mismatch, unit_mismatch, unknown\n"
+		"exit: 0 match, 1 any other verdict, 2 usage or bad text, 4 graph error (--jsonl: 0 when done)\n");
+}
+
+static int parse_fraction(const char *arg, double *out)
+{
+	char *end;
+	double v = strtod(arg, &end);
+
+	if (*end == '%') {
+		v /= 100;
+		end++;
+	}
+	if (*end || !(v > 0) || v >= 1)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int cmd_check_value(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "db", required_argument, NULL, 'd' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "jsonl", no_argument, NULL, 'l' },
+		{ "edition", required_argument, NULL, 'e' },
+		{ "tolerance", required_argument, NULL, 't' },
+		{ "tolerance-computed", required_argument, NULL, 'T' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	check_ctx c;
+	const char *db = NULL;
+	kg_store *s = NULL;
+	int ch, json = 0, jsonl = 0, rc, code = EXIT_OK;
+
+	memset(&c, 0, sizeof(c));
+	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'd': db = optarg; break;
+		case 'j': json = 1; break;
+		case 'l': jsonl = 1; break;
+		case 'e': c.o.edition = optarg; break;
+		case 't':
+			if (parse_fraction(optarg, &c.o.tolerance) < 0) {
+				tool_error("--tolerance needs a fraction in (0, 1), e.g. 0.01 or 1%%");
+				return EXIT_USAGE;
+			}
+			break;
+		case 'T':
+			if (parse_fraction(optarg, &c.o.tolerance_computed) < 0) {
+				tool_error("--tolerance-computed needs a fraction in (0, 1)");
+				return EXIT_USAGE;
+			}
+			break;
+		case 'h': usage(stdout); return EXIT_OK;
+		default: usage(stderr); return EXIT_USAGE;
+		}
+	}
+	if (jsonl ? optind != argc : optind != argc - 1) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if ((rc = kg_store_open(&s, tool_db_path(db), KG_OPEN_READ)) < 0) {
+		tool_error("%s", pk_error_last());
+		return EXIT_GRAPH;
+	}
+	if ((rc = kg_txn_read(&c.t, s)) < 0 || (rc = query_units_open(&c.u, c.t, c.o.edition)) < 0) {
+		code = rc == PK_ENOTFOUND ? (tool_error("%s", pk_error_last()), EXIT_GRAPH) : tool_fail(rc, NULL);
+		goto done;
+	}
+	if (jsonl) {
+		code = tool_jsonl(check_line, &c, LINE_MAX_BYTES);
+	} else {
+		const char *text = argv[optind];
+		qv_result r;
+
+		qv_result_init(&r);
+		rc = query_value_check(c.t, c.u, text, strlen(text), &c.o, &r);
+		if (rc < 0) {
+			code = tool_fail(rc, "check-value");
+			if (rc == PK_EINVAL || rc == PK_ELIMIT)
+				code = EXIT_USAGE;
+		} else if (json) {
+			pk_buf b = PK_BUF_INIT;
+			pk_json w;
+
+			pk_json_init(&w, &b);
+			pk_json_obj(&w);
+			pk_json_kstr(&w, "text", text);
+			tool_value_result_json(&w, &r, 1);
+			pk_json_end_obj(&w);
+			code = tool_emit_json(&w, &b);
+			pk_buf_release(&b);
+			if (!code && r.verdict != QV_MATCH)
+				code = EXIT_NEGATIVE;
+		} else {
+			print_human(text, &r);
+			code = r.verdict == QV_MATCH ? EXIT_OK : EXIT_NEGATIVE;
+		}
+		qv_result_release(&r);
+	}
+done:
+	query_units_free(c.u);
+	kg_txn_free(c.t);
+	kg_store_free(s);
+	return code;
+}
