@@ -190,7 +190,19 @@ void pk_lines_free(pk_lines *r)
 	pk_free(r);
 }
 
+static int read_all(char **out, size_t *len, const char *path, size_t max, int partial);
+
 int pk_file_read(char **out, size_t *len, const char *path, size_t max)
+{
+	return read_all(out, len, path, max, 0);
+}
+
+int pk_file_read_partial(char **out, size_t *len, const char *path, size_t max)
+{
+	return read_all(out, len, path, max, 1);
+}
+
+static int read_all(char **out, size_t *len, const char *path, size_t max, int partial)
 {
 	pk_buf b = PK_BUF_INIT;
 	pk_lines *r = NULL;
@@ -203,9 +215,9 @@ int pk_file_read(char **out, size_t *len, const char *path, size_t max)
 		return rc;
 	for (;;) {
 		if (r->pos == r->end) {
-			if ((rc = fill(r)) < 0)
+			if ((rc = fill(r)) < 0 && !(partial && rc == PK_EIO))
 				goto done;
-			if (rc == 0)
+			if (rc <= 0)
 				break;
 		}
 		if ((rc = pk_buf_put(&b, r->chunk + r->pos, r->end - r->pos)) < 0) {

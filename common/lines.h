@@ -38,6 +38,11 @@ void pk_lines_free(pk_lines *r);
  * at most `max` bytes (PK_ELIMIT beyond). "-" reads standard input. */
 int pk_file_read(char **out, size_t *len, const char *path, size_t max);
 
+/* As pk_file_read, but when decompression fails part way (a truncated
+ * gzip) return what was read before the damage (0), the error being left
+ * for pk_file_read to report. */
+int pk_file_read_partial(char **out, size_t *len, const char *path, size_t max);
+
 /* Is `path` gzip-compressed (by its magic bytes)? 1 yes, 0 no, <0 error. */
 int pk_file_is_gzip(const char *path);
 

@@ -92,5 +92,9 @@ int ingest_aliases(kg_txn *t, const char *path, const ingest_opts *o, ingest_res
 int ingest_elements(kg_txn *t, const char *path, const ingest_opts *o, ingest_result *res);
 int ingest_units(kg_txn *t, const char *path, const ingest_opts *o, ingest_result *res);
 int ingest_math(kg_txn *t, const char *path, const ingest_opts *o, ingest_result *res);
+/* Crossref works from `files` (a directory's files, or one file) as the
+ * source edition named after `path` (or --edition / a .edition sidecar). */
+int ingest_crossref(kg_txn *t, const char *path, char *const *files, size_t nfiles, const ingest_opts *o,
+		    ingest_result *res);
 
 #endif

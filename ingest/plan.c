@@ -349,6 +349,7 @@ int ingest_plan_run(kg_txn *t, const ingest_plan *p, size_t i, const ingest_opts
 	case INGEST_ELEMENTS: return ingest_elements(t, e->files[0], o, res);
 	case INGEST_UNITS: return ingest_units(t, e->files[0], o, res);
 	case INGEST_MATH: return ingest_math(t, e->files[0], o, res);
+	case INGEST_CROSSREF: return ingest_crossref(t, e->path, e->files, e->nfiles, o, res);
 	default:
 		return pk_error_set(PK_EINVAL, "%s: %s sources are not supported by this build", e->path,
 				    ingest_kind_name(e->kind));

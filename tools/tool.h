@@ -82,5 +82,6 @@ int cmd_ingest(int argc, char **argv);
 int cmd_sources(int argc, char **argv);
 int cmd_lookup(int argc, char **argv);
 int cmd_check_value(int argc, char **argv);
+int cmd_check_ref(int argc, char **argv);
 
 #endif

@@ -1,0 +1,1086 @@
+/* ingest/crossref.c - Crossref works at dump scale.
+ *
+ * Reads the public data file layout (a directory of N.json.gz, each
+ * {"items":[...]}), JSON Lines (plain or .gz), and REST API responses
+ * (/works/{doi}: {"message-type":"work","message":{...}}; /works:
+ * {"message":{"items":[...]}}), and writes each work as a compact record
+ * under its DOI with the matching indexes (title, title head, first author
+ * and year, volume and first page).
+ *
+ * Two threads: a reader decompresses, splits records and extracts the
+ * fields with a pull tokenizer (skipping reference lists unless asked),
+ * handing batches through a bounded queue to the caller's thread, which
+ * holds the LMDB write transaction. Memory is bounded by the queue and by
+ * one document (files in the document layout are read whole, up to
+ * DOC_MAX; JSON Lines files are streamed line by line), not by the dump.
+ * A bad record (broken JSON, no DOI, invalid UTF-8, an overlong line) is
+ * reported with file and position and skipped; a truncated gzip keeps the
+ * records read before the damage.
+ */
+#include "internal.h"
+
+#include "../common/alloc.h"
+#include "../common/error.h"
+#include "../common/lines.h"
+#include "../common/pj.h"
+#include "../kg/work.h"
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#define DOC_MAX ((size_t)2 << 30)   /* one document-layout file, decompressed */
+#define LINE_MAX_BYTES ((size_t)64 << 20)
+#define BATCH_BYTES ((size_t)1 << 20)
+#define QUEUE_DEPTH 4
+#define WORK_MAX ((size_t)8 << 20) /* one work's kept strings */
+
+/* ---- batches: what the reader hands the writer ------------------------- */
+
+enum { B_WORK = 'W', B_REJECT = 'R' };
+
+typedef struct batch {
+	pk_buf data; /* entries: kind, then length-prefixed parts */
+	size_t count;
+	uint64_t bytes_in; /* input bytes covered (progress) */
+} batch;
+
+typedef struct queue {
+	pthread_mutex_t mu;
+	pthread_cond_t can_put, can_get;
+	batch *slot[QUEUE_DEPTH];
+	size_t head, n;
+	int done, cancel;
+	int rc; /* the reader's fatal error, if any */
+	char msg[512];
+} queue;
+
+static void put_u32(pk_buf *b, uint32_t v)
+{
+	unsigned char x[4] = { (unsigned char)(v >> 24), (unsigned char)(v >> 16), (unsigned char)(v >> 8),
+			       (unsigned char)v };
+
+	pk_buf_put(b, x, 4);
+}
+
+static uint32_t get_u32(const unsigned char *p)
+{
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+static int queue_push(queue *q, batch *b)
+{
+	pthread_mutex_lock(&q->mu);
+	while (q->n == QUEUE_DEPTH && !q->cancel)
+		pthread_cond_wait(&q->can_put, &q->mu);
+	if (q->cancel) {
+		pthread_mutex_unlock(&q->mu);
+		return -1;
+	}
+	q->slot[(q->head + q->n) % QUEUE_DEPTH] = b;
+	q->n++;
+	pthread_cond_signal(&q->can_get);
+	pthread_mutex_unlock(&q->mu);
+	return 0;
+}
+
+/* NULL when the reader is done (check q->rc). */
+static batch *queue_pop(queue *q)
+{
+	batch *b = NULL;
+
+	pthread_mutex_lock(&q->mu);
+	while (q->n == 0 && !q->done)
+		pthread_cond_wait(&q->can_get, &q->mu);
+	if (q->n) {
+		b = q->slot[q->head];
+		q->head = (q->head + 1) % QUEUE_DEPTH;
+		q->n--;
+		pthread_cond_signal(&q->can_put);
+	}
+	pthread_mutex_unlock(&q->mu);
+	return b;
+}
+
+static void batch_free(batch *b)
+{
+	if (b) {
+		pk_buf_release(&b->data);
+		pk_free(b);
+	}
+}
+
+/* ---- the reader ------------------------------------------------------- */
+
+typedef struct reader {
+	queue q;
+	char *const *files;
+	size_t nfiles;
+	int with_refs;
+	batch *cur;
+	pk_buf arena;  /* strings of the work being extracted */
+	pk_buf rec, key;
+	uint64_t bytes;
+	pthread_t thread;
+	int started;
+} reader;
+
+static int flush_batch(reader *r)
+{
+	batch *b = r->cur;
+
+	r->cur = NULL;
+	if (!b)
+		return 0;
+	b->bytes_in = r->bytes;
+	if (queue_push(&r->q, b) < 0) {
+		batch_free(b);
+		return -1;
+	}
+	return 0;
+}
+
+static int need_batch(reader *r)
+{
+	if (r->cur && r->cur->data.len >= BATCH_BYTES && flush_batch(r) < 0)
+		return -1;
+	if (!r->cur) {
+		if (!(r->cur = pk_calloc(1, sizeof(*r->cur))))
+			return -1;
+		pk_buf_init(&r->cur->data, 0);
+	}
+	return 0;
+}
+
+static int reject(reader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static int reject(reader *r, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+	size_t n;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (need_batch(r) < 0)
+		return -1;
+	n = strlen(msg);
+	pk_buf_putc(&r->cur->data, B_REJECT);
+	put_u32(&r->cur->data, (uint32_t)n);
+	if (pk_buf_put(&r->cur->data, msg, n) < 0)
+		return -1;
+	r->cur->count++;
+	return 0;
+}
+
+/* Field offsets into the arena while a work is being read. */
+typedef struct wfields {
+	kg_work w;
+	size_t off_doi, off_title, off_sub, off_otitle, off_pub, off_type, off_vol, off_iss, off_page, off_art;
+	size_t off_abs, off_refs;
+	size_t off_given[KG_WORK_AUTHORS], off_family[KG_WORK_AUTHORS], off_orcid[KG_WORK_AUTHORS];
+	size_t off_cont[KG_WORK_NAMES], off_short[KG_WORK_NAMES], off_issn[KG_WORK_NAMES];
+	size_t off_utype[KG_WORK_NAMES], off_udoi[KG_WORK_NAMES];
+	size_t off_btype[KG_WORK_NAMES], off_bdoi[KG_WORK_NAMES];
+	size_t off_rtype[KG_WORK_NAMES], off_rdoi[KG_WORK_NAMES];
+} wfields;
+
+#define NONE ((size_t)-1)
+
+/* Decode a string value into the arena; *off gets its offset (NONE for
+ * null or empty). */
+static int arena_string(reader *r, pj *j, size_t *off)
+{
+	size_t start = r->arena.len;
+
+	*off = NONE;
+	if (pj_string(j, &r->arena, 1) < 0)
+		return -1;
+	if (r->arena.len == start)
+		return 0;
+	if (pk_buf_putc(&r->arena, '\0') < 0)
+		return -1;
+	*off = start;
+	return 0;
+}
+
+/* ["first", "second"] -> offsets of up to max strings */
+static int arena_strings(reader *r, pj *j, size_t *offs, size_t max, size_t *n)
+{
+	int t = pj_peek(j), m;
+
+	*n = 0;
+	if (t == PJ_STRING)
+		return arena_string(r, j, &offs[(*n)++]);
+	if (t == PJ_NULL)
+		return pj_skip(j);
+	if (pj_enter(j) < 0)
+		return -1;
+	while ((m = pj_more(j)) == 1) {
+		size_t off;
+
+		if (*n < max && pj_peek(j) == PJ_STRING) {
+			if (arena_string(r, j, &off) < 0)
+				return -1;
+			if (off != NONE)
+				offs[(*n)++] = off;
+		} else if (pj_skip(j) < 0) {
+			return -1;
+		}
+	}
+	return m;
+}
+
+static int key_is(const char *k, size_t kl, const char *want)
+{
+	return strlen(want) == kl && !memcmp(k, want, kl);
+}
+
+/* "issued": {"date-parts": [[2019, 5, 3]]} */
+static int read_date(pj *j, int *year, int *month)
+{
+	const char *k;
+	size_t kl;
+	int m;
+
+	if (pj_peek(j) != PJ_OBJECT)
+		return pj_skip(j);
+	if (pj_enter(j) < 0)
+		return -1;
+	while ((m = pj_key(j, &k, &kl)) == 1) {
+		if (!key_is(k, kl, "date-parts") || pj_peek(j) != PJ_ARRAY) {
+			if (pj_skip(j) < 0)
+				return -1;
+			continue;
+		}
+		if (pj_enter(j) < 0)
+			return -1;
+		if (pj_more(j) == 1) {
+			int i = 0, mm;
+
+			if (pj_peek(j) == PJ_ARRAY) {
+				if (pj_enter(j) < 0)
+					return -1;
+				while ((mm = pj_more(j)) == 1) {
+					double v;
+
+					if (pj_peek(j) == PJ_NUMBER) {
+						if (pj_number(j, &v) < 0)
+							return -1;
+						if (i == 0 && v >= 1000 && v <= 9999)
+							*year = (int)v;
+						else if (i == 1 && v >= 1 && v <= 12)
+							*month = (int)v;
+					} else if (pj_skip(j) < 0) {
+						return -1;
+					}
+					i++;
+				}
+				if (mm < 0)
+					return -1;
+			} else if (pj_skip(j) < 0) {
+				return -1;
+			}
+			while ((mm = pj_more(j)) == 1)
+				if (pj_skip(j) < 0)
+					return -1;
+			if (mm < 0)
+				return -1;
+		}
+	}
+	return m;
+}
+
+static int read_authors(reader *r, pj *j, wfields *f)
+{
+	int m;
+
+	if (pj_peek(j) != PJ_ARRAY)
+		return pj_skip(j);
+	if (pj_enter(j) < 0)
+		return -1;
+	while ((m = pj_more(j)) == 1) {
+		size_t i = f->w.nauthors, given = NONE, family = NONE, name = NONE, orcid = NONE;
+		const char *k;
+		size_t kl;
+		int mk;
+
+		f->w.author_count++;
+		if (pj_peek(j) != PJ_OBJECT || i >= KG_WORK_AUTHORS) {
+			if (pj_skip(j) < 0)
+				return -1;
+			continue;
+		}
+		if (pj_enter(j) < 0)
+			return -1;
+		while ((mk = pj_key(j, &k, &kl)) == 1) {
+			size_t *dst = key_is(k, kl, "given") ? &given : key_is(k, kl, "family") ? &family
+				      : key_is(k, kl, "name") ? &name : key_is(k, kl, "ORCID") ? &orcid : NULL;
+
+			if (dst && pj_peek(j) == PJ_STRING) {
+				if (arena_string(r, j, dst) < 0)
+					return -1;
+			} else if (pj_skip(j) < 0) {
+				return -1;
+			}
+		}
+		if (mk < 0)
+			return -1;
+		if (family == NONE)
+			family = name; /* organisations */
+		if (family == NONE && given == NONE)
+			continue;
+		f->off_given[i] = given;
+		f->off_family[i] = family;
+		f->off_orcid[i] = orcid;
+		f->w.nauthors++;
+	}
+	return m;
+}
+
+/* "update-to" / "updated-by": [{"DOI":..,"type":..}] */
+static int read_updates(reader *r, pj *j, size_t *types, size_t *dois, size_t *n)
+{
+	int m;
+
+	if (pj_peek(j) != PJ_ARRAY)
+		return pj_skip(j);
+	if (pj_enter(j) < 0)
+		return -1;
+	while ((m = pj_more(j)) == 1) {
+		size_t ty = NONE, doi = NONE;
+		const char *k;
+		size_t kl;
+		int mk;
+
+		if (pj_peek(j) != PJ_OBJECT) {
+			if (pj_skip(j) < 0)
+				return -1;
+			continue;
+		}
+		if (pj_enter(j) < 0)
+			return -1;
+		while ((mk = pj_key(j, &k, &kl)) == 1) {
+			if (key_is(k, kl, "type") && pj_peek(j) == PJ_STRING) {
+				if (arena_string(r, j, &ty) < 0)
+					return -1;
+			} else if (key_is(k, kl, "DOI") && pj_peek(j) == PJ_STRING) {
+				if (arena_string(r, j, &doi) < 0)
+					return -1;
+			} else if (pj_skip(j) < 0) {
+				return -1;
+			}
+		}
+		if (mk < 0)
+			return -1;
+		if (ty != NONE && doi != NONE && *n < KG_WORK_NAMES) {
+			types[*n] = ty;
+			dois[*n] = doi;
+			(*n)++;
+		}
+	}
+	return m;
+}
+
+/* "relation": {"is-preprint-of": [{"id-type":"doi","id":"10..."}], ...} */
+static int read_relations(reader *r, pj *j, wfields *f)
+{
+	const char *k;
+	size_t kl;
+	int m;
+
+	if (pj_peek(j) != PJ_OBJECT)
+		return pj_skip(j);
+	if (pj_enter(j) < 0)
+		return -1;
+	while ((m = pj_key(j, &k, &kl)) == 1) {
+		size_t type_off = NONE;
+		int mm;
+
+		if (pj_peek(j) != PJ_ARRAY || kl > 60) {
+			if (pj_skip(j) < 0)
+				return -1;
+			continue;
+		}
+		if (pk_buf_put(&r->arena, k, kl) < 0 || pk_buf_putc(&r->arena, '\0') < 0)
+			return -1;
+		type_off = r->arena.len - kl - 1;
+		if (pj_enter(j) < 0)
+			return -1;
+		while ((mm = pj_more(j)) == 1) {
+			size_t id = NONE, idtype = NONE;
+			const char *k2;
+			size_t kl2;
+			int mk;
+
+			if (pj_peek(j) != PJ_OBJECT) {
+				if (pj_skip(j) < 0)
+					return -1;
+				continue;
+			}
+			if (pj_enter(j) < 0)
+				return -1;
+			while ((mk = pj_key(j, &k2, &kl2)) == 1) {
+				size_t *dst = key_is(k2, kl2, "id") ? &id : key_is(k2, kl2, "id-type") ? &idtype : NULL;
+
+				if (dst && pj_peek(j) == PJ_STRING) {
+					if (arena_string(r, j, dst) < 0)
+						return -1;
+				} else if (pj_skip(j) < 0) {
+					return -1;
+				}
+			}
+			if (mk < 0)
+				return -1;
+			if (id != NONE && idtype != NONE && !strcmp(r->arena.ptr + idtype, "doi") &&
+			    f->w.nrelation < KG_WORK_NAMES) {
+				f->off_rtype[f->w.nrelation] = type_off;
+				f->off_rdoi[f->w.nrelation] = id;
+				f->w.nrelation++;
+			}
+		}
+		if (mm < 0)
+			return -1;
+	}
+	return m;
+}
+
+#define PTR(off) ((off) == NONE ? NULL : r->arena.ptr + (off))
+
+/* Extract one work object at j (positioned on '{'). Returns 1 for a work,
+ * 0 for an object that is not one (skipped), -1 on a JSON error. */
+static int extract(reader *r, pj *j, wfields *f)
+{
+	const char *k, *raw_refs = NULL;
+	size_t kl, n, i, raw_refs_len = 0;
+	int m;
+
+	memset(f, 0, sizeof(*f));
+	f->off_doi = f->off_title = f->off_sub = f->off_otitle = f->off_pub = f->off_type = NONE;
+	f->off_vol = f->off_iss = f->off_page = f->off_art = f->off_abs = f->off_refs = NONE;
+	pk_buf_reset(&r->arena);
+	if (pj_enter(j) < 0)
+		return -1;
+	while ((m = pj_key(j, &k, &kl)) == 1) {
+		size_t offs[1];
+		int rc = 0;
+
+		if (key_is(k, kl, "DOI"))
+			rc = arena_string(r, j, &f->off_doi);
+		else if (key_is(k, kl, "title"))
+			rc = arena_strings(r, j, offs, 1, &n), f->off_title = n ? offs[0] : NONE;
+		else if (key_is(k, kl, "subtitle"))
+			rc = arena_strings(r, j, offs, 1, &n), f->off_sub = n ? offs[0] : NONE;
+		else if (key_is(k, kl, "original-title"))
+			rc = arena_strings(r, j, offs, 1, &n), f->off_otitle = n ? offs[0] : NONE;
+		else if (key_is(k, kl, "author"))
+			rc = read_authors(r, j, f);
+		else if (key_is(k, kl, "container-title"))
+			rc = arena_strings(r, j, f->off_cont, KG_WORK_NAMES, &f->w.ncontainer);
+		else if (key_is(k, kl, "short-container-title"))
+			rc = arena_strings(r, j, f->off_short, KG_WORK_NAMES, &f->w.nshort);
+		else if (key_is(k, kl, "ISSN"))
+			rc = arena_strings(r, j, f->off_issn, KG_WORK_NAMES, &f->w.nissn);
+		else if (key_is(k, kl, "publisher"))
+			rc = arena_string(r, j, &f->off_pub);
+		else if (key_is(k, kl, "type"))
+			rc = arena_string(r, j, &f->off_type);
+		else if (key_is(k, kl, "volume"))
+			rc = arena_string(r, j, &f->off_vol);
+		else if (key_is(k, kl, "issue"))
+			rc = arena_string(r, j, &f->off_iss);
+		else if (key_is(k, kl, "page"))
+			rc = arena_string(r, j, &f->off_page);
+		else if (key_is(k, kl, "article-number"))
+			rc = arena_string(r, j, &f->off_art);
+		else if (key_is(k, kl, "issued"))
+			rc = read_date(j, &f->w.year, &f->w.month);
+		else if (key_is(k, kl, "published") && !f->w.year)
+			rc = read_date(j, &f->w.year, &f->w.month);
+		else if (key_is(k, kl, "update-to"))
+			rc = read_updates(r, j, f->off_utype, f->off_udoi, &f->w.nupdate_to);
+		else if (key_is(k, kl, "updated-by"))
+			rc = read_updates(r, j, f->off_btype, f->off_bdoi, &f->w.nupdated_by);
+		else if (key_is(k, kl, "relation"))
+			rc = read_relations(r, j, f);
+		else if (key_is(k, kl, "reference-count") || key_is(k, kl, "references-count")) {
+			double v;
+
+			if (pj_peek(j) == PJ_NUMBER) {
+				rc = pj_number(j, &v);
+				if (v > 0 && v < 1e9)
+					f->w.reference_count = (uint32_t)v;
+			} else {
+				rc = pj_skip(j);
+			}
+		} else if (r->with_refs && key_is(k, kl, "abstract"))
+			rc = arena_string(r, j, &f->off_abs);
+		else if (r->with_refs && key_is(k, kl, "reference")) {
+			raw_refs = j->p;
+			rc = pj_skip(j);
+			raw_refs_len = (size_t)(j->p - raw_refs);
+		} else
+			rc = pj_skip(j);
+		if (rc < 0)
+			return -1;
+	}
+	if (m < 0)
+		return -1;
+	if (raw_refs && raw_refs_len) {
+		/* kept as the JSON text it was */
+		while (raw_refs_len && (*raw_refs == ' ' || *raw_refs == '\n'))
+			raw_refs++, raw_refs_len--;
+		f->off_refs = r->arena.len;
+		if (pk_buf_put(&r->arena, raw_refs, raw_refs_len) < 0 || pk_buf_putc(&r->arena, '\0') < 0)
+			return -1;
+	}
+	if (f->off_doi == NONE)
+		return 0;
+	/* offsets to pointers, now that the arena no longer moves */
+	f->w.doi = PTR(f->off_doi);
+	f->w.title = PTR(f->off_title);
+	f->w.subtitle = PTR(f->off_sub);
+	f->w.original_title = PTR(f->off_otitle);
+	f->w.publisher = PTR(f->off_pub);
+	f->w.type = PTR(f->off_type);
+	f->w.volume = PTR(f->off_vol);
+	f->w.issue = PTR(f->off_iss);
+	f->w.page = PTR(f->off_page);
+	f->w.article_number = PTR(f->off_art);
+	f->w.abstract = PTR(f->off_abs);
+	f->w.references = PTR(f->off_refs);
+	for (i = 0; i < f->w.nauthors; i++) {
+		f->w.authors[i].given = PTR(f->off_given[i]);
+		f->w.authors[i].family = PTR(f->off_family[i]);
+		f->w.authors[i].orcid = PTR(f->off_orcid[i]);
+	}
+	for (i = 0; i < f->w.ncontainer; i++)
+		f->w.container[i] = PTR(f->off_cont[i]);
+	for (i = 0; i < f->w.nshort; i++)
+		f->w.short_container[i] = PTR(f->off_short[i]);
+	for (i = 0; i < f->w.nissn; i++)
+		f->w.issn[i] = PTR(f->off_issn[i]);
+	for (i = 0; i < f->w.nupdate_to; i++) {
+		f->w.update_to[i].type = PTR(f->off_utype[i]);
+		f->w.update_to[i].doi = PTR(f->off_udoi[i]);
+	}
+	for (i = 0; i < f->w.nupdated_by; i++) {
+		f->w.updated_by[i].type = PTR(f->off_btype[i]);
+		f->w.updated_by[i].doi = PTR(f->off_bdoi[i]);
+	}
+	for (i = 0; i < f->w.nrelation; i++) {
+		f->w.relation[i].type = PTR(f->off_rtype[i]);
+		f->w.relation[i].doi = PTR(f->off_rdoi[i]);
+	}
+	return 1;
+}
+
+/* Normalise DOIs, encode the record and its index keys into the batch. */
+static int emit_work(reader *r, wfields *f, const char *where)
+{
+	pk_buf doi = PK_BUF_INIT;
+	pk_buf *b;
+	size_t count_at, nkeys = 0;
+	int rc = 0;
+
+	if (kg_doi_normalize(&doi, f->w.doi, strlen(f->w.doi)) < 0) {
+		rc = reject(r, "%s: not a DOI: '%.60s'", where, f->w.doi);
+		pk_buf_release(&doi);
+		return rc;
+	}
+	f->w.doi = doi.ptr; /* related DOIs stay as written; check-ref normalises on use */
+	pk_buf_reset(&r->rec);
+	if (kg_work_encode(&r->rec, &f->w) < 0 || need_batch(r) < 0) {
+		pk_buf_release(&doi);
+		return -1;
+	}
+	b = &r->cur->data;
+	pk_buf_putc(b, B_WORK);
+	put_u32(b, (uint32_t)doi.len);
+	pk_buf_put(b, doi.ptr, doi.len);
+	put_u32(b, (uint32_t)r->rec.len);
+	pk_buf_put(b, r->rec.ptr, r->rec.len);
+	count_at = b->len;
+	put_u32(b, 0);
+	/* index keys */
+#define KEY(expr)                                               \
+	do {                                                    \
+		pk_buf_reset(&r->key);                          \
+		if ((expr) == 0) {                              \
+			put_u32(b, (uint32_t)r->key.len);      \
+			pk_buf_put(b, r->key.ptr, r->key.len); \
+			nkeys++;                                \
+		}                                               \
+	} while (0)
+	if (f->w.title) {
+		KEY(kg_key_title(&r->key, f->w.title));
+		KEY(kg_key_title_head(&r->key, f->w.title));
+	}
+	if (f->w.nauthors && f->w.authors[0].family && f->w.year)
+		KEY(kg_key_author_year(&r->key, f->w.authors[0].family, f->w.year));
+	if (f->w.volume && (f->w.page || f->w.article_number))
+		KEY(kg_key_volume_page(&r->key, f->w.volume, f->w.page ? f->w.page : f->w.article_number));
+#undef KEY
+	{
+		unsigned char *p = (unsigned char *)b->ptr + count_at;
+
+		p[0] = (unsigned char)(nkeys >> 24);
+		p[1] = (unsigned char)(nkeys >> 16);
+		p[2] = (unsigned char)(nkeys >> 8);
+		p[3] = (unsigned char)nkeys;
+	}
+	r->cur->count++;
+	pk_buf_release(&doi);
+	return pk_error_code() == PK_ELIMIT ? -1 : rc;
+}
+
+/* A JSON value: at the top or as an API response's "message", a work or a
+ * wrapper ({"items":[...]}, {"message":...}); inside "items", a work. */
+enum { AT_TOP, AT_MESSAGE, AT_ITEM };
+static int handle_value(reader *r, pj *j, const char *file, const char *where, int mode, int depth);
+
+static int handle_items(reader *r, pj *j, const char *file, const char *where, int depth)
+{
+	char pos[600];
+	size_t idx = 0;
+	int m;
+
+	if (pj_enter(j) < 0)
+		return -1;
+	while ((m = pj_more(j)) == 1) {
+		idx++;
+		snprintf(pos, sizeof(pos), "%s record %zu (byte %zu)", where, idx, pj_offset(j));
+		if (handle_value(r, j, file, pos, AT_ITEM, depth + 1) < 0)
+			return -1;
+	}
+	return m;
+}
+
+static int handle_value(reader *r, pj *j, const char *file, const char *where, int mode, int depth)
+{
+	const char *k;
+	wfields *f;
+	size_t kl;
+	int t = pj_peek(j), rc, is_work = mode == AT_ITEM, has_items = 0, has_message = 0, m;
+
+	if (depth > 3)
+		return pj_skip(j);
+	if (t == PJ_ARRAY)
+		return handle_items(r, j, file, where, depth);
+	if (t != PJ_OBJECT) {
+		if (pj_skip(j) < 0)
+			return -1;
+		return reject(r, "%s: not a JSON object", where);
+	}
+	/* at the top and in "message", look at the keys to tell a work from a
+	 * wrapper; inside "items" every object is taken as a work */
+	if (mode != AT_ITEM) {
+		pj peek = *j;
+
+		if (pj_enter(&peek) < 0)
+			return -1;
+		while ((m = pj_key(&peek, &k, &kl)) == 1) {
+			if (key_is(k, kl, "DOI"))
+				is_work = 1;
+			else if (key_is(k, kl, "items"))
+				has_items = 1;
+			else if (key_is(k, kl, "message"))
+				has_message = 1;
+			if (pj_skip(&peek) < 0)
+				break;
+		}
+		if (peek.err) {
+			*j = peek; /* report the error where it is */
+			return -1;
+		}
+	}
+	if (!is_work && (has_items || has_message)) {
+		if (pj_enter(j) < 0)
+			return -1;
+		while ((m = pj_key(j, &k, &kl)) == 1) {
+			if (key_is(k, kl, "items") && pj_peek(j) == PJ_ARRAY) {
+				if (handle_items(r, j, file, where, depth + 1) < 0)
+					return -1;
+			} else if (key_is(k, kl, "message") && pj_peek(j) == PJ_OBJECT) {
+				if (handle_value(r, j, file, where, AT_MESSAGE, depth + 1) < 0)
+					return -1;
+			} else if (pj_skip(j) < 0) {
+				return -1;
+			}
+		}
+		return m < 0 ? -1 : 0;
+	}
+	if (!is_work) {
+		if (pj_skip(j) < 0)
+			return -1;
+		return reject(r, "%s: no DOI", where);
+	}
+	if (!(f = pk_malloc(sizeof(*f))))
+		return -1;
+	rc = extract(r, j, f);
+	if (rc == 1)
+		rc = emit_work(r, f, where);
+	else if (rc == 0)
+		rc = reject(r, "%s: no DOI", where);
+	pk_free(f);
+	return rc;
+}
+
+/* Skip forward past a broken record: the next "},{" boundary at the same
+ * level, assuming records are objects in an array. Returns 1 if found. */
+static int resync(pj *j)
+{
+	const char *p = j->p;
+
+	while (p + 1 < j->end) {
+		const char *c = memchr(p, '}', (size_t)(j->end - p));
+		const char *q;
+
+		if (!c)
+			return 0;
+		q = c + 1;
+		while (q < j->end && (*q == ' ' || *q == '\n' || *q == '\r' || *q == '\t'))
+			q++;
+		if (q < j->end && *q == ',') {
+			const char *s = q + 1;
+
+			while (s < j->end && (*s == ' ' || *s == '\n' || *s == '\r' || *s == '\t'))
+				s++;
+			if (s < j->end && *s == '{') {
+				j->p = s;
+				j->err = NULL;
+				return 1;
+			}
+		}
+		p = c + 1;
+	}
+	return 0;
+}
+
+/* A document-layout file: the whole decompressed text, records in
+ * (possibly nested) arrays. Broken records are skipped by resyncing. */
+static int read_document(reader *r, const char *file, const char *text, size_t n)
+{
+	pj j;
+	char where[600];
+	const char *rec_start;
+	size_t idx = 0;
+	int t, m, arr_depth;
+
+	pj_init(&j, text, n);
+	t = pj_peek(&j);
+	if (t == PJ_OBJECT) {
+		/* find the array of items: {"items":[...]} or {"message":{"items":[...]}} */
+		const char *k;
+		size_t kl;
+		pj probe = j;
+		int found = 0;
+
+		if (pj_enter(&probe) == 0) {
+			while (!found && pj_key(&probe, &k, &kl) == 1) {
+				if (key_is(k, kl, "items") && pj_peek(&probe) == PJ_ARRAY) {
+					found = 1;
+				} else if (key_is(k, kl, "message") && pj_peek(&probe) == PJ_OBJECT) {
+					pj_enter(&probe);
+					continue;
+				} else if (pj_skip(&probe) < 0) {
+					break;
+				}
+			}
+		}
+		if (!found) {
+			/* a single work or API response */
+			snprintf(where, sizeof(where), "%s", file);
+			if (handle_value(r, &j, file, where, AT_TOP, 0) < 0)
+				return j.err ? reject(r, "%s: byte %zu: %s", file, pj_offset(&j), pj_error(&j)) : -1;
+			return 0;
+		}
+		j = probe; /* on the items array */
+	} else if (t != PJ_ARRAY) {
+		return reject(r, "%s: byte %zu: not a JSON document (%s)", file, pj_offset(&j),
+			      t == PJ_EOF ? "empty" : pj_error(&j));
+	}
+	if (pj_enter(&j) < 0)
+		return reject(r, "%s: %s", file, pj_error(&j));
+	arr_depth = j.depth;
+	for (;;) {
+		m = pj_more(&j);
+		if (m == 0)
+			break;
+		if (m < 0) {
+			if (reject(r, "%s: record %zu (byte %zu): %s", file, idx + 1, pj_offset(&j), pj_error(&j)) < 0)
+				return -1;
+			if (!resync(&j))
+				break;
+			j.depth = arr_depth;
+			j.sep[arr_depth] = 0;
+			continue;
+		}
+		idx++;
+		snprintf(where, sizeof(where), "%s: record %zu (byte %zu)", file, idx, pj_offset(&j));
+		rec_start = j.p;
+		if (handle_value(r, &j, file, where, AT_ITEM, 1) < 0) {
+			if (!j.err)
+				return -1; /* memory or cancel */
+			if (reject(r, "%s: %s at byte %zu", where, pj_error(&j), pj_offset(&j)) < 0)
+				return -1;
+			/* a bad string leaves the structure intact: skip the record
+			 * whole; a structural break needs a guess at the next record */
+			j.err = NULL;
+			j.p = rec_start;
+			j.depth = arr_depth;
+			if (pj_skip(&j) == 0)
+				continue;
+			j.p = rec_start + 1;
+			if (!resync(&j))
+				break;
+			j.depth = arr_depth;
+			j.sep[arr_depth] = 0;
+		}
+	}
+	return 0;
+}
+
+/* Does the first line hold one complete JSON value (JSON Lines)? */
+static int looks_like_jsonl(const char *path)
+{
+	gzFile gz = gzopen(path, "rb");
+	char buf[65536];
+	int n;
+	const char *nl;
+	pj j;
+
+	if (!gz)
+		return 0;
+	n = gzread(gz, buf, sizeof(buf) - 1);
+	gzclose(gz);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	if (!(nl = memchr(buf, '\n', (size_t)n)))
+		return 1; /* one line: a single value is JSON Lines too */
+	pj_init(&j, buf, (size_t)(nl - buf));
+	if (pj_peek(&j) != PJ_OBJECT || pj_skip(&j) < 0)
+		return 0;
+	return pj_peek(&j) == PJ_EOF;
+}
+
+static int read_jsonl(reader *r, const char *file)
+{
+	pk_lines *lr = NULL;
+	const char *line;
+	size_t len;
+	char where[600];
+	int rc;
+
+	if (pk_lines_open(&lr, file, LINE_MAX_BYTES) < 0)
+		return reject(r, "%s", pk_error_last());
+	for (;;) {
+		pj j;
+
+		rc = pk_lines_next(lr, &line, &len);
+		if (rc == 0)
+			break;
+		if (rc == PK_ELIMIT) {
+			if (reject(r, "%s", pk_error_last()) < 0)
+				break;
+			continue;
+		}
+		if (rc < 0) {
+			/* truncated gzip or a read error: keep what was read */
+			rc = reject(r, "%s", pk_error_last());
+			break;
+		}
+		r->bytes += len + 1;
+		if (strspn(line, " \t") == len)
+			continue;
+		snprintf(where, sizeof(where), "%s:%zu", file, pk_lines_lineno(lr));
+		pj_init(&j, line, len);
+		if (handle_value(r, &j, file, where, AT_TOP, 0) < 0) {
+			if (!j.err) {
+				rc = -1;
+				break;
+			}
+			if (reject(r, "%s: %s at column %zu", where, pj_error(&j), pj_offset(&j) + 1) < 0)
+				break;
+		}
+	}
+	pk_lines_free(lr);
+	return rc < 0 ? -1 : 0;
+}
+
+static void *reader_main(void *arg)
+{
+	reader *r = arg;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < r->nfiles && rc == 0; i++) {
+		const char *file = r->files[i];
+
+		if (looks_like_jsonl(file)) {
+			rc = read_jsonl(r, file);
+		} else {
+			char *text = NULL;
+			size_t n = 0;
+
+			if (pk_file_read(&text, &n, file, DOC_MAX) < 0) {
+				/* truncated gzip: ingest what decompressed before the damage */
+				if (pk_error_code() == PK_EIO) {
+					char msg[512];
+
+					snprintf(msg, sizeof(msg), "%s", pk_error_last());
+					if (pk_file_read_partial(&text, &n, file, DOC_MAX) == 0 && n) {
+						rc = read_document(r, file, text, n);
+						if (rc == 0)
+							rc = reject(r, "%s (records before the damage were kept)", msg);
+					} else {
+						rc = reject(r, "%s", msg);
+					}
+				} else {
+					rc = reject(r, "%s", pk_error_last());
+				}
+			} else {
+				r->bytes += n;
+				rc = read_document(r, file, text, n);
+			}
+			pk_free(text);
+		}
+	}
+	if (rc == 0)
+		rc = flush_batch(r);
+	pthread_mutex_lock(&r->q.mu);
+	if (rc < 0 && !r->q.cancel) {
+		r->q.rc = pk_error_code() ? pk_error_code() : PK_ENOMEM;
+		snprintf(r->q.msg, sizeof(r->q.msg), "%s", pk_error_last());
+	}
+	r->q.done = 1;
+	pthread_cond_broadcast(&r->q.can_get);
+	pthread_mutex_unlock(&r->q.mu);
+	return NULL;
+}
+
+static void reader_stop(reader *r)
+{
+	size_t i;
+
+	if (r->started) {
+		pthread_mutex_lock(&r->q.mu);
+		r->q.cancel = 1;
+		pthread_cond_broadcast(&r->q.can_put);
+		pthread_mutex_unlock(&r->q.mu);
+		pthread_join(r->thread, NULL);
+		r->started = 0;
+	}
+	for (i = 0; i < r->q.n; i++)
+		batch_free(r->q.slot[(r->q.head + i) % QUEUE_DEPTH]);
+	r->q.n = 0;
+	batch_free(r->cur);
+	r->cur = NULL;
+	pk_buf_release(&r->arena);
+	pk_buf_release(&r->rec);
+	pk_buf_release(&r->key);
+	pthread_mutex_destroy(&r->q.mu);
+	pthread_cond_destroy(&r->q.can_put);
+	pthread_cond_destroy(&r->q.can_get);
+}
+
+/* ---- the writer (the caller's thread, inside the transaction) ----------- */
+
+static int write_batch(kg_txn *t, uint32_t sid, const batch *b, const ingest_opts *o, ingest_result *res)
+{
+	const unsigned char *p = (const unsigned char *)b->data.ptr, *end = p + b->data.len;
+	int rc;
+
+	while (p < end) {
+		char kind = (char)*p++;
+		uint32_t n = get_u32(p);
+
+		p += 4;
+		if (kind == B_REJECT) {
+			if ((rc = ingest_reject(res, o, "%.*s", (int)n, (const char *)p)) < 0)
+				return rc;
+			p += n;
+			continue;
+		}
+		{
+			const unsigned char *doi = p, *rec;
+			uint32_t rl, nk, i;
+
+			p += n;
+			rl = get_u32(p);
+			rec = p + 4;
+			p = rec + rl;
+			if ((rc = kg_doc_put(t, sid, KG_DOC_WORKS, doi, n, rec, rl)) < 0)
+				return rc;
+			nk = get_u32(p);
+			p += 4;
+			for (i = 0; i < nk; i++) {
+				uint32_t kl = get_u32(p);
+
+				if ((rc = kg_index_add(t, sid, p + 4, kl, doi, n)) < 0)
+					return rc;
+				p += 4 + kl;
+			}
+			res->records++;
+		}
+	}
+	return 0;
+}
+
+int ingest_crossref(kg_txn *t, const char *path, char *const *files, size_t nfiles, const ingest_opts *o,
+		    ingest_result *res)
+{
+	reader *r;
+	char edition[64];
+	uint32_t sid;
+	batch *b;
+	int rc = 0;
+
+	res->kind = INGEST_CROSSREF;
+	if (o && o->edition && *o->edition) {
+		snprintf(edition, sizeof(edition), "%s", o->edition);
+	} else {
+		if ((rc = ingest_sidecar_edition(edition, sizeof(edition), path)) < 0)
+			return rc;
+		if (!edition[0])
+			snprintf(edition, sizeof(edition), "%.63s", ingest_basename(path));
+	}
+	if ((rc = ingest_source_begin(t, res, "Crossref", edition, path, "Crossref works",
+				      o && o->complete ? KG_SOURCE_COMPLETE : 0, &sid)) < 0)
+		return rc;
+	if (!(r = pk_calloc(1, sizeof(*r))))
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	r->files = files;
+	r->nfiles = nfiles;
+	r->with_refs = o && o->with_refs;
+	pk_buf_init(&r->arena, WORK_MAX);
+	pthread_mutex_init(&r->q.mu, NULL);
+	pthread_cond_init(&r->q.can_put, NULL);
+	pthread_cond_init(&r->q.can_get, NULL);
+	if (pthread_create(&r->thread, NULL, reader_main, r) != 0) {
+		reader_stop(r);
+		pk_free(r);
+		return pk_error_set(PK_ERROR, "cannot start the reader thread");
+	}
+	r->started = 1;
+	while ((b = queue_pop(&r->q))) {
+		rc = write_batch(t, sid, b, o, res);
+		if (rc == 0 && o && o->progress)
+			o->progress(o->ctx, "Crossref works", res->records, 0);
+		batch_free(b);
+		if (rc < 0)
+			break;
+	}
+	if (rc == 0 && r->q.rc)
+		rc = pk_error_set(r->q.rc, "%s", r->q.msg);
+	reader_stop(r);
+	pk_free(r);
+	if (rc < 0)
+		return rc;
+	return kg_source_finish(t, sid, res->records, res->rejected);
+}

@@ -1,0 +1,378 @@
+/* kg/work.c - work record encoding; see work.h. */
+#include "work.h"
+
+#include "../common/error.h"
+#include "../common/text.h"
+#include "record.h"
+
+#include <ctype.h>
+#include <string.h>
+
+enum {
+	WK_DOI = 1, WK_TITLE, WK_SUBTITLE, WK_OTITLE, WK_AUTHOR, WK_AUTHOR_COUNT, WK_CONTAINER, WK_SHORT,
+	WK_ISSN, WK_PUBLISHER, WK_TYPE, WK_YEAR, WK_MONTH, WK_VOLUME, WK_ISSUE, WK_PAGE, WK_ARTNUM,
+	WK_UPDATE_TO, WK_UPDATED_BY, WK_RELATION, WK_ABSTRACT, WK_REFS, WK_REFCOUNT
+};
+
+void kg_work_clear(kg_work *w)
+{
+	memset(w, 0, sizeof(*w));
+}
+
+/* Two or three NUL-terminated strings in one field. */
+static int put_multi(pk_buf *b, uint8_t tag, const char *a, const char *c, const char *d)
+{
+	pk_buf tmp = PK_BUF_INIT;
+	int rc;
+
+	rc = pk_buf_puts(&tmp, a ? a : "");
+	rc = rc ? rc : pk_buf_putc(&tmp, '\0');
+	rc = rc ? rc : pk_buf_puts(&tmp, c ? c : "");
+	rc = rc ? rc : pk_buf_putc(&tmp, '\0');
+	if (d) {
+		rc = rc ? rc : pk_buf_puts(&tmp, d);
+		rc = rc ? rc : pk_buf_putc(&tmp, '\0');
+	}
+	rc = rc ? rc : kg_rec_bytes(b, tag, tmp.ptr, tmp.len);
+	pk_buf_release(&tmp);
+	return rc;
+}
+
+int kg_work_encode(pk_buf *b, const kg_work *w)
+{
+	size_t i;
+	int rc = 0;
+
+	rc = rc ? rc : kg_rec_str(b, WK_DOI, w->doi);
+	rc = rc ? rc : kg_rec_str(b, WK_TITLE, w->title);
+	rc = rc ? rc : kg_rec_str(b, WK_SUBTITLE, w->subtitle);
+	rc = rc ? rc : kg_rec_str(b, WK_OTITLE, w->original_title);
+	for (i = 0; i < w->nauthors && rc == 0; i++)
+		rc = put_multi(b, WK_AUTHOR, w->authors[i].given, w->authors[i].family,
+			       w->authors[i].orcid ? w->authors[i].orcid : "");
+	if (w->author_count > w->nauthors)
+		rc = rc ? rc : kg_rec_u64(b, WK_AUTHOR_COUNT, w->author_count);
+	for (i = 0; i < w->ncontainer && rc == 0; i++)
+		rc = kg_rec_str(b, WK_CONTAINER, w->container[i]);
+	for (i = 0; i < w->nshort && rc == 0; i++)
+		rc = kg_rec_str(b, WK_SHORT, w->short_container[i]);
+	for (i = 0; i < w->nissn && rc == 0; i++)
+		rc = kg_rec_str(b, WK_ISSN, w->issn[i]);
+	rc = rc ? rc : kg_rec_str(b, WK_PUBLISHER, w->publisher);
+	rc = rc ? rc : kg_rec_str(b, WK_TYPE, w->type);
+	if (w->year)
+		rc = rc ? rc : kg_rec_i64(b, WK_YEAR, w->year);
+	if (w->month)
+		rc = rc ? rc : kg_rec_i64(b, WK_MONTH, w->month);
+	rc = rc ? rc : kg_rec_str(b, WK_VOLUME, w->volume);
+	rc = rc ? rc : kg_rec_str(b, WK_ISSUE, w->issue);
+	rc = rc ? rc : kg_rec_str(b, WK_PAGE, w->page);
+	rc = rc ? rc : kg_rec_str(b, WK_ARTNUM, w->article_number);
+	for (i = 0; i < w->nupdate_to && rc == 0; i++)
+		rc = put_multi(b, WK_UPDATE_TO, w->update_to[i].type, w->update_to[i].doi, NULL);
+	for (i = 0; i < w->nupdated_by && rc == 0; i++)
+		rc = put_multi(b, WK_UPDATED_BY, w->updated_by[i].type, w->updated_by[i].doi, NULL);
+	for (i = 0; i < w->nrelation && rc == 0; i++)
+		rc = put_multi(b, WK_RELATION, w->relation[i].type, w->relation[i].doi, NULL);
+	rc = rc ? rc : kg_rec_str(b, WK_ABSTRACT, w->abstract);
+	rc = rc ? rc : kg_rec_str(b, WK_REFS, w->references);
+	if (w->reference_count)
+		rc = rc ? rc : kg_rec_u64(b, WK_REFCOUNT, w->reference_count);
+	return rc;
+}
+
+/* Split a multi-string field; returns the number of parts (<= max). */
+static size_t parts(const kg_field *f, const char **out, size_t max)
+{
+	const char *p = (const char *)f->p, *end = p + f->len;
+	size_t n = 0;
+
+	while (p < end && n < max) {
+		const char *z = memchr(p, '\0', (size_t)(end - p));
+
+		if (!z)
+			break;
+		out[n++] = *p ? p : NULL;
+		p = z + 1;
+	}
+	return n;
+}
+
+int kg_work_decode(kg_work *w, const void *rec, size_t len)
+{
+	const unsigned char *p = rec, *end = p + len;
+	const char *ps[3];
+	kg_field f;
+	int rc;
+
+	kg_work_clear(w);
+	while ((rc = kg_rec_next(&p, end, &f)) == 1) {
+		switch (f.tag) {
+		case WK_DOI: w->doi = kg_field_str(&f); break;
+		case WK_TITLE: w->title = kg_field_str(&f); break;
+		case WK_SUBTITLE: w->subtitle = kg_field_str(&f); break;
+		case WK_OTITLE: w->original_title = kg_field_str(&f); break;
+		case WK_AUTHOR:
+			if (w->nauthors < KG_WORK_AUTHORS && parts(&f, ps, 3) == 3) {
+				w->authors[w->nauthors].given = ps[0];
+				w->authors[w->nauthors].family = ps[1];
+				w->authors[w->nauthors].orcid = ps[2];
+				w->nauthors++;
+			}
+			break;
+		case WK_AUTHOR_COUNT: w->author_count = kg_field_u64(&f); break;
+		case WK_CONTAINER:
+			if (w->ncontainer < KG_WORK_NAMES)
+				w->container[w->ncontainer++] = kg_field_str(&f);
+			break;
+		case WK_SHORT:
+			if (w->nshort < KG_WORK_NAMES)
+				w->short_container[w->nshort++] = kg_field_str(&f);
+			break;
+		case WK_ISSN:
+			if (w->nissn < KG_WORK_NAMES)
+				w->issn[w->nissn++] = kg_field_str(&f);
+			break;
+		case WK_PUBLISHER: w->publisher = kg_field_str(&f); break;
+		case WK_TYPE: w->type = kg_field_str(&f); break;
+		case WK_YEAR: w->year = (int)kg_field_i64(&f); break;
+		case WK_MONTH: w->month = (int)kg_field_i64(&f); break;
+		case WK_VOLUME: w->volume = kg_field_str(&f); break;
+		case WK_ISSUE: w->issue = kg_field_str(&f); break;
+		case WK_PAGE: w->page = kg_field_str(&f); break;
+		case WK_ARTNUM: w->article_number = kg_field_str(&f); break;
+		case WK_UPDATE_TO:
+		case WK_UPDATED_BY:
+		case WK_RELATION: {
+			kg_update *arr = f.tag == WK_UPDATE_TO ? w->update_to : f.tag == WK_UPDATED_BY ? w->updated_by : w->relation;
+			size_t *cnt = f.tag == WK_UPDATE_TO ? &w->nupdate_to : f.tag == WK_UPDATED_BY ? &w->nupdated_by : &w->nrelation;
+
+			if (*cnt < KG_WORK_NAMES && parts(&f, ps, 2) == 2) {
+				arr[*cnt].type = ps[0];
+				arr[*cnt].doi = ps[1];
+				(*cnt)++;
+			}
+			break;
+		}
+		case WK_ABSTRACT: w->abstract = kg_field_str(&f); break;
+		case WK_REFS: w->references = kg_field_str(&f); break;
+		case WK_REFCOUNT: w->reference_count = (uint32_t)kg_field_u64(&f); break;
+		default: break;
+		}
+	}
+	if (rc < 0 || !w->doi)
+		return pk_error_set(PK_EPARSE, "corrupt work record");
+	if (w->author_count < w->nauthors)
+		w->author_count = w->nauthors;
+	return 0;
+}
+
+int kg_doi_normalize(pk_buf *out, const char *s, size_t n)
+{
+	static const char *const prefixes[] = { "https://doi.org/", "http://doi.org/", "https://dx.doi.org/",
+						"http://dx.doi.org/", "doi.org/", "dx.doi.org/", "doi:", "doi " };
+	size_t i, start = out->len;
+
+	while (n && isspace((unsigned char)*s))
+		s++, n--;
+	for (i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++) {
+		size_t l = strlen(prefixes[i]);
+
+		if (n >= l && !strncasecmp(s, prefixes[i], l)) {
+			s += l;
+			n -= l;
+			while (n && *s == ' ')
+				s++, n--;
+			break;
+		}
+	}
+	/* trailing punctuation a sentence adds; a ')' only when unbalanced,
+	 * since DOIs such as 10.1016/0022-2836(81)90087-5 hold parentheses */
+	for (;;) {
+		size_t open = 0, close = 0, k;
+
+		if (!n)
+			break;
+		if (s[n - 1] == '.' || s[n - 1] == ',' || s[n - 1] == ';' || s[n - 1] == ']' || s[n - 1] == '"' ||
+		    s[n - 1] == '\'' || s[n - 1] == '>' || isspace((unsigned char)s[n - 1])) {
+			n--;
+			continue;
+		}
+		if (s[n - 1] != ')')
+			break;
+		for (k = 0; k < n; k++)
+			open += s[k] == '(', close += s[k] == ')';
+		if (close <= open)
+			break;
+		n--;
+	}
+	if (n < 7 || strncmp(s, "10.", 3) || !memchr(s, '/', n) || n > 400)
+		return pk_error_set(PK_EINVAL, "not a DOI");
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c < 0x20 || c == ' ')
+			break;
+		if (pk_buf_putc(out, (char)(c < 0x80 ? tolower(c) : c)) < 0)
+			return PK_ENOMEM;
+	}
+	if (out->len - start < 7) {
+		pk_buf_truncate(out, start);
+		return pk_error_set(PK_EINVAL, "not a DOI");
+	}
+	return 0;
+}
+
+/* ---- matching keys (shared by ingest and check-ref) -------------------- */
+
+static uint64_t fnv64(const char *s, size_t n)
+{
+	uint64_t h = 14695981039346656037ull;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
+	return h;
+}
+
+int kg_fold_text(pk_buf *out, const char *s, size_t n)
+{
+	pk_buf clean = PK_BUF_INIT;
+	size_t i = 0;
+	int rc = 0;
+
+	/* markup in titles: <i>, <sub>, <jats:italic>, &amp; */
+	while (i < n && rc == 0) {
+		if (s[i] == '<') {
+			const char *gt = memchr(s + i, '>', n - i);
+
+			if (gt && gt - (s + i) < 64) {
+				i = (size_t)(gt - s) + 1;
+				continue;
+			}
+		}
+		if (s[i] == '&') {
+			static const struct { const char *ent; char c; } ents[] = {
+				{ "&amp;", '&' }, { "&lt;", '<' }, { "&gt;", '>' }, { "&quot;", '"' }, { "&apos;", '\'' },
+				{ "&#39;", '\'' }, { "&nbsp;", ' ' } };
+			size_t e;
+
+			for (e = 0; e < sizeof(ents) / sizeof(ents[0]); e++) {
+				size_t l = strlen(ents[e].ent);
+
+				if (n - i >= l && !memcmp(s + i, ents[e].ent, l))
+					break;
+			}
+			if (e < sizeof(ents) / sizeof(ents[0])) {
+				rc = pk_buf_putc(&clean, ents[e].c);
+				i += strlen(ents[e].ent);
+				continue;
+			}
+		}
+		rc = pk_buf_putc(&clean, s[i++]);
+	}
+	if (rc == 0)
+		rc = pk_text_fold(out, clean.ptr ? clean.ptr : "", clean.len,
+				  PK_FOLD_CASE | PK_FOLD_MARKS | PK_FOLD_PUNCT | PK_FOLD_SPACE_ONE | PK_FOLD_DASH);
+	pk_buf_release(&clean);
+	if (rc == 0) {
+		/* dashes survive PK_FOLD_DASH as '-': make them spaces too */
+		size_t k;
+
+		for (k = 0; out->ptr && k < out->len; k++)
+			if (out->ptr[k] == '-')
+				out->ptr[k] = ' ';
+	}
+	return rc;
+}
+
+static int put_hash(pk_buf *key, char tag, const char *s, size_t n)
+{
+	unsigned char h[8];
+	uint64_t v = fnv64(s, n);
+	int i;
+
+	for (i = 7; i >= 0; i--, v >>= 8)
+		h[i] = (unsigned char)v;
+	if (pk_buf_putc(key, tag) < 0)
+		return PK_ENOMEM;
+	return pk_buf_put(key, h, 8);
+}
+
+int kg_key_title(pk_buf *key, const char *title)
+{
+	pk_buf f = PK_BUF_INIT;
+	int rc;
+
+	if ((rc = kg_fold_text(&f, title, strlen(title))) == 0) {
+		/* collapse the single spaces too: "X-ray" == "X ray" == "Xray" */
+		size_t i, j;
+
+		for (i = j = 0; i < f.len; i++)
+			if (f.ptr[i] != ' ')
+				f.ptr[j++] = f.ptr[i];
+		rc = j < 4 ? PK_ENOTFOUND : put_hash(key, 'T', f.ptr, j);
+	}
+	pk_buf_release(&f);
+	return rc;
+}
+
+int kg_key_title_head(pk_buf *key, const char *title)
+{
+	pk_buf f = PK_BUF_INIT;
+	size_t words = 0, i, cut = 0;
+	int rc;
+
+	if ((rc = kg_fold_text(&f, title, strlen(title))) < 0)
+		goto done;
+	for (i = 0; i < f.len; i++)
+		if (f.ptr[i] == ' ' && ++words == 4 && !cut)
+			cut = i;
+	words++;
+	rc = words < 6 || !cut ? PK_ENOTFOUND : put_hash(key, 'B', f.ptr, cut);
+done:
+	pk_buf_release(&f);
+	return rc;
+}
+
+int kg_family_fold(pk_buf *out, const char *family)
+{
+	pk_buf f = PK_BUF_INIT;
+	size_t i;
+	int rc;
+
+	if ((rc = kg_fold_text(&f, family, strlen(family))) == 0) {
+		for (i = 0; i < f.len && rc == 0; i++)
+			if (f.ptr[i] != ' ')
+				rc = pk_buf_putc(out, f.ptr[i]);
+	}
+	pk_buf_release(&f);
+	return rc;
+}
+
+int kg_key_author_year(pk_buf *key, const char *family, int year)
+{
+	size_t start = key->len;
+	int rc;
+
+	if ((rc = pk_buf_putc(key, 'A')) < 0 || (rc = kg_family_fold(key, family)) < 0)
+		return rc;
+	if (key->len - start < 2 || key->len - start > 120) {
+		pk_buf_truncate(key, start);
+		return PK_ENOTFOUND;
+	}
+	return pk_buf_printf(key, "|%d", year);
+}
+
+int kg_key_volume_page(pk_buf *key, const char *volume, const char *page)
+{
+	size_t vl, pl;
+
+	if (!volume || !page)
+		return PK_ENOTFOUND;
+	vl = strcspn(volume, " ");
+	pl = strcspn(page, "-–—, ");
+	if (!vl || !pl || vl > 40 || pl > 40)
+		return PK_ENOTFOUND;
+	return pk_buf_printf(key, "P%.*s|%.*s", (int)vl, volume, (int)pl, page);
+}

@@ -1,0 +1,84 @@
+/* kg/work.h - bibliographic works (Crossref records) as graph documents.
+ *
+ * A work is stored compactly under its normalised DOI (lower case, no
+ * "https://doi.org/" or "doi:", no trailing punctuation) with what
+ * reference matching needs: titles, authors in order, venue names, ISSNs,
+ * publisher, type, issued year and month, volume, issue, pages or article
+ * number, updates (retractions, corrections) and relations (preprint of).
+ * Reference lists and abstracts are kept only when asked.
+ *
+ * kg_work_decode fills a kg_work whose strings point into the record bytes
+ * (borrowed: valid while those bytes are, i.e. until the txn ends).
+ */
+#ifndef KG_WORK_H
+#define KG_WORK_H
+
+#include "../common/buf.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define KG_WORK_AUTHORS 64 /* authors kept in order; the count keeps the rest */
+#define KG_WORK_NAMES 8    /* venue names, ISSNs, updates, relations */
+
+typedef struct kg_author {
+	const char *given, *family, *orcid;
+} kg_author;
+
+typedef struct kg_update {
+	const char *type;   /* "retraction", "correction", "expression_of_concern", ... */
+	const char *doi;    /* the other work */
+} kg_update;
+
+typedef struct kg_work {
+	const char *doi;
+	const char *title, *subtitle, *original_title;
+	kg_author authors[KG_WORK_AUTHORS];
+	size_t nauthors;      /* stored */
+	size_t author_count;  /* in the record (may exceed nauthors) */
+	const char *container[KG_WORK_NAMES];
+	size_t ncontainer;
+	const char *short_container[KG_WORK_NAMES];
+	size_t nshort;
+	const char *issn[KG_WORK_NAMES];
+	size_t nissn;
+	const char *publisher, *type;
+	int year, month;
+	const char *volume, *issue, *page, *article_number;
+	kg_update update_to[KG_WORK_NAMES];   /* this work updates (retracts) others */
+	size_t nupdate_to;
+	kg_update updated_by[KG_WORK_NAMES];  /* others update (retract) this work */
+	size_t nupdated_by;
+	kg_update relation[KG_WORK_NAMES];    /* "is-preprint-of", "has-preprint", ... */
+	size_t nrelation;
+	const char *abstract;
+	const char *references; /* JSON text of the reference list, when kept */
+	uint32_t reference_count;
+} kg_work;
+
+void kg_work_clear(kg_work *w);
+/* Append the record encoding of w to out. */
+int kg_work_encode(pk_buf *out, const kg_work *w);
+/* Decode; PK_EPARSE if the record is corrupt. */
+int kg_work_decode(kg_work *w, const void *rec, size_t len);
+
+/* Normalise a DOI as written ("https://doi.org/10.1103/PhysRevB.47.9967.",
+ * "doi:10.1103/...") into out (lower case). Returns 0, or PK_EINVAL when it
+ * is not a DOI (no "10." prefix and '/'). */
+int kg_doi_normalize(pk_buf *out, const char *s, size_t n);
+
+/* ---- matching keys: computed the same way at ingest and at check-ref ----
+ * kg_fold_text: markup and entities removed, NFKC, case folded, diacritics
+ * stripped, punctuation and dashes to single spaces.
+ * Index keys (appended to key): 'T' + hash of the whole folded title (its
+ * spaces removed), 'B' + hash of its first four words (titles of six words
+ * or more), 'A' + folded family name + "|year", 'P' + volume + "|" + first
+ * page. PK_ENOTFOUND when the input cannot make a useful key. */
+int kg_fold_text(pk_buf *out, const char *s, size_t n);
+int kg_family_fold(pk_buf *out, const char *family);
+int kg_key_title(pk_buf *key, const char *title);
+int kg_key_title_head(pk_buf *key, const char *title);
+int kg_key_author_year(pk_buf *key, const char *family, int year);
+int kg_key_volume_page(pk_buf *key, const char *volume, const char *page);
+
+#endif

@@ -1,0 +1,97 @@
+/* query/ref.h - references as people and models write them, and whether
+ * the work they describe exists ("check-ref").
+ *
+ * Parsing (PCRE2 on NFKC-normalised text) reads the common styles: APA,
+ * Harvard, ACS ("J. Phys. Chem. C 2020, 124, 12345"), AIP and Nature
+ * ("Phys. Rev. B 47, 9967 (1993)"), IEEE and MLA ("vol. 12, no. 3, pp."),
+ * Vancouver ("2013;344:23-32"), Chicago ("12, no. 3 (2019): 45-67"),
+ * BibTeX entries, numbered lists ("[12] ..."), Chinese GB/T 7714
+ * ("张三, 李四. 标题[J]. 物理学报, 2020, 69(1): 1-10."), and the short forms
+ * of prose ("Zhang et al., Nature 2023", "(Smith & Jones, 2019)"). DOIs,
+ * arXiv identifiers and URLs are found anywhere in the string.
+ */
+#ifndef QUERY_REF_H
+#define QUERY_REF_H
+
+#include "../kg/store.h"
+
+#include <stddef.h>
+
+#define QR_AUTHORS 32
+
+typedef struct qr_author {
+	char family[64];
+	char given[64]; /* given names or initials as written */
+} qr_author;
+
+typedef struct qr_ref {
+	qr_author authors[QR_AUTHORS];
+	size_t nauthors;
+	int et_al;              /* "et al." / "等" written */
+	int year;               /* 0 if none */
+	char title[512];
+	char venue[256];
+	char volume[32];
+	char issue[32];
+	char pages[64];         /* as written, dashes unified */
+	char first_page[32];
+	char doi[256];          /* normalised (lower case) */
+	char arxiv[64];
+	char url[256];
+	char style[16];         /* "apa", "acs", "nature", "ieee", "vancouver", "bibtex", "gbt7714", "short", ... */
+	char doc_type[12];      /* GB/T 7714 [J], [M], [C] ...; BibTeX entry type */
+	int numbered;           /* a list marker "[12]" was stripped */
+} qr_ref;
+
+/* Parse a reference string. Returns 0 (fields it could not find stay
+ * empty), PK_EINVAL for empty or non-UTF-8 text, PK_ELIMIT for text over
+ * 64 KiB. */
+int query_ref_parse(const char *text, size_t n, qr_ref *out);
+
+/* A reference given as fields (Crossref's "reference" objects:
+ * "author", "year", "article-title", "journal-title", "volume",
+ * "first-page", "DOI", or "unstructured"). */
+struct cJSON;
+int query_ref_from_json(const struct cJSON *obj, qr_ref *out);
+
+/* ---- verification ------------------------------------------------------ */
+
+enum qr_verdict { QR_VERIFIED, QR_MISMATCH, QR_FABRICATED, QR_UNVERIFIABLE };
+const char *query_ref_verdict_name(int v);
+
+enum { /* mismatched fields */
+	QR_F_AUTHORS = 1 << 0, QR_F_TITLE = 1 << 1, QR_F_YEAR = 1 << 2, QR_F_VENUE = 1 << 3,
+	QR_F_VOLUME = 1 << 4, QR_F_ISSUE = 1 << 5, QR_F_PAGES = 1 << 6, QR_F_DOI = 1 << 7
+};
+
+typedef struct qr_opts {
+	int closed_world;   /* the graph covers every work: absence means fabricated */
+	int current_year;   /* for "future date" (0: this year) */
+} qr_opts;
+
+#define QR_REASONS 8
+
+typedef struct qr_result {
+	int verdict;
+	int have_match;
+	char match_doi[256];
+	char match_title[512];
+	int match_year;
+	char match_venue[256];
+	char match_type[32];
+	double score;          /* 0..1 agreement of the stated fields with the match */
+	unsigned mismatched;   /* QR_F_* */
+	char reasons[QR_REASONS][160];
+	size_t nreasons;
+	int retracted;
+	size_t candidates;     /* works considered */
+} qr_result;
+
+/* Decide a verdict for a parsed reference against the graph. Closed world
+ * comes from opts or from a Crossref source ingested as complete. */
+int query_ref_check(kg_txn *t, const qr_ref *ref, const qr_opts *o, qr_result *out);
+
+/* Does the graph hold a complete Crossref dump (closed world)? */
+int query_ref_closed_world(kg_txn *t);
+
+#endif

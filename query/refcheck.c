@@ -1,0 +1,684 @@
+/* query/refcheck.c - does the work a reference describes exist, and does
+ * the reference describe it correctly?
+ *
+ * Candidates come from the DOI, the title indexes (whole title, first four
+ * words), the first author with the year (and one year either side), and
+ * volume with first page. Each candidate is compared field by field with
+ * what the reference states (titles by word overlap, authors by folded
+ * family names in order, venues by abbreviation-aware word prefixes).
+ * A candidate is identified only on strong evidence: the DOI plus a fitting
+ * title or authors, a near-identical title, or first author + year +
+ * venue/volume/page when no title is stated. Absence of a work is taken as
+ * fabrication only in a closed world (--closed-world, or a complete dump).
+ */
+#include "ref.h"
+
+#include "../common/alloc.h"
+#include "../common/buf.h"
+#include "../common/error.h"
+#include "../common/text.h"
+#include "../kg/graph.h"
+#include "../kg/work.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define MAX_CANDIDATES 256
+#define PER_KEY 128
+
+const char *query_ref_verdict_name(int v)
+{
+	static const char *const names[] = { "verified", "mismatch", "fabricated", "unverifiable" };
+
+	return v >= 0 && v <= QR_UNVERIFIABLE ? names[v] : "unverifiable";
+}
+
+static int closed_cb(const kg_source *s, void *ctx)
+{
+	(void)ctx;
+	return !strcmp(s->kind, "Crossref") && (s->flags & KG_SOURCE_COMPLETE) ? 1 : 0;
+}
+
+int query_ref_closed_world(kg_txn *t)
+{
+	return kg_source_each(t, closed_cb, NULL) == 1;
+}
+
+static void reason(qr_result *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void reason(qr_result *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (r->nreasons >= QR_REASONS)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(r->reasons[r->nreasons++], sizeof(r->reasons[0]), fmt, ap);
+	va_end(ap);
+}
+
+/* ---- text comparison ---------------------------------------------------- */
+
+typedef struct words {
+	char buf[1024];
+	const char *w[96];
+	size_t n;
+} words;
+
+static const char *const stop[] = { "a", "an", "the", "of", "and", "in", "on", "for", "to", "with", "by", "at",
+				    "from", "as", "&" };
+
+static int is_stop(const char *w)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(stop) / sizeof(stop[0]); i++)
+		if (!strcmp(w, stop[i]))
+			return 1;
+	return 0;
+}
+
+static void split_words(const char *text, words *out, int drop_stop)
+{
+	pk_buf f = PK_BUF_INIT;
+	char *p;
+
+	out->n = 0;
+	out->buf[0] = '\0';
+	if (!text || kg_fold_text(&f, text, strlen(text)) < 0 || !f.ptr) {
+		pk_buf_release(&f);
+		pk_error_clear();
+		return;
+	}
+	snprintf(out->buf, sizeof(out->buf), "%s", f.ptr);
+	pk_buf_release(&f);
+	for (p = out->buf; *p && out->n < 96;) {
+		char *sp = strchr(p, ' ');
+
+		if (sp)
+			*sp = '\0';
+		if (*p && !(drop_stop && is_stop(p)))
+			out->w[out->n++] = p;
+		if (!sp)
+			break;
+		p = sp + 1;
+	}
+}
+
+/* Word-set overlap (Dice coefficient) of two titles, 0..1. */
+static double title_similarity(const char *a, const char *b)
+{
+	words x, y;
+	size_t i, j, common = 0;
+	unsigned char used[96] = { 0 };
+
+	split_words(a, &x, 0);
+	split_words(b, &y, 0);
+	if (!x.n || !y.n)
+		return 0;
+	for (i = 0; i < x.n; i++)
+		for (j = 0; j < y.n; j++)
+			if (!used[j] && !strcmp(x.w[i], y.w[j])) {
+				used[j] = 1;
+				common++;
+				break;
+			}
+	return 2.0 * (double)common / (double)(x.n + y.n);
+}
+
+/* Folded title without spaces, for exact comparison. */
+static void title_key(char *out, size_t n, const char *title)
+{
+	pk_buf f = PK_BUF_INIT;
+	size_t i, j = 0;
+
+	out[0] = '\0';
+	if (title && kg_fold_text(&f, title, strlen(title)) == 0 && f.ptr)
+		for (i = 0; i < f.len && j + 1 < n; i++)
+			if (f.ptr[i] != ' ')
+				out[j++] = f.ptr[i];
+	out[j] = '\0';
+	pk_buf_release(&f);
+	pk_error_clear();
+}
+
+/* Does the stated title say exactly what the work's title says (case,
+ * punctuation, diacritics aside), with or without its subtitle? */
+static int title_exact(const char *stated, const kg_work *w)
+{
+	char a[1024], b[1024];
+	char both[1200];
+
+	title_key(a, sizeof(a), stated);
+	if (!a[0])
+		return 0;
+	title_key(b, sizeof(b), w->title);
+	if (b[0] && !strcmp(a, b))
+		return 1;
+	if (w->title && w->subtitle) {
+		snprintf(both, sizeof(both), "%s %s", w->title, w->subtitle);
+		title_key(b, sizeof(b), both);
+		if (!strcmp(a, b))
+			return 1;
+	}
+	title_key(b, sizeof(b), w->original_title);
+	return b[0] && !strcmp(a, b);
+}
+
+/* Best title similarity against title, title + subtitle, original title. */
+static double best_title(const char *stated, const kg_work *w)
+{
+	double s = 0, t;
+	char both[1200];
+
+	if (w->title && (t = title_similarity(stated, w->title)) > s)
+		s = t;
+	if (w->title && w->subtitle) {
+		snprintf(both, sizeof(both), "%s: %s", w->title, w->subtitle);
+		if ((t = title_similarity(stated, both)) > s)
+			s = t;
+	}
+	if (w->original_title && (t = title_similarity(stated, w->original_title)) > s)
+		s = t;
+	return s;
+}
+
+static void fold_family(char *out, size_t n, const char *family)
+{
+	pk_buf f = PK_BUF_INIT;
+
+	out[0] = '\0';
+	if (family && kg_family_fold(&f, family) == 0 && f.ptr)
+		snprintf(out, n, "%s", f.ptr);
+	pk_buf_release(&f);
+	pk_error_clear();
+}
+
+typedef struct author_cmp {
+	int first_match;   /* first stated author is the work's first */
+	size_t found;      /* stated authors found among the work's */
+	size_t stated;
+	int order_ok;      /* found ones appear in the same order */
+} author_cmp;
+
+static author_cmp compare_authors(const qr_ref *r, const kg_work *w)
+{
+	author_cmp c = { 0, 0, r->nauthors, 1 };
+	char wf[KG_WORK_AUTHORS][64], rf[64];
+	unsigned char used[KG_WORK_AUTHORS] = { 0 };
+	size_t i, j, k, last = 0;
+
+	for (j = 0; j < w->nauthors; j++)
+		fold_family(wf[j], sizeof(wf[j]), w->authors[j].family);
+	for (i = 0; i < r->nauthors; i++) {
+		fold_family(rf, sizeof(rf), r->authors[i].family);
+		if (!rf[0])
+			continue;
+		/* the next unused author of that name, looking on from the last
+		 * match first (two authors may share a family name) */
+		for (k = 0; k < w->nauthors; k++) {
+			j = (last + k) % w->nauthors;
+			/* "Van der Waals" / "Waals", hyphenated double names */
+			if (!used[j] && wf[j][0] &&
+			    (!strcmp(rf, wf[j]) || (strlen(rf) >= 4 && strstr(wf[j], rf)) ||
+			     (strlen(wf[j]) >= 4 && strstr(rf, wf[j])))) {
+				used[j] = 1;
+				c.found++;
+				if (i == 0 && j == 0)
+					c.first_match = 1;
+				if (j < last)
+					c.order_ok = 0;
+				last = j;
+				break;
+			}
+		}
+	}
+	return c;
+}
+
+/* Does a stated venue name the work's container? Abbreviations count:
+ * every stated word must start the corresponding venue word, in order,
+ * skipping stop words ("Phys. Rev. B" = "Physical Review B"). */
+static int venue_words_match(const char *stated, const char *venue)
+{
+	words a, b;
+	size_t i = 0, j = 0;
+
+	split_words(stated, &a, 1);
+	split_words(venue, &b, 1);
+	if (!a.n || !b.n)
+		return 0;
+	while (i < a.n && j < b.n) {
+		size_t l = strlen(a.w[i]);
+
+		if (!strncmp(b.w[j], a.w[i], l) || (l >= 3 && strstr(b.w[j], a.w[i]) == b.w[j])) {
+			i++;
+			j++;
+		} else if (i > 0 || j + 1 < b.n) {
+			j++; /* a venue word the abbreviation leaves out */
+			if (i == 0 && j > 2)
+				return 0;
+		} else {
+			return 0;
+		}
+	}
+	return i == a.n && (b.n - j) <= 2;
+}
+
+static int venue_match(const char *stated, const kg_work *w)
+{
+	size_t i;
+
+	for (i = 0; i < w->ncontainer; i++)
+		if (venue_words_match(stated, w->container[i]))
+			return 1;
+	for (i = 0; i < w->nshort; i++)
+		if (venue_words_match(stated, w->short_container[i]))
+			return 1;
+	return 0;
+}
+
+static int same_number(const char *a, const char *b)
+{
+	while (*a == '0' && a[1])
+		a++;
+	while (*b == '0' && b[1])
+		b++;
+	return !strcasecmp(a, b);
+}
+
+static int pages_match(const qr_ref *r, const kg_work *w)
+{
+	char first[32];
+
+	if (w->page) {
+		snprintf(first, sizeof(first), "%.*s", (int)strcspn(w->page, "-–,"), w->page);
+		if (same_number(r->first_page, first))
+			return 1;
+	}
+	return w->article_number && same_number(r->first_page, w->article_number);
+}
+
+/* ---- candidates -------------------------------------------------------- */
+
+typedef struct cand {
+	char doi[256];
+	int from_doi;
+	double title, score;
+	int title_same;  /* the stated title is the work's, exactly */
+	author_cmp au;
+	int year_diff, venue, volume, issue, pages;
+	unsigned mismatched;
+	int identified;
+	char type[32];
+} cand;
+
+typedef struct cands {
+	cand *c;
+	size_t n;
+} cands;
+
+typedef struct collect_ctx {
+	cands *cs;
+} collect_ctx;
+
+static int add_candidate(cands *cs, const char *doi, size_t n)
+{
+	size_t i;
+
+	if (n >= sizeof(cs->c[0].doi))
+		return 0;
+	for (i = 0; i < cs->n; i++)
+		if (strlen(cs->c[i].doi) == n && !memcmp(cs->c[i].doi, doi, n))
+			return 0;
+	if (cs->n >= MAX_CANDIDATES)
+		return 1; /* enough */
+	memset(&cs->c[cs->n], 0, sizeof(cs->c[0]));
+	memcpy(cs->c[cs->n].doi, doi, n);
+	cs->c[cs->n].doi[n] = '\0';
+	cs->n++;
+	return 0;
+}
+
+static int on_index(const void *target, size_t len, void *ctx)
+{
+	return add_candidate(((collect_ctx *)ctx)->cs, target, len);
+}
+
+static int from_index(kg_txn *t, const pk_buf *key, cands *cs)
+{
+	collect_ctx c = { cs };
+	int rc = kg_index_find(t, key->ptr, key->len, PER_KEY, on_index, &c);
+
+	return rc < 0 ? rc : 0;
+}
+
+static int gather(kg_txn *t, const qr_ref *r, cands *cs)
+{
+	pk_buf key = PK_BUF_INIT;
+	int rc = 0, y;
+
+	if (r->doi[0])
+		add_candidate(cs, r->doi, strlen(r->doi)), cs->c[0].from_doi = 1;
+	if (r->title[0]) {
+		if (kg_key_title(&key, r->title) == 0 && (rc = from_index(t, &key, cs)) < 0)
+			goto done;
+		pk_buf_reset(&key);
+		if (kg_key_title_head(&key, r->title) == 0 && (rc = from_index(t, &key, cs)) < 0)
+			goto done;
+	}
+	if (r->nauthors && r->year) {
+		size_t a;
+
+		/* the first author, and the second in case the order was swapped */
+		for (a = 0; a < r->nauthors && a < 2; a++)
+			for (y = r->year - 1; y <= r->year + 1; y++) {
+				pk_buf_reset(&key);
+				if (kg_key_author_year(&key, r->authors[a].family, y) == 0 &&
+				    (rc = from_index(t, &key, cs)) < 0)
+					goto done;
+			}
+	}
+	if (r->volume[0] && r->first_page[0]) {
+		pk_buf_reset(&key);
+		if (kg_key_volume_page(&key, r->volume, r->first_page) == 0 && (rc = from_index(t, &key, cs)) < 0)
+			goto done;
+	}
+	pk_error_clear();
+	rc = 0;
+done:
+	pk_buf_release(&key);
+	return rc;
+}
+
+static size_t title_words(const char *title)
+{
+	words x;
+
+	split_words(title, &x, 1);
+	return x.n;
+}
+
+/* Compare one candidate with the reference; fill its scores. */
+static void compare(const qr_ref *r, const kg_work *w, cand *c)
+{
+	double total = 0, got = 0;
+
+	snprintf(c->type, sizeof(c->type), "%s", w->type ? w->type : "");
+	c->title = r->title[0] ? best_title(r->title, w) : -1;
+	c->title_same = r->title[0] ? title_exact(r->title, w) : -1;
+	c->au = compare_authors(r, w);
+	c->year_diff = r->year && w->year ? abs(r->year - w->year) : -1;
+	c->venue = r->venue[0] ? venue_match(r->venue, w) : -1;
+	c->volume = r->volume[0] && w->volume ? same_number(r->volume, w->volume) : -1;
+	c->issue = r->issue[0] && w->issue ? same_number(r->issue, w->issue) : -1;
+	c->pages = r->first_page[0] && (w->page || w->article_number) ? pages_match(r, w) : -1;
+	/* weighted agreement over the fields the reference states */
+	if (c->title >= 0)
+		total += 4, got += 4 * c->title;
+	if (r->nauthors)
+		total += 3, got += 3 * (c->au.first_match ? 1.0 : (double)c->au.found / (double)r->nauthors * 0.6);
+	if (c->year_diff >= 0)
+		total += 1, got += c->year_diff == 0 ? 1 : c->year_diff == 1 ? 0.5 : 0;
+	if (c->venue >= 0)
+		total += 1, got += c->venue;
+	if (c->volume >= 0)
+		total += 0.5, got += 0.5 * c->volume;
+	if (c->pages >= 0)
+		total += 0.5, got += 0.5 * c->pages;
+	if (c->from_doi)
+		total += 1, got += 1;
+	c->score = total > 0 ? got / total : 0;
+
+	/* strong evidence that this is the work the reference means */
+	if (c->from_doi)
+		c->identified = c->title < 0 ? (r->nauthors == 0 || c->au.found > 0 || c->year_diff == 0)
+					     : (c->title >= 0.5 || c->au.first_match);
+	else if (c->title >= 0.9 && title_words(r->title) >= 4)
+		c->identified = 1; /* "Introduction" alone identifies nothing */
+	else if (c->title >= 0.7 && (c->au.first_match || (c->year_diff == 0 && c->venue == 1)))
+		c->identified = 1;
+	else if (c->title < 0 && c->au.first_match && c->year_diff >= 0 && c->year_diff <= 1 &&
+		 (c->venue == 1 || (c->volume == 1 && c->pages == 1)))
+		c->identified = 1;
+	else if (c->volume == 1 && c->pages == 1 && c->venue == 1)
+		c->identified = 1;
+
+	/* fields the reference states that disagree */
+	if (c->title_same == 0)
+		c->mismatched |= QR_F_TITLE;
+	if (r->nauthors && (!c->au.first_match || (c->au.found < r->nauthors && !r->et_al) || !c->au.order_ok))
+		c->mismatched |= QR_F_AUTHORS;
+	if (c->year_diff >= 1)
+		c->mismatched |= QR_F_YEAR;
+	if (c->venue == 0)
+		c->mismatched |= QR_F_VENUE;
+	if (c->volume == 0)
+		c->mismatched |= QR_F_VOLUME;
+	if (c->issue == 0)
+		c->mismatched |= QR_F_ISSUE;
+	if (c->pages == 0)
+		c->mismatched |= QR_F_PAGES;
+}
+
+static int load_work(kg_txn *t, const char *doi, kg_work *w)
+{
+	const void *rec;
+	size_t len;
+	int rc = kg_doc_get(t, KG_DOC_WORKS, doi, strlen(doi), &rec, &len);
+
+	if (rc < 0)
+		return rc;
+	return kg_work_decode(w, rec, len);
+}
+
+static int is_placeholder(const qr_ref *r)
+{
+	static const char *const names[] = { "doe", "author", "authors", "anonymous", "lastname", "surname",
+					     "name", "xxx", "et al", "unknown" };
+	size_t i, j;
+
+	for (i = 0; i < r->nauthors; i++) {
+		char f[64];
+
+		fold_family(f, sizeof(f), r->authors[i].family);
+		for (j = 0; j < sizeof(names) / sizeof(names[0]); j++)
+			if (!strcmp(f, names[j]))
+				return 1;
+	}
+	return 0;
+}
+
+static void describe_match(qr_result *out, kg_txn *t, const cand *c)
+{
+	kg_work *w = pk_malloc(sizeof(*w));
+
+	out->have_match = 1;
+	snprintf(out->match_doi, sizeof(out->match_doi), "%s", c->doi);
+	out->score = c->score;
+	snprintf(out->match_type, sizeof(out->match_type), "%s", c->type);
+	if (w && load_work(t, c->doi, w) == 0) {
+		size_t i;
+
+		snprintf(out->match_title, sizeof(out->match_title), "%s", w->title ? w->title : "");
+		out->match_year = w->year;
+		snprintf(out->match_venue, sizeof(out->match_venue), "%s",
+			 w->ncontainer ? w->container[0] : w->nshort ? w->short_container[0] : "");
+		for (i = 0; i < w->nupdated_by; i++)
+			if (w->updated_by[i].type && strstr(w->updated_by[i].type, "retract"))
+				out->retracted = 1;
+		if (w->title && (!strncasecmp(w->title, "RETRACTED", 9) || !strncasecmp(w->title, "Retraction:", 11)))
+			out->retracted = 1;
+	}
+	pk_free(w);
+	pk_error_clear();
+}
+
+static void mismatch_reasons(qr_result *out, const qr_ref *r, const cand *c)
+{
+	if (c->mismatched & QR_F_TITLE) {
+		if (c->title >= 0.5)
+			reason(out, "near-miss title (%.0f%% of the words agree)", c->title * 100);
+		else if (c->au.first_match)
+			reason(out, "chimeric: real authors with an invented title");
+		else
+			reason(out, "title does not match the work");
+	}
+	if (c->mismatched & QR_F_AUTHORS) {
+		if (c->au.found == 0 && c->title >= 0.9)
+			reason(out, "chimeric: a real title with the wrong authors");
+		else if (c->au.found && !c->au.order_ok)
+			reason(out, "swapped author order");
+		else if (c->au.found && c->au.found < r->nauthors)
+			reason(out, "partial author list (%zu of %zu stated authors found)", c->au.found, r->nauthors);
+		else if (!c->au.first_match)
+			reason(out, "wrong first author");
+	}
+	if (c->mismatched & QR_F_YEAR)
+		reason(out, c->year_diff == 1 ? "year off by one (online vs print?)" : "wrong year");
+	if (c->mismatched & QR_F_VENUE) {
+		if (!strcmp(c->type, "posted-content"))
+			reason(out, "preprint cited as published");
+		else
+			reason(out, "wrong venue");
+	}
+	if (c->mismatched & (QR_F_VOLUME | QR_F_ISSUE | QR_F_PAGES))
+		reason(out, "volume, issue or pages differ");
+}
+
+int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out)
+{
+	cands cs = { NULL, 0 };
+	kg_work *w = NULL;
+	cand *best = NULL, *doi_cand = NULL;
+	int closed, year_now, rc = 0, doi_found = 0;
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	out->verdict = QR_UNVERIFIABLE;
+	closed = (o && o->closed_world) || query_ref_closed_world(t);
+	if (o && o->current_year) {
+		year_now = o->current_year;
+	} else {
+		time_t now = time(NULL);
+		struct tm tm;
+
+		gmtime_r(&now, &tm);
+		year_now = tm.tm_year + 1900;
+	}
+	if (!r->doi[0] && !r->title[0] && !r->nauthors && !r->arxiv[0]) {
+		reason(out, "too little to check: no DOI, title or authors");
+		return 0;
+	}
+	if (!(cs.c = pk_calloc(MAX_CANDIDATES, sizeof(*cs.c))) || !(w = pk_malloc(sizeof(*w)))) {
+		rc = pk_error_set(PK_ENOMEM, "out of memory");
+		goto done;
+	}
+	if ((rc = gather(t, r, &cs)) < 0)
+		goto done;
+	out->candidates = cs.n;
+	for (i = 0; i < cs.n; i++) {
+		if (load_work(t, cs.c[i].doi, w) < 0) {
+			pk_error_clear();
+			cs.c[i].score = -1;
+			continue;
+		}
+		if (cs.c[i].from_doi) {
+			doi_found = 1;
+			doi_cand = &cs.c[i];
+		}
+		compare(r, w, &cs.c[i]);
+		if (cs.c[i].identified && (!best || cs.c[i].score > best->score))
+			best = &cs.c[i];
+	}
+	if (r->year > year_now)
+		reason(out, "future date (%d)", r->year);
+	if (is_placeholder(r))
+		reason(out, "placeholder authors");
+
+	if (r->doi[0] && !doi_found) {
+		/* the DOI does not resolve in the graph */
+		if (best) {
+			out->verdict = QR_MISMATCH;
+			out->mismatched = best->mismatched | QR_F_DOI;
+			reason(out, "the stated DOI is not registered; the work has DOI %s", best->doi);
+			mismatch_reasons(out, r, best);
+			describe_match(out, t, best);
+		} else if (closed || r->year > year_now) {
+			out->verdict = QR_FABRICATED;
+			reason(out, "fabricated DOI: %s is not registered", r->doi);
+		} else {
+			reason(out, "DOI %s is not in the graph (not a closed world)", r->doi);
+		}
+		goto done;
+	}
+	if (doi_cand && !doi_cand->identified) {
+		/* the DOI exists but names another work */
+		cand *other = NULL;
+
+		for (i = 0; i < cs.n; i++)
+			if (&cs.c[i] != doi_cand && cs.c[i].identified && (!other || cs.c[i].score > other->score))
+				other = &cs.c[i];
+		if (other) {
+			out->verdict = QR_MISMATCH;
+			out->mismatched = other->mismatched | QR_F_DOI;
+			reason(out, "the stated DOI belongs to another work; this one has DOI %s", other->doi);
+			mismatch_reasons(out, r, other);
+			describe_match(out, t, other);
+		} else {
+			out->verdict = QR_FABRICATED;
+			reason(out, "the DOI belongs to an unrelated work (%s)", doi_cand->doi);
+			describe_match(out, t, doi_cand);
+			out->have_match = 0;
+		}
+		goto done;
+	}
+	if (best) {
+		size_t fits = 0;
+
+		describe_match(out, t, best);
+		out->mismatched = best->mismatched;
+		if (r->year > year_now)
+			out->mismatched |= QR_F_YEAR;
+		if (!out->mismatched) {
+			out->verdict = QR_VERIFIED;
+			/* a short reference may fit several works */
+			for (i = 0; i < cs.n; i++)
+				fits += cs.c[i].identified && !cs.c[i].mismatched;
+			if (fits > 1 && !r->title[0] && !r->doi[0])
+				reason(out, "ambiguous: %zu works fit the stated fields", fits);
+		} else {
+			out->verdict = QR_MISMATCH;
+			mismatch_reasons(out, r, best);
+		}
+		if (out->retracted)
+			reason(out, "the work was retracted");
+		goto done;
+	}
+	/* nothing identified */
+	{
+		int authors_exist = 0;
+
+		for (i = 0; i < cs.n; i++)
+			if (cs.c[i].score >= 0 && cs.c[i].au.first_match && cs.c[i].year_diff >= 0 &&
+			    cs.c[i].year_diff <= 1)
+				authors_exist = 1;
+		if (authors_exist && r->title[0])
+			reason(out, "chimeric: real authors with an invented title");
+		if (closed || r->year > year_now) {
+			out->verdict = QR_FABRICATED;
+			if (!authors_exist || !r->title[0])
+				reason(out, "nothing matches the stated %s", r->title[0] ? "title and authors" : "authors, venue and year");
+		} else {
+			reason(out, "no matching work in the graph (not a closed world)");
+		}
+	}
+done:
+	pk_free(cs.c);
+	pk_free(w);
+	return rc;
+}

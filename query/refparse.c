@@ -1,0 +1,768 @@
+/* query/refparse.c - parse reference strings; styles in ref.h.
+ *
+ * The string is normalised (NFKC, dashes, quotes, blanks), identifiers
+ * (DOI, arXiv, URL) are taken out wherever they are, and the rest is read
+ * in three parts: the author block at the start (the name pattern that
+ * chains the most authors wins: "Family, I.", "I. Family", "Family II",
+ * "Family I.I.", Chinese names), the tail holding venue, volume, issue,
+ * pages and year (one of the style patterns below), and the title between
+ * them (or in quotes). BibTeX entries, GB/T 7714 and the short prose forms
+ * have patterns of their own. Every pattern is compiled once and runs
+ * under PCRE2's match limits.
+ */
+#include "ref.h"
+
+#include "../common/alloc.h"
+#include "../common/buf.h"
+#include "../common/error.h"
+#include "../common/re.h"
+#include "../common/text.h"
+#include "../kg/work.h"
+
+#include <cJSON.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define REF_MAX ((size_t)64 << 10)
+
+enum {
+	RE_DOI, RE_ARXIV, RE_URL, RE_NUMBERED, RE_GBT, RE_SHORT, RE_YEAR_PAREN, RE_YEAR,
+	RE_A_FAM_INIT, RE_A_INIT_FAM, RE_A_FAM_II, RE_A_FAM_DOTS, RE_A_CJK, RE_SEP, RE_ETAL,
+	RE_T_NATURE, RE_T_ACS, RE_T_VANCOUVER, RE_T_APA, RE_T_SPRINGER, RE_T_IEEE, RE_T_CHICAGO,
+	RE_LEAD_YEAR, RE_QUOTED, RE_COUNT
+};
+
+/* Pages: "9967", "3246-3248", "e1234", "S12-S14", "1392b-1392". */
+#define PAGES "(?P<pages>[A-Za-z]{0,4}\\d+[a-z]?(?:\\s*-\\s*[A-Za-z]{0,4}\\d+[a-z]?)?)"
+#define VENUE_NC "(?P<venue>\\p{Lu}[^,;()\"\\[\\]]*?[\\p{L}.)])"
+#define PARTICLE "(?:(?:van|von|der|den|de|da|di|du|del|della|dos|la|le|ter|ten)\\s+)*"
+#define FAMILY PARTICLE "(?:\\p{Lu}[\\p{L}'\\-]*\\p{Ll}[\\p{L}'\\-]*|\\p{Lu}{2}[\\p{Lu}'\\-]*)"
+
+static const char *const patterns[RE_COUNT] = {
+	[RE_DOI] = "(?i)(?:doi\\s*:?\\s*|https?://(?:dx\\.)?doi\\.org/)?(10\\.\\d{4,9}/[^\\s\"<>]+)",
+	[RE_ARXIV] = "(?i)arxiv\\s*[:.]?\\s*((?:\\d{4}\\.\\d{4,5}|[a-z\\-]+(?:\\.[a-z]{2})?/\\d{7})(?:v\\d+)?)",
+	[RE_URL] = "https?://\\S+",
+	[RE_NUMBERED] = "^\\s*(?:\\[\\d{1,4}\\]|\\(\\d{1,4}\\)|\\d{1,4}[.)])\\s+",
+	[RE_GBT] = "^(?P<auth>[^\\[]+?)\\s*[.．]\\s*(?P<title>[^\\[]+?)\\s*\\[(?P<type>[A-Z]{1,2}(?:/OL)?)\\]\\s*[.．]?\\s*"
+		   "(?P<venue>[^,，]+?)\\s*[,，]\\s*(?P<year>(?:1[5-9]|20)\\d\\d)(?:\\s*[,，]\\s*(?P<vol>[^(（:：,，\\s]+))?"
+		   "(?:\\s*[(（](?P<iss>[^)）]+)[)）])?(?:\\s*[:：]\\s*" PAGES ")?",
+	[RE_SHORT] = "^\\(?\\s*(?P<a1>" FAMILY ")(?:\\s+(?P<etal>et\\s+al\\.?)|\\s+(?:and|&)\\s+(?P<a2>" FAMILY "))?"
+		     "\\s*,?\\s*(?:(?P<venue>\\p{Lu}[\\p{L}.&:\\s]{1,80}?)\\s*,?\\s+)?\\(?(?P<year>(?:1[6-9]|20)\\d\\d)[a-z]?\\)?\\s*\\)?\\.?$",
+	[RE_YEAR_PAREN] = "\\((?P<year>(?:1[5-9]|20)\\d\\d)[a-z]?(?:[,;][^)]{0,30})?\\)",
+	[RE_YEAR] = "(?<![\\d./:-])(?<!vol\\. )(?<!vol )(?<!no\\. )(?P<year>(?:1[5-9]|20)\\d\\d)[a-z]?(?![\\d])",
+	[RE_A_FAM_INIT] = "\\G\\s*(?P<fam>" FAMILY "(?:\\s+" FAMILY ")?)\\s*,\\s*(?P<giv>(?:(?:\\p{Lu}|\\p{Ll}(?=\\.))\\.?\\s*-?\\s*){1,6}(?=[,;.&(]|\\s+(?:and|&|et)\\b|\\s*$)|\\p{Lu}\\p{Ll}+(?:\\s+\\p{Lu}\\.)*)",
+	[RE_A_INIT_FAM] = "\\G\\s*(?P<giv>(?:\\p{Lu}\\.\\s*-?\\s*){1,6}|\\p{Lu}\\p{Ll}+\\s+(?:\\p{Lu}\\.\\s*)?)\\s*(?P<fam>" FAMILY "(?:\\s+" FAMILY ")?)(?=[,;.(]|\\s+(?:and|&|et)\\b|\\s*$)",
+	[RE_A_FAM_II] = "\\G\\s*(?P<fam>" FAMILY "(?:[ -]" FAMILY ")?)\\s+(?P<giv>\\p{Lu}{1,3})(?=\\s*[,.;(:]|\\s+(?:and|&|et)\\b|\\s*$)",
+	[RE_A_FAM_DOTS] = "\\G\\s*(?P<fam>" FAMILY ")\\s+(?P<giv>(?:\\p{Lu}\\.\\s?-?){1,4})(?=[,;(]|\\s+(?:and|&|et)\\b|\\s*$|\\s*:)",
+	[RE_A_CJK] = "\\G\\s*(?P<fam>\\p{Han}{2,4})(?=[,，、.．;；\\s]|等|$)",
+	[RE_SEP] = "\\G\\s*(?:,\\s*(?:and|&)\\s+|;\\s*|,\\s*|\\s+and\\s+|\\s*&\\s*|[，、]\\s*)",
+	[RE_ETAL] = "\\G\\s*,?\\s*(?:et\\s*al\\.?|等|\\.\\.\\.)",
+	/* "Phys. Rev. B 47, 9967 (1993)", "Nature 586, 378-381 (2020)" */
+	[RE_T_NATURE] = VENUE_NC "\\s+(?P<vol>\\d+(?:-\\d+)?[A-Z]?)\\s*(?:\\((?P<iss>[^)]{1,12})\\))?\\s*,\\s*" PAGES
+			"\\s*\\(\\s*(?P<year>(?:1[5-9]|20)\\d\\d)\\s*\\)",
+	/* "J. Phys. Chem. C 2020, 124, 12345" */
+	[RE_T_ACS] = VENUE_NC "\\s*,?\\s+(?P<year>(?:1[5-9]|20)\\d\\d)\\s*,\\s*(?P<vol>\\d+)\\s*(?:\\((?P<iss>[^)]{1,12})\\))?\\s*,\\s*" PAGES,
+	/* "J Pharmacol Exp Ther. 2013;344:23-32", "Eur Respir J 1995;8(3):1030-8" */
+	[RE_T_VANCOUVER] = "(?P<venue>[^;:]+?)\\.?\\s*(?P<year>(?:1[5-9]|20)\\d\\d)(?:\\s+[A-Z][a-z]{2}(?:\\s+\\d{1,2})?)?\\s*;\\s*(?P<vol>\\d+)"
+			   "\\s*(?:\\((?P<iss>[^)]{1,12})\\))?\\s*(?::\\s*" PAGES ")?",
+	/* "Bioinformatics, 20(17), 3246-3248" */
+	[RE_T_APA] = "(?P<venue>\\p{Lu}[^,;\"]*?)\\s*,\\s*(?P<vol>\\d+)\\s*(?:\\((?P<iss>[^)]{1,12})\\))?\\s*,\\s*(?:pp?\\.\\s*)?" PAGES,
+	/* "J Cell Sci 51:189-201", "J. Reinf. Plast. Comp. 24(2):121" */
+	[RE_T_SPRINGER] = "(?P<venue>\\p{Lu}[^,;:\"]*?)\\s+(?P<vol>\\d+)\\s*(?:\\((?P<iss>[^)]{1,12})\\))?\\s*:\\s*" PAGES,
+	/* IEEE / MLA: "IEEE Trans. X, vol. 12, no. 3, pp. 45-67" */
+	[RE_T_IEEE] = "(?P<venue>[^,\"]+?)\\s*,\\s*vol\\.\\s*(?P<vol>\\w+)(?:\\s*,\\s*no\\.\\s*(?P<iss>[\\w\\-]+))?"
+		      "(?:[^\\d]{0,20}?(?:pp?\\.\\s*)" PAGES ")?",
+	/* Chicago: "Journal 12, no. 3 (2019): 45-67" */
+	[RE_T_CHICAGO] = "(?P<venue>[^,\"]+?)\\s+(?P<vol>\\d+)\\s*,?\\s*(?:no\\.\\s*(?P<iss>\\w+))?\\s*\\((?P<year>(?:1[5-9]|20)\\d\\d)\\)\\s*:\\s*" PAGES,
+	[RE_LEAD_YEAR] = "\\G\\s*[.,:]?\\s*\\(?\\s*(?P<year>(?:1[5-9]|20)\\d\\d)[a-z]?\\s*\\)?\\s*[.,:]?",
+	[RE_QUOTED] = "\"(?P<title>[^\"]{6,}?)[,.]?\"",
+};
+
+static pk_re *re[RE_COUNT];
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static int compile_rc;
+
+static void compile_all(void)
+{
+	int i;
+
+	for (i = 0; i < RE_COUNT; i++) {
+		if (!(re[i] = pk_re_compile(patterns[i], 0))) {
+			compile_rc = pk_error_prefix("reference pattern %d", i);
+			return;
+		}
+	}
+}
+
+static int ensure(void)
+{
+	pthread_once(&once, compile_all);
+	return compile_rc;
+}
+
+/* Copy group `name` of m (trimmed of blanks and edge punctuation). */
+static void grab(char *dst, size_t n, const char *s, const pk_match *m, int re_id, const char *name)
+{
+	int g = pk_re_group(re[re_id], name);
+	size_t a, b;
+
+	dst[0] = '\0';
+	if (g < 0 || g >= m->n || m->start[g] == (size_t)-1)
+		return;
+	a = m->start[g];
+	b = m->end[g];
+	while (a < b && (s[a] == ' ' || s[a] == ',' || s[a] == '.' || s[a] == ':' || s[a] == ';'))
+		a++;
+	while (b > a && (s[b - 1] == ' ' || s[b - 1] == ',' || s[b - 1] == ';' || s[b - 1] == ':'))
+		b--;
+	if (b - a >= n)
+		b = a + n - 1;
+	memcpy(dst, s + a, b - a);
+	dst[b - a] = '\0';
+}
+
+static int group_set(const pk_match *m, int re_id, const char *name)
+{
+	int g = pk_re_group(re[re_id], name);
+
+	return g >= 0 && g < m->n && m->start[g] != (size_t)-1;
+}
+
+static int gstart(const pk_match *m, int re_id, const char *name)
+{
+	int g = pk_re_group(re[re_id], name);
+
+	return g >= 0 && g < m->n ? (int)m->start[g] : -1;
+}
+
+/* Normalise: NFKC, one space, dashes '-', typographic quotes ASCII. */
+static int normalise(pk_buf *out, const char *s, size_t n)
+{
+	pk_buf tmp = PK_BUF_INIT;
+	size_t i = 0;
+	int rc;
+
+	if ((rc = pk_text_fold(&tmp, s, n, PK_FOLD_DASH | PK_FOLD_SPACE_ONE)) < 0)
+		goto done;
+	while (i < tmp.len && rc == 0) {
+		int32_t cp;
+		int k = pk_utf8_decode(tmp.ptr + i, tmp.len - i, &cp);
+
+		if (k < 0)
+			k = 1, cp = 0xFFFD;
+		if (cp == '&' && !strncmp(tmp.ptr + i, "&amp;", 5)) {
+			/* references copied from HTML and Crossref keep the entity */
+			rc = pk_buf_putc(out, '&');
+			i += 5;
+			continue;
+		}
+		if (cp == 0x201C || cp == 0x201D || cp == 0x201E || cp == 0x201F || cp == 0xAB || cp == 0xBB)
+			rc = pk_buf_putc(out, '"');
+		else if (cp == 0x2018 || cp == 0x2019 || cp == 0x201A || cp == 0x2032 || cp == 0x60)
+			rc = pk_buf_putc(out, '\'');
+		else
+			rc = pk_buf_put(out, tmp.ptr + i, (size_t)k);
+		i += (size_t)k;
+	}
+done:
+	pk_buf_release(&tmp);
+	return rc;
+}
+
+static void blank(char *s, size_t a, size_t b)
+{
+	memset(s + a, ' ', b - a);
+}
+
+static void set_pages(qr_ref *r, const char *pages)
+{
+	size_t i, j = 0;
+
+	for (i = 0; pages[i] && j + 1 < sizeof(r->pages); i++)
+		if (pages[i] != ' ')
+			r->pages[j++] = pages[i];
+	r->pages[j] = '\0';
+	snprintf(r->first_page, sizeof(r->first_page), "%.*s", (int)strcspn(r->pages, "-"), r->pages);
+}
+
+static void add_author(qr_ref *r, const char *fam, size_t fl, const char *giv, size_t gl)
+{
+	qr_author *a;
+
+	while (fl && (fam[fl - 1] == ' ' || fam[fl - 1] == ','))
+		fl--;
+	while (gl && giv && (giv[gl - 1] == ' ' || giv[gl - 1] == ','))
+		gl--;
+	if (r->nauthors >= QR_AUTHORS || !fl)
+		return;
+	a = &r->authors[r->nauthors++];
+	snprintf(a->family, sizeof(a->family), "%.*s", (int)(fl < 63 ? fl : 63), fam);
+	snprintf(a->given, sizeof(a->given), "%.*s", (int)(gl < 63 ? gl : 63), giv ? giv : "");
+}
+
+/* The author block at s[0..]: returns where it ends. */
+static size_t parse_authors(const char *s, size_t n, qr_ref *out)
+{
+	/* on a tie the earlier wins: "Smirnov SN" is Family + initials, not
+	 * the given name Smirnov of a family "SN" */
+	static const int styles[] = { RE_A_FAM_INIT, RE_A_FAM_II, RE_A_FAM_DOTS, RE_A_INIT_FAM, RE_A_CJK };
+	qr_ref best, cur;
+	size_t best_end = 0, k;
+
+	memset(&best, 0, sizeof(best));
+	for (k = 0; k < sizeof(styles) / sizeof(styles[0]); k++) {
+		size_t pos = 0, end = 0;
+		pk_match m;
+
+		memset(&cur, 0, sizeof(cur));
+		for (;;) {
+			int fg, gg;
+
+			if (pk_re_match(re[styles[k]], s, n, pos, &m) != 1 || m.start[0] != pos)
+				break;
+			fg = pk_re_group(re[styles[k]], "fam");
+			gg = pk_re_group(re[styles[k]], "giv");
+			add_author(&cur, s + m.start[fg], m.end[fg] - m.start[fg],
+				   gg >= 0 && m.start[gg] != (size_t)-1 ? s + m.start[gg] : NULL,
+				   gg >= 0 && m.start[gg] != (size_t)-1 ? m.end[gg] - m.start[gg] : 0);
+			pos = end = m.end[0];
+			if (pk_re_match(re[RE_ETAL], s, n, pos, &m) == 1 && m.start[0] == pos) {
+				cur.et_al = 1;
+				end = m.end[0];
+				break;
+			}
+			if (pk_re_match(re[RE_SEP], s, n, pos, &m) != 1 || m.start[0] != pos)
+				break;
+			pos = m.end[0];
+		}
+		if (cur.nauthors > best.nauthors) {
+			best = cur;
+			best_end = end;
+		}
+	}
+	memcpy(out->authors, best.authors, sizeof(best.authors));
+	out->nauthors = best.nauthors;
+	out->et_al = best.et_al;
+	return best_end;
+}
+
+/* Venue-like: at most five words, each an abbreviation ("Phys", "Trans.",
+ * "J") or an acronym ("IEEE", "FEMS"), or one capitalised word ("Inform",
+ * "Theory"); a title or a place name is not. */
+static int looks_abbrev(const char *s, size_t n)
+{
+	size_t i = 0, words = 0, letters = 0;
+
+	while (n && s[n - 1] == ' ')
+		n--;
+	for (i = 0; i < n && s[i] != ' '; i++)
+		letters++;
+	if (i == n && n && s[0] >= 'A' && s[0] <= 'Z' && letters <= 8)
+		return 1;
+	i = 0;
+
+	while (i < n) {
+		size_t start, len, k;
+		int caps = 1;
+
+		while (i < n && s[i] == ' ')
+			i++;
+		start = i;
+		while (i < n && s[i] != ' ')
+			i++;
+		len = i - start;
+		if (!len)
+			continue;
+		words++;
+		for (k = start; k < i; k++)
+			if (!((s[k] >= 'A' && s[k] <= 'Z') || s[k] == '.' || s[k] == '&'))
+				caps = 0;
+		if (!(len <= 5 || s[i - 1] == '.' || (caps && len <= 6)))
+			return 0;
+	}
+	return words >= 1 && words <= 5;
+}
+
+/* A venue the lazy pattern stretched over the title ("Title text. Venue"):
+ * keep the trailing ". "-separated segments that look like a venue (the
+ * last one always, earlier ones while they are abbreviations such as
+ * "Phys." or "J."). Returns the offset in v where the venue starts. */
+static size_t venue_start(const char *v)
+{
+	size_t n = strlen(v), starts[64], ns = 0, i, k;
+
+	starts[ns++] = 0;
+	for (i = 0; i + 2 <= n && ns < 64; i++)
+		if (v[i] == '.' && v[i + 1] == ' ' && i + 2 < n)
+			starts[ns++] = i + 2;
+	/* segment k runs from starts[k] to the ". " before starts[k + 1] */
+	for (k = ns - 1; k > 0; k--) {
+		size_t end = starts[k] - 2; /* the '.' ending segment k - 1: a separator */
+
+		if (!looks_abbrev(v + starts[k - 1], end - starts[k - 1]))
+			return starts[k];
+	}
+	return 0;
+}
+
+static void clean_title(char *t)
+{
+	size_t n = strlen(t), a = 0;
+
+	while (a < n && (t[a] == ' ' || t[a] == '.' || t[a] == ',' || t[a] == ':' || t[a] == '"' || t[a] == ')'))
+		a++;
+	while (n > a && (t[n - 1] == ' ' || t[n - 1] == '.' || t[n - 1] == ',' || t[n - 1] == '"' || t[n - 1] == ':' ||
+			 t[n - 1] == '('))
+		n--;
+	memmove(t, t + a, n - a);
+	t[n - a] = '\0';
+}
+
+/* Venue, volume, issue, pages (and maybe year) from the text after the
+ * authors; the title is what lies between. */
+static void parse_tail(char *s, size_t n, size_t from, qr_ref *out)
+{
+	static const struct {
+		int id;
+		const char *style;
+	} tails[] = { { RE_T_NATURE, "nature" }, { RE_T_ACS, "acs" }, { RE_T_VANCOUVER, "vancouver" },
+		      { RE_T_CHICAGO, "chicago" }, { RE_T_IEEE, "ieee" }, { RE_T_APA, "apa" },
+		      { RE_T_SPRINGER, "springer" } };
+	pk_match m;
+	size_t k, title_from = from, title_to = n;
+	char venue[256], year[8];
+
+	/* quoted titles (IEEE, MLA, Chicago) */
+	if (pk_re_match(re[RE_QUOTED], s, n, from, &m) == 1) {
+		grab(out->title, sizeof(out->title), s, &m, RE_QUOTED, "title");
+		title_to = title_from = m.end[0];
+		from = m.end[0];
+	}
+	/* a year right after the authors (APA, Harvard, Springer) */
+	if (pk_re_match(re[RE_LEAD_YEAR], s, n, from, &m) == 1 && m.start[0] == from) {
+		grab(year, sizeof(year), s, &m, RE_LEAD_YEAR, "year");
+		out->year = atoi(year);
+		from = m.end[0];
+		if (!out->title[0])
+			title_from = from;
+	}
+	for (k = 0; k < sizeof(tails) / sizeof(tails[0]); k++) {
+		int id = tails[k].id, vs;
+		size_t cut;
+
+		if (pk_re_match(re[id], s, n, from, &m) != 1)
+			continue;
+		grab(venue, sizeof(venue), s, &m, id, "venue");
+		cut = venue_start(venue);
+		snprintf(out->venue, sizeof(out->venue), "%s", venue + cut);
+		grab(out->volume, sizeof(out->volume), s, &m, id, "vol");
+		grab(out->issue, sizeof(out->issue), s, &m, id, "iss");
+		if (group_set(&m, id, "pages")) {
+			char pages[64];
+
+			grab(pages, sizeof(pages), s, &m, id, "pages");
+			set_pages(out, pages);
+		}
+		if (group_set(&m, id, "year") && !out->year) {
+			grab(year, sizeof(year), s, &m, id, "year");
+			out->year = atoi(year);
+		}
+		snprintf(out->style, sizeof(out->style), "%s", tails[k].style);
+		vs = gstart(&m, id, "venue");
+		if (!out->title[0] && vs >= 0) {
+			/* the title is what lies between the authors (and year) and the venue */
+			size_t vstart = (size_t)vs;
+
+			while (vstart < n && s[vstart] == ' ')
+				vstart++;
+			title_to = vstart + cut;
+			if (title_to > title_from) {
+				snprintf(out->title, sizeof(out->title), "%.*s", (int)(title_to - title_from), s + title_from);
+				clean_title(out->title);
+			}
+		}
+		return;
+	}
+	/* no tail pattern: a title up to the next sentence end, if any */
+	if (!out->title[0] && title_from < n) {
+		const char *end = strstr(s + title_from + 1, ". ");
+		size_t len = end ? (size_t)(end - (s + title_from)) : n - title_from;
+
+		snprintf(out->title, sizeof(out->title), "%.*s", (int)(len < 511 ? len : 511), s + title_from);
+		clean_title(out->title);
+		if (end) {
+			/* what follows may be the venue (books, theses, reports) */
+			snprintf(out->venue, sizeof(out->venue), "%.*s", (int)strcspn(end + 2, ".,;("), end + 2);
+		}
+	}
+}
+
+static void find_year(const char *s, size_t n, qr_ref *out)
+{
+	pk_match m;
+	char year[8];
+
+	if (out->year)
+		return;
+	if (pk_re_match(re[RE_YEAR_PAREN], s, n, 0, &m) == 1)
+		grab(year, sizeof(year), s, &m, RE_YEAR_PAREN, "year");
+	else if (pk_re_match(re[RE_YEAR], s, n, 0, &m) == 1)
+		grab(year, sizeof(year), s, &m, RE_YEAR, "year");
+	else
+		return;
+	out->year = atoi(year);
+}
+
+/* ---- BibTeX ------------------------------------------------------------ */
+
+static size_t bib_value(const char *s, size_t n, size_t i, char *out, size_t on)
+{
+	size_t o = 0;
+
+	while (i < n && s[i] == ' ')
+		i++;
+	if (i < n && s[i] == '{') {
+		int depth = 0;
+
+		for (; i < n; i++) {
+			if (s[i] == '{') {
+				if (depth++ == 0)
+					continue;
+			} else if (s[i] == '}') {
+				if (--depth == 0) {
+					i++;
+					break;
+				}
+			}
+			if (s[i] != '{' && s[i] != '}' && o + 1 < on)
+				out[o++] = s[i];
+		}
+	} else if (i < n && s[i] == '"') {
+		for (i++; i < n && s[i] != '"'; i++)
+			if (o + 1 < on && s[i] != '{' && s[i] != '}')
+				out[o++] = s[i];
+		i++;
+	} else {
+		while (i < n && s[i] != ',' && s[i] != '}')
+			if (o + 1 < on)
+				out[o++] = s[i++];
+			else
+				i++;
+	}
+	out[o] = '\0';
+	return i;
+}
+
+static void bib_authors(const char *v, qr_ref *out)
+{
+	const char *p = v;
+
+	while (*p && out->nauthors < QR_AUTHORS) {
+		const char *and = strstr(p, " and ");
+		size_t len = and ? (size_t)(and - p) : strlen(p);
+		const char *comma = memchr(p, ',', len);
+
+		while (len && *p == ' ')
+			p++, len--;
+		if (!strncmp(p, "others", 6)) {
+			out->et_al = 1;
+		} else if (comma) {
+			size_t fl = (size_t)(comma - p);
+			const char *g = comma + 1;
+
+			while (*g == ' ')
+				g++;
+			add_author(out, p, fl, g, (size_t)(p + len - g));
+		} else {
+			/* "Given Family": the last word is the family name */
+			size_t i = len;
+
+			while (i > 0 && p[i - 1] != ' ')
+				i--;
+			add_author(out, p + i, len - i, p, i ? i - 1 : 0);
+		}
+		if (!and)
+			break;
+		p = and + 5;
+	}
+}
+
+static void parse_bibtex(const char *s, size_t n, qr_ref *out)
+{
+	size_t i = 1;
+
+	snprintf(out->style, sizeof(out->style), "bibtex");
+	snprintf(out->doc_type, sizeof(out->doc_type), "%.*s", (int)strcspn(s + 1, "{ "), s + 1);
+	while (i < n && s[i] != ',')
+		i++;
+	while (i < n) {
+		char key[32], val[1024];
+		size_t k = 0;
+
+		while (i < n && (s[i] == ',' || s[i] == ' ' || s[i] == '}'))
+			i++;
+		while (i < n && s[i] != '=' && s[i] != ',' && k + 1 < sizeof(key))
+			key[k++] = (char)(s[i] >= 'A' && s[i] <= 'Z' ? s[i] + 32 : s[i]), i++;
+		while (k && key[k - 1] == ' ')
+			k--;
+		key[k] = '\0';
+		if (i >= n || s[i] != '=')
+			break;
+		i = bib_value(s, n, i + 1, val, sizeof(val));
+		if (!strcmp(key, "author"))
+			bib_authors(val, out);
+		else if (!strcmp(key, "title"))
+			snprintf(out->title, sizeof(out->title), "%s", val);
+		else if (!strcmp(key, "journal") || (!strcmp(key, "booktitle") && !out->venue[0]))
+			snprintf(out->venue, sizeof(out->venue), "%s", val);
+		else if (!strcmp(key, "year"))
+			out->year = atoi(val);
+		else if (!strcmp(key, "volume"))
+			snprintf(out->volume, sizeof(out->volume), "%s", val);
+		else if (!strcmp(key, "number"))
+			snprintf(out->issue, sizeof(out->issue), "%s", val);
+		else if (!strcmp(key, "pages")) {
+			char *d;
+
+			while ((d = strstr(val, "--")))
+				memmove(d, d + 1, strlen(d));
+			set_pages(out, val);
+		} else if (!strcmp(key, "doi")) {
+			pk_buf b = PK_BUF_INIT;
+
+			if (kg_doi_normalize(&b, val, strlen(val)) == 0)
+				snprintf(out->doi, sizeof(out->doi), "%s", b.ptr);
+			pk_buf_release(&b);
+			pk_error_clear();
+		} else if (!strcmp(key, "eprint") && !out->arxiv[0]) {
+			snprintf(out->arxiv, sizeof(out->arxiv), "%.63s", val);
+		}
+	}
+}
+
+/* ---- GB/T 7714 ------------------------------------------------------ */
+
+/* Bytes before the next author separator: ',', '，' or '、' (UTF-8 aware;
+ * strcspn would split CJK characters sharing bytes with them). */
+static size_t sep_span(const char *p)
+{
+	size_t i;
+
+	for (i = 0; p[i]; i++)
+		if (p[i] == ',' || !strncmp(p + i, "，", 3) || !strncmp(p + i, "、", 3))
+			return i;
+	return i;
+}
+
+static void parse_gbt(char *s, const pk_match *m, qr_ref *out)
+{
+	char auth[512], pages[64], year[8];
+	char *p;
+
+	snprintf(out->style, sizeof(out->style), "gbt7714");
+	grab(auth, sizeof(auth), s, m, RE_GBT, "auth");
+	grab(out->title, sizeof(out->title), s, m, RE_GBT, "title");
+	grab(out->doc_type, sizeof(out->doc_type), s, m, RE_GBT, "type");
+	grab(out->venue, sizeof(out->venue), s, m, RE_GBT, "venue");
+	grab(year, sizeof(year), s, m, RE_GBT, "year");
+	out->year = atoi(year);
+	grab(out->volume, sizeof(out->volume), s, m, RE_GBT, "vol");
+	grab(out->issue, sizeof(out->issue), s, m, RE_GBT, "iss");
+	grab(pages, sizeof(pages), s, m, RE_GBT, "pages");
+	set_pages(out, pages);
+	/* authors: "张三, 李四, 王五, 等" or "Zhang S, Li S" */
+	for (p = auth; *p && out->nauthors < QR_AUTHORS;) {
+		size_t len = sep_span(p);
+		char one[128];
+		size_t a = 0;
+
+		snprintf(one, sizeof(one), "%.*s", (int)(len < 127 ? len : 127), p);
+		while (one[a] == ' ')
+			a++;
+		if (!strcmp(one + a, "等") || !strncmp(one + a, "et al", 5)) {
+			out->et_al = 1;
+		} else if (one[a]) {
+			/* "Zhang S": family then initials */
+			char *sp = strchr(one + a, ' ');
+
+			if (sp && strlen(sp + 1) <= 3)
+				add_author(out, one + a, (size_t)(sp - (one + a)), sp + 1, strlen(sp + 1));
+			else
+				add_author(out, one + a, strlen(one + a), NULL, 0);
+		}
+		p += len;
+		if (!*p)
+			break;
+		p += *p == ',' ? 1 : 3; /* ',' or '，' / '、' */
+	}
+}
+
+int query_ref_parse(const char *text, size_t n, qr_ref *out)
+{
+	pk_buf norm = PK_BUF_INIT;
+	pk_match m;
+	char *s;
+	size_t len, start = 0;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	if ((rc = ensure()) < 0)
+		return rc;
+	if (n > REF_MAX)
+		return pk_error_set(PK_ELIMIT, "reference longer than %zu bytes", REF_MAX);
+	if (!pk_utf8_valid(text, n))
+		return pk_error_set(PK_EINVAL, "reference is not valid UTF-8");
+	if ((rc = normalise(&norm, text, n)) < 0)
+		goto done;
+	if (norm.len == 0) {
+		rc = pk_error_set(PK_EINVAL, "empty reference");
+		goto done;
+	}
+	s = norm.ptr;
+	len = norm.len;
+	if (pk_re_match(re[RE_NUMBERED], s, len, 0, &m) == 1) {
+		out->numbered = 1;
+		blank(s, 0, m.end[0]);
+	}
+	while (start < len && s[start] == ' ')
+		start++;
+	if (s[start] == '@' && strchr(s + start, '{')) {
+		parse_bibtex(s + start, len - start, out);
+		goto done;
+	}
+	/* identifiers anywhere */
+	if (pk_re_match(re[RE_DOI], s, len, 0, &m) == 1) {
+		pk_buf d = PK_BUF_INIT;
+
+		if (kg_doi_normalize(&d, s + m.start[1], m.end[1] - m.start[1]) == 0)
+			snprintf(out->doi, sizeof(out->doi), "%s", d.ptr);
+		pk_buf_release(&d);
+		pk_error_clear();
+		blank(s, m.start[0], m.end[0]);
+	}
+	if (pk_re_match(re[RE_ARXIV], s, len, 0, &m) == 1) {
+		snprintf(out->arxiv, sizeof(out->arxiv), "%.*s", (int)(m.end[1] - m.start[1]), s + m.start[1]);
+		blank(s, m.start[0], m.end[0]);
+	}
+	if (pk_re_match(re[RE_URL], s, len, 0, &m) == 1) {
+		snprintf(out->url, sizeof(out->url), "%.*s", (int)(m.end[0] - m.start[0] > 255 ? 255 : m.end[0] - m.start[0]),
+			 s + m.start[0]);
+		blank(s, m.start[0], m.end[0]);
+	}
+	/* trailing blanks and punctuation left by the identifiers */
+	while (len > start && (s[len - 1] == ' ' || s[len - 1] == '.' || s[len - 1] == ','))
+		len--;
+	s[len] = '\0';
+	if (len == start) {
+		snprintf(out->style, sizeof(out->style), out->doi[0] ? "doi" : out->arxiv[0] ? "arxiv" : "url");
+		goto done;
+	}
+	if (pk_re_match(re[RE_GBT], s, len, start, &m) == 1) {
+		parse_gbt(s, &m, out);
+		goto done;
+	}
+	if (pk_re_match(re[RE_SHORT], s, len, start, &m) == 1) {
+		char a[64], year[8];
+
+		snprintf(out->style, sizeof(out->style), "short");
+		grab(a, sizeof(a), s, &m, RE_SHORT, "a1");
+		add_author(out, a, strlen(a), NULL, 0);
+		if (group_set(&m, RE_SHORT, "a2")) {
+			grab(a, sizeof(a), s, &m, RE_SHORT, "a2");
+			add_author(out, a, strlen(a), NULL, 0);
+		}
+		out->et_al = group_set(&m, RE_SHORT, "etal");
+		grab(out->venue, sizeof(out->venue), s, &m, RE_SHORT, "venue");
+		grab(year, sizeof(year), s, &m, RE_SHORT, "year");
+		out->year = atoi(year);
+		goto done;
+	}
+	{
+		size_t aend = start + parse_authors(s + start, len - start, out);
+
+		parse_tail(s, len, aend, out);
+		find_year(s, len, out);
+		if (!out->style[0])
+			snprintf(out->style, sizeof(out->style), "other");
+	}
+done:
+	pk_buf_release(&norm);
+	return rc;
+}
+
+/* ---- structured references ----------------------------------------------- */
+
+static const char *jstr(const cJSON *o, const char *k)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+
+	return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+int query_ref_from_json(const cJSON *obj, qr_ref *out)
+{
+	const char *v;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	if (!cJSON_IsObject(obj))
+		return pk_error_set(PK_EINVAL, "a reference object is expected");
+	if ((rc = ensure()) < 0)
+		return rc;
+	if ((v = jstr(obj, "unstructured")) && !jstr(obj, "article-title") && !jstr(obj, "journal-title")) {
+		rc = query_ref_parse(v, strlen(v), out);
+		if (rc < 0)
+			return rc;
+	}
+	if (!out->style[0])
+		snprintf(out->style, sizeof(out->style), "fields");
+	if ((v = jstr(obj, "author"))) {
+		/* "Chan" or "Chan, K." or "K. Chan" */
+		const char *comma = strchr(v, ',');
+
+		out->nauthors = 0;
+		if (comma)
+			add_author(out, v, (size_t)(comma - v), comma + 1, strlen(comma + 1));
+		else
+			add_author(out, v, strlen(v), NULL, 0);
+		out->et_al = 1; /* Crossref keeps the first author only */
+	}
+	if ((v = jstr(obj, "year"))) {
+		/* "2007", "2007a", "18211967" (original and reprint): the first plausible year */
+		size_t i;
+
+		for (i = 0; v[i] && !out->year; i++)
+			if ((v[i] == '1' || v[i] == '2') && v[i + 1] && v[i + 2] && v[i + 3]) {
+				int y = (v[i] - '0') * 1000 + (v[i + 1] - '0') * 100 + (v[i + 2] - '0') * 10 + (v[i + 3] - '0');
+
+				if (y >= 1500 && y <= 2099 && v[i + 1] >= '0' && v[i + 1] <= '9' && v[i + 2] >= '0' &&
+				    v[i + 2] <= '9' && v[i + 3] >= '0' && v[i + 3] <= '9')
+					out->year = y;
+			}
+	}
+	if ((v = jstr(obj, "article-title")))
+		snprintf(out->title, sizeof(out->title), "%s", v);
+	else if ((v = jstr(obj, "volume-title")) && !out->title[0])
+		snprintf(out->title, sizeof(out->title), "%s", v);
+	if ((v = jstr(obj, "journal-title")) || (v = jstr(obj, "series-title")))
+		snprintf(out->venue, sizeof(out->venue), "%s", v);
+	if ((v = jstr(obj, "volume")))
+		snprintf(out->volume, sizeof(out->volume), "%s", v);
+	if ((v = jstr(obj, "issue")))
+		snprintf(out->issue, sizeof(out->issue), "%s", v);
+	if ((v = jstr(obj, "first-page"))) {
+		snprintf(out->first_page, sizeof(out->first_page), "%s", v);
+		snprintf(out->pages, sizeof(out->pages), "%s", v);
+	}
+	if ((v = jstr(obj, "DOI"))) {
+		pk_buf d = PK_BUF_INIT;
+
+		if (kg_doi_normalize(&d, v, strlen(v)) == 0)
+			snprintf(out->doi, sizeof(out->doi), "%s", d.ptr);
+		pk_buf_release(&d);
+		pk_error_clear();
+	}
+	return 0;
+}
