@@ -33,6 +33,8 @@ static int gz_err(pk_lines *r)
 
 	if (zerr == Z_ERRNO)
 		msg = strerror(errno);
+	else if (msg && msg[0] == '<' && strstr(msg, ">: "))
+		msg = strstr(msg, ">: ") + 3; /* zlib names the fd: "<fd:7>: ..." */
 	return pk_error_set(PK_EIO, "%s: read error at byte %llu: %s", r->name,
 			    (unsigned long long)(r->consumed + (r->end - r->pos)),
 			    msg && *msg ? msg : "unknown error");

@@ -355,7 +355,7 @@ int ingest_codata(kg_txn *t, const char *path, const ingest_opts *o, ingest_resu
 		rc = pk_error_set(PK_EPARSE, "%s: no constants found", path);
 		goto done;
 	}
-	rc = kg_source_finish(t, sid, res->records, res->rejected);
+	rc = kg_source_finish(t, sid, res->records, res->rejected, NULL);
 done:
 	seen_release(&seen);
 	pk_lines_free(r);

@@ -134,9 +134,11 @@ int ingest_source_begin(kg_txn *t, ingest_result *r, const char *kind, const cha
 
 	if (stat(path, &st) < 0)
 		return pk_error_set(PK_EIO, "cannot stat '%s': %s", path, strerror(errno));
-	rc = S_ISDIR(st.st_mode) ? dir_sha256(hex, path) : pk_sha256_file(hex, path);
-	if (rc < 0)
+	if (flags & INGEST_HASH_LATER)
+		snprintf(hex, sizeof(hex), "pending");
+	else if ((rc = S_ISDIR(st.st_mode) ? dir_sha256(hex, path) : pk_sha256_file(hex, path)) < 0)
 		return rc;
+	flags &= ~INGEST_HASH_LATER;
 	memset(&src, 0, sizeof(src));
 	src.kind = kind;
 	src.edition = edition;

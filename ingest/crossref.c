@@ -23,13 +23,17 @@
 #include "../common/error.h"
 #include "../common/lines.h"
 #include "../common/pj.h"
+#include "../common/sha256.h"
 #include "../kg/work.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #define DOC_MAX ((size_t)2 << 30)   /* one document-layout file, decompressed */
@@ -115,11 +119,32 @@ static void batch_free(batch *b)
 
 /* ---- the reader ------------------------------------------------------- */
 
+/* A file as the inflater hands it to the parser. */
+typedef struct doc {
+	const char *file;
+	char *text;      /* decompressed document (NULL for JSON Lines) */
+	size_t n;
+	int jsonl;       /* stream it line by line from the file instead */
+	char err[512];   /* a read or decompression error ("" if none) */
+} doc;
+
+typedef struct doc_queue {
+	doc *slot[2];
+	size_t head, n;
+	int done;
+	pthread_cond_t can_put, can_get; /* under the batch queue's mutex */
+} doc_queue;
+
 typedef struct reader {
 	queue q;
+	doc_queue dq;
 	char *const *files;
 	size_t nfiles;
 	int with_refs;
+	pk_sha256 dirhash;  /* over "name  sha256" of each file, in order */
+	char hex[65];
+	pthread_t inflater;
+	int inflater_started;
 	batch *cur;
 	pk_buf arena;  /* strings of the work being extracted */
 	pk_buf rec, key;
@@ -599,6 +624,11 @@ static int emit_work(reader *r, wfields *f, const char *where)
 		return -1;
 	}
 	b = &r->cur->data;
+	/* reserve the whole entry once so the appends below cannot fail */
+	if (pk_buf_grow(b, 1 + 4 + doi.len + 4 + r->rec.len + 4 + 4 * (8 + 256)) < 0) {
+		pk_buf_release(&doi);
+		return -1;
+	}
 	pk_buf_putc(b, B_WORK);
 	put_u32(b, (uint32_t)doi.len);
 	pk_buf_put(b, doi.ptr, doi.len);
@@ -635,7 +665,7 @@ static int emit_work(reader *r, wfields *f, const char *where)
 	}
 	r->cur->count++;
 	pk_buf_release(&doi);
-	return pk_error_code() == PK_ELIMIT ? -1 : rc;
+	return rc;
 }
 
 /* A JSON value: at the top or as an API response's "message", a work or a
@@ -835,6 +865,10 @@ static int read_document(reader *r, const char *file, const char *text, size_t n
 			j.depth = arr_depth;
 			if (pj_skip(&j) == 0)
 				continue;
+			/* the input ends inside this record (a truncated file): no
+			 * record follows, and a resync would only find fragments */
+			if (pj_offset(&j) + 16 >= n)
+				break;
 			j.p = rec_start + 1;
 			if (!resync(&j))
 				break;
@@ -845,24 +879,17 @@ static int read_document(reader *r, const char *file, const char *text, size_t n
 	return 0;
 }
 
-/* Does the first line hold one complete JSON value (JSON Lines)? */
-static int looks_like_jsonl(const char *path)
+/* Does the first line of this text hold one complete JSON value, with more
+ * lines after it (JSON Lines)? A first line longer than the peek is one big
+ * document (a one-line API response or public-data-file): read it whole,
+ * so that a truncated gzip still yields the records before the damage. */
+static int looks_like_jsonl(const char *buf, size_t n)
 {
-	gzFile gz = gzopen(path, "rb");
-	char buf[65536];
-	int n;
-	const char *nl;
+	const char *nl = memchr(buf, '\n', n < 65536 ? n : 65536);
 	pj j;
 
-	if (!gz)
+	if (!nl)
 		return 0;
-	n = gzread(gz, buf, sizeof(buf) - 1);
-	gzclose(gz);
-	if (n <= 0)
-		return 0;
-	buf[n] = '\0';
-	if (!(nl = memchr(buf, '\n', (size_t)n)))
-		return 1; /* one line: a single value is JSON Lines too */
 	pj_init(&j, buf, (size_t)(nl - buf));
 	if (pj_peek(&j) != PJ_OBJECT || pj_skip(&j) < 0)
 		return 0;
@@ -913,43 +940,210 @@ static int read_jsonl(reader *r, const char *file)
 	return rc < 0 ? -1 : 0;
 }
 
-static void *reader_main(void *arg)
+/* ---- the inflater: raw bytes -> hash and decompressed documents -------- */
+
+#define RAW_CHUNK ((size_t)1 << 20)
+
+static int dq_push(reader *r, doc *d)
+{
+	pthread_mutex_lock(&r->q.mu);
+	while (r->dq.n == 2 && !r->q.cancel)
+		pthread_cond_wait(&r->dq.can_put, &r->q.mu);
+	if (r->q.cancel) {
+		pthread_mutex_unlock(&r->q.mu);
+		return -1;
+	}
+	r->dq.slot[(r->dq.head + r->dq.n) % 2] = d;
+	r->dq.n++;
+	pthread_cond_signal(&r->dq.can_get);
+	pthread_mutex_unlock(&r->q.mu);
+	return 0;
+}
+
+static doc *dq_pop(reader *r)
+{
+	doc *d = NULL;
+
+	pthread_mutex_lock(&r->q.mu);
+	while (r->dq.n == 0 && !r->dq.done && !r->q.cancel)
+		pthread_cond_wait(&r->dq.can_get, &r->q.mu);
+	if (r->dq.n && !r->q.cancel) {
+		d = r->dq.slot[r->dq.head];
+		r->dq.head = (r->dq.head + 1) % 2;
+		r->dq.n--;
+		pthread_cond_signal(&r->dq.can_put);
+	}
+	pthread_mutex_unlock(&r->q.mu);
+	return d;
+}
+
+static void doc_free(doc *d)
+{
+	if (d) {
+		pk_free(d->text);
+		pk_free(d);
+	}
+}
+
+static int cancelled(reader *r)
+{
+	int c;
+
+	pthread_mutex_lock(&r->q.mu);
+	c = r->q.cancel;
+	pthread_mutex_unlock(&r->q.mu);
+	return c;
+}
+
+/* Read one file: hash its bytes and, for a document, decompress it whole
+ * (gzip members one after another, or plain text). */
+static doc *inflate_file(reader *r, const char *file, char hex[65])
+{
+	unsigned char *raw = NULL;
+	pk_buf text = PK_BUF_INIT;
+	pk_sha256 h;
+	z_stream zs;
+	doc *d;
+	int fd, gz = -1, zinit = 0, zend = 0, decided = 0;
+	ssize_t got;
+	uint64_t offset = 0;
+
+	if (!(d = pk_calloc(1, sizeof(*d))))
+		return NULL;
+	d->file = file;
+	pk_buf_init(&text, DOC_MAX);
+	pk_sha256_init(&h);
+	memset(&zs, 0, sizeof(zs));
+	if ((fd = open(file, O_RDONLY | O_CLOEXEC)) < 0) {
+		snprintf(d->err, sizeof(d->err), "cannot open '%s': %s", file, strerror(errno));
+		return d;
+	}
+	if (!(raw = pk_malloc(RAW_CHUNK))) {
+		close(fd);
+		doc_free(d);
+		return NULL;
+	}
+	while ((got = read(fd, raw, RAW_CHUNK)) > 0) {
+		pk_sha256_update(&h, raw, (size_t)got);
+		offset += (uint64_t)got;
+		if (gz < 0)
+			gz = got >= 2 && raw[0] == 0x1f && raw[1] == 0x8b;
+		if (d->jsonl || d->err[0])
+			continue; /* hashing only from here on */
+		if (!gz) {
+			if (pk_buf_put(&text, raw, (size_t)got) < 0)
+				snprintf(d->err, sizeof(d->err), "%s: larger than %zu bytes", file, DOC_MAX);
+		} else {
+			if (!zinit) {
+				if (inflateInit2(&zs, 16 + MAX_WBITS) != Z_OK)
+					break;
+				zinit = 1;
+			}
+			zs.next_in = raw;
+			zs.avail_in = (uInt)got;
+			while (zs.avail_in && !d->err[0]) {
+				int zr;
+
+				if (pk_buf_grow(&text, RAW_CHUNK) < 0) {
+					snprintf(d->err, sizeof(d->err), "%s: larger than %zu bytes", file, DOC_MAX);
+					break;
+				}
+				zs.next_out = (unsigned char *)text.ptr + text.len;
+				zs.avail_out = (uInt)(text.cap - text.len - 1);
+				zr = inflate(&zs, Z_NO_FLUSH);
+				text.len = (size_t)((char *)zs.next_out - text.ptr);
+				text.ptr[text.len] = '\0';
+				if (zr == Z_STREAM_END) {
+					zend = 1;
+					if (zs.avail_in)
+						inflateReset(&zs); /* another gzip member follows */
+					else
+						break;
+				} else if (zr == Z_OK || zr == Z_BUF_ERROR) {
+					zend = 0;
+				} else {
+					snprintf(d->err, sizeof(d->err), "%s: read error at byte %llu: %s", file,
+						 (unsigned long long)(offset - zs.avail_in), zs.msg ? zs.msg : "corrupt gzip data");
+				}
+			}
+		}
+		/* JSON Lines are streamed by the parser, not held in memory */
+		if (!decided && text.len >= 65536) {
+			decided = 1;
+			d->jsonl = looks_like_jsonl(text.ptr, text.len);
+		}
+		if (cancelled(r))
+			break;
+	}
+	if (got < 0 && !d->err[0])
+		snprintf(d->err, sizeof(d->err), "cannot read '%s': %s", file, strerror(errno));
+	close(fd);
+	pk_free(raw);
+	if (!decided && text.len)
+		d->jsonl = looks_like_jsonl(text.ptr, text.len);
+	if (gz == 1 && !d->err[0] && !zend && !d->jsonl)
+		snprintf(d->err, sizeof(d->err), "%s: read error at byte %llu: unexpected end of file", file,
+			 (unsigned long long)offset);
+	if (zinit)
+		inflateEnd(&zs);
+	pk_sha256_final_hex(&h, hex);
+	if (d->jsonl) {
+		pk_buf_release(&text); /* the parser re-reads it line by line */
+		d->err[0] = '\0';
+	} else {
+		d->n = text.len;
+		d->text = text.ptr;
+	}
+	return d;
+}
+
+static void *inflater_main(void *arg)
 {
 	reader *r = arg;
 	size_t i;
+
+	for (i = 0; i < r->nfiles; i++) {
+		char hex[65];
+		doc *d = inflate_file(r, r->files[i], hex);
+		const char *base = ingest_basename(r->files[i]);
+
+		if (!d)
+			break;
+		pk_sha256_update(&r->dirhash, base, strlen(base));
+		pk_sha256_update(&r->dirhash, "  ", 2);
+		pk_sha256_update(&r->dirhash, hex, 64);
+		pk_sha256_update(&r->dirhash, "\n", 1);
+		if (dq_push(r, d) < 0) {
+			doc_free(d);
+			break;
+		}
+	}
+	pthread_mutex_lock(&r->q.mu);
+	r->dq.done = 1;
+	pthread_cond_broadcast(&r->dq.can_get);
+	pthread_mutex_unlock(&r->q.mu);
+	return NULL;
+}
+
+/* ---- the parser: documents -> batches of work records ------------------ */
+
+static void *reader_main(void *arg)
+{
+	reader *r = arg;
+	doc *d;
 	int rc = 0;
 
-	for (i = 0; i < r->nfiles && rc == 0; i++) {
-		const char *file = r->files[i];
-
-		if (looks_like_jsonl(file)) {
-			rc = read_jsonl(r, file);
+	while (rc == 0 && (d = dq_pop(r))) {
+		if (d->jsonl) {
+			rc = read_jsonl(r, d->file);
 		} else {
-			char *text = NULL;
-			size_t n = 0;
-
-			if (pk_file_read(&text, &n, file, DOC_MAX) < 0) {
-				/* truncated gzip: ingest what decompressed before the damage */
-				if (pk_error_code() == PK_EIO) {
-					char msg[512];
-
-					snprintf(msg, sizeof(msg), "%s", pk_error_last());
-					if (pk_file_read_partial(&text, &n, file, DOC_MAX) == 0 && n) {
-						rc = read_document(r, file, text, n);
-						if (rc == 0)
-							rc = reject(r, "%s (records before the damage were kept)", msg);
-					} else {
-						rc = reject(r, "%s", msg);
-					}
-				} else {
-					rc = reject(r, "%s", pk_error_last());
-				}
-			} else {
-				r->bytes += n;
-				rc = read_document(r, file, text, n);
-			}
-			pk_free(text);
+			r->bytes += d->n;
+			if (d->n)
+				rc = read_document(r, d->file, d->text, d->n);
+			if (rc == 0 && d->err[0])
+				rc = reject(r, "%s%s", d->err, d->n ? " (records before the damage were kept)" : "");
 		}
+		doc_free(d);
 	}
 	if (rc == 0)
 		rc = flush_batch(r);
@@ -968,17 +1162,23 @@ static void reader_stop(reader *r)
 {
 	size_t i;
 
-	if (r->started) {
-		pthread_mutex_lock(&r->q.mu);
-		r->q.cancel = 1;
-		pthread_cond_broadcast(&r->q.can_put);
-		pthread_mutex_unlock(&r->q.mu);
+	pthread_mutex_lock(&r->q.mu);
+	r->q.cancel = 1;
+	pthread_cond_broadcast(&r->q.can_put);
+	pthread_cond_broadcast(&r->dq.can_put);
+	pthread_cond_broadcast(&r->dq.can_get);
+	pthread_mutex_unlock(&r->q.mu);
+	if (r->started)
 		pthread_join(r->thread, NULL);
-		r->started = 0;
-	}
+	if (r->inflater_started)
+		pthread_join(r->inflater, NULL);
+	r->started = r->inflater_started = 0;
 	for (i = 0; i < r->q.n; i++)
 		batch_free(r->q.slot[(r->q.head + i) % QUEUE_DEPTH]);
 	r->q.n = 0;
+	for (i = 0; i < r->dq.n; i++)
+		doc_free(r->dq.slot[(r->dq.head + i) % 2]);
+	r->dq.n = 0;
 	batch_free(r->cur);
 	r->cur = NULL;
 	pk_buf_release(&r->arena);
@@ -987,6 +1187,8 @@ static void reader_stop(reader *r)
 	pthread_mutex_destroy(&r->q.mu);
 	pthread_cond_destroy(&r->q.can_put);
 	pthread_cond_destroy(&r->q.can_get);
+	pthread_cond_destroy(&r->dq.can_put);
+	pthread_cond_destroy(&r->dq.can_get);
 }
 
 /* ---- the writer (the caller's thread, inside the transaction) ----------- */
@@ -1051,7 +1253,7 @@ int ingest_crossref(kg_txn *t, const char *path, char *const *files, size_t nfil
 			snprintf(edition, sizeof(edition), "%.63s", ingest_basename(path));
 	}
 	if ((rc = ingest_source_begin(t, res, "Crossref", edition, path, "Crossref works",
-				      o && o->complete ? KG_SOURCE_COMPLETE : 0, &sid)) < 0)
+				      (o && o->complete ? KG_SOURCE_COMPLETE : 0) | INGEST_HASH_LATER, &sid)) < 0)
 		return rc;
 	if (!(r = pk_calloc(1, sizeof(*r))))
 		return pk_error_set(PK_ENOMEM, "out of memory");
@@ -1059,15 +1261,22 @@ int ingest_crossref(kg_txn *t, const char *path, char *const *files, size_t nfil
 	r->nfiles = nfiles;
 	r->with_refs = o && o->with_refs;
 	pk_buf_init(&r->arena, WORK_MAX);
+	pk_sha256_init(&r->dirhash);
 	pthread_mutex_init(&r->q.mu, NULL);
 	pthread_cond_init(&r->q.can_put, NULL);
 	pthread_cond_init(&r->q.can_get, NULL);
-	if (pthread_create(&r->thread, NULL, reader_main, r) != 0) {
+	pthread_cond_init(&r->dq.can_put, NULL);
+	pthread_cond_init(&r->dq.can_get, NULL);
+	/* three stages: inflate + hash | parse | write (this thread) */
+	if (pthread_create(&r->inflater, NULL, inflater_main, r) == 0)
+		r->inflater_started = 1;
+	if (r->inflater_started && pthread_create(&r->thread, NULL, reader_main, r) == 0)
+		r->started = 1;
+	if (!r->started) {
 		reader_stop(r);
 		pk_free(r);
-		return pk_error_set(PK_ERROR, "cannot start the reader thread");
+		return pk_error_set(PK_ERROR, "cannot start the reader threads");
 	}
-	r->started = 1;
 	while ((b = queue_pop(&r->q))) {
 		rc = write_batch(t, sid, b, o, res);
 		if (rc == 0 && o && o->progress)
@@ -1079,8 +1288,10 @@ int ingest_crossref(kg_txn *t, const char *path, char *const *files, size_t nfil
 	if (rc == 0 && r->q.rc)
 		rc = pk_error_set(r->q.rc, "%s", r->q.msg);
 	reader_stop(r);
+	if (rc == 0)
+		pk_sha256_final_hex(&r->dirhash, r->hex);
+	if (rc == 0)
+		rc = kg_source_finish(t, sid, res->records, res->rejected, r->hex);
 	pk_free(r);
-	if (rc < 0)
-		return rc;
-	return kg_source_finish(t, sid, res->records, res->rejected);
+	return rc;
 }

@@ -11,7 +11,10 @@ int ingest_reject(ingest_result *r, const ingest_opts *o, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 /* Begin (replace) the source edition for `path`: computes the sha256 of the
- * file (or of a directory's sorted file list and hashes). */
+ * file (or of a directory's sorted file list and hashes). With
+ * INGEST_HASH_LATER the caller hashes while reading and passes the digest
+ * to kg_source_finish. */
+#define INGEST_HASH_LATER (1u << 31)
 int ingest_source_begin(kg_txn *t, ingest_result *r, const char *kind, const char *edition,
 			const char *path, const char *note, uint32_t flags, uint32_t *sid);
 

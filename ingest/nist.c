@@ -393,7 +393,7 @@ int ingest_nist_aw(kg_txn *t, const char *path, const ingest_opts *o, ingest_res
 		rc = pk_error_set(PK_EPARSE, "%s: no isotope records found", path);
 		goto done;
 	}
-	rc = kg_source_finish(t, sid, res->records, res->rejected);
+	rc = kg_source_finish(t, sid, res->records, res->rejected, NULL);
 done:
 	pk_lines_free(r);
 	pk_free(es);

@@ -158,7 +158,7 @@ static int each_row(kg_txn *t, const char *path, const char *magic, const char *
 		if (rc < 0)
 			goto done;
 	}
-	rc = kg_source_finish(t, sid, res->records, res->rejected);
+	rc = kg_source_finish(t, sid, res->records, res->rejected, NULL);
 done:
 	pk_lines_free(r);
 	return rc;

@@ -354,7 +354,7 @@ done:
 	return rc;
 }
 
-int kg_source_finish(kg_txn *t, uint32_t id, uint64_t records, uint64_t rejected)
+int kg_source_finish(kg_txn *t, uint32_t id, uint64_t records, uint64_t rejected, const char *sha256)
 {
 	pk_buf rec = PK_BUF_INIT;
 	kg_source s;
@@ -366,6 +366,8 @@ int kg_source_finish(kg_txn *t, uint32_t id, uint64_t records, uint64_t rejected
 	s.records = records;
 	s.rejected = rejected;
 	s.ingested_at = (int64_t)time(NULL);
+	if (sha256)
+		s.sha256 = sha256;
 	kg_be32(k, id);
 	if ((rc = source_encode(&rec, &s)) == 0)
 		rc = put(t, KG_T_SOURCES, k, 4, rec.ptr, rec.len, 0);

@@ -49,8 +49,10 @@ typedef struct kg_source {
  * everything it owned is deleted and its id reused. *out_id receives the
  * id to pass to the other writers. */
 int kg_source_begin(kg_txn *t, const kg_source *src, uint32_t *out_id);
-/* Record the final counts (and time) of a source begun in this txn. */
-int kg_source_finish(kg_txn *t, uint32_t id, uint64_t records, uint64_t rejected);
+/* Record the final counts (and time) of a source begun in this txn, and
+ * its sha256 when it was only known at the end (NULL keeps the one given
+ * to kg_source_begin). */
+int kg_source_finish(kg_txn *t, uint32_t id, uint64_t records, uint64_t rejected, const char *sha256);
 /* Delete a source and everything it owned. PK_ENOTFOUND if absent. */
 int kg_source_delete(kg_txn *t, uint32_t id);
 

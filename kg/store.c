@@ -132,6 +132,8 @@ static int take_lock(kg_store *s)
 		return pk_error_set(PK_ENOMEM, "out of memory");
 	fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
 	pk_free(path);
+	if (fd < 0 && errno == ENOENT)
+		return pk_error_set(PK_ENOTFOUND, "no graph at '%s' (run 'provkg build')", s->root);
 	if (fd < 0)
 		return pk_error_set(PK_EIO, "cannot lock graph '%s': %s", s->root, strerror(errno));
 	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {

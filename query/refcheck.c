@@ -570,8 +570,11 @@ int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out
 		gmtime_r(&now, &tm);
 		year_now = tm.tm_year + 1900;
 	}
-	if (!r->doi[0] && !r->title[0] && !r->nauthors && !r->arxiv[0]) {
-		reason(out, "too little to check: no DOI, title or authors");
+	/* enough to decide anything: an identifier, authors with a year, or a
+	 * real-looking title with one more field */
+	if (!r->doi[0] && !r->arxiv[0] && !(r->nauthors && r->year) &&
+	    !(r->title[0] && title_words(r->title) >= 3 && (r->nauthors || r->year || r->venue[0]))) {
+		reason(out, "too little to check: no DOI, and not enough of authors, year and title");
 		return 0;
 	}
 	if (!(cs.c = pk_calloc(MAX_CANDIDATES, sizeof(*cs.c))) || !(w = pk_malloc(sizeof(*w)))) {

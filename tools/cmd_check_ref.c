@@ -127,9 +127,21 @@ static void print_human(const char *input, const qr_ref *p, const qr_result *r)
 	size_t i;
 
 	printf("%s: %s\n", query_ref_verdict_name(r->verdict), input);
-	printf("  parsed:  %s%s%zu author%s, %s%s%s%s%s\n", p->nauthors ? p->authors[0].family : "",
-	       p->nauthors ? " - " : "", p->nauthors, p->nauthors == 1 ? "" : "s", p->year ? "" : "no year",
-	       p->title[0] ? ", title" : "", p->venue[0] ? ", venue " : "", p->venue, p->doi[0] ? ", DOI" : "");
+	printf("  parsed:  %s style; ", p->style);
+	if (p->nauthors)
+		printf("%s%s; ", p->authors[0].family, p->nauthors > 1 || p->et_al ? " et al." : "");
+	if (p->year)
+		printf("%d; ", p->year);
+	if (p->title[0])
+		printf("\"%.60s%s\"; ", p->title, strlen(p->title) > 60 ? "..." : "");
+	if (p->venue[0])
+		printf("%s %s%s%s%s%s; ", p->venue, p->volume, p->issue[0] ? "(" : "", p->issue, p->issue[0] ? ")" : "",
+		       p->pages[0] ? "" : "");
+	if (p->pages[0])
+		printf("pp. %s; ", p->pages);
+	if (p->doi[0])
+		printf("doi %s", p->doi);
+	printf("\n");
 	if (r->have_match)
 		printf("  match:   %s  %s (%d) %s  [score %.2f]\n", r->match_doi, r->match_title, r->match_year,
 		       r->match_venue, r->score);

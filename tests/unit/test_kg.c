@@ -101,7 +101,7 @@ static int fill(kg_txn *t, void *vctx)
 				return rc;
 		}
 	}
-	return kg_source_finish(t, sid, (uint64_t)c->nvalues, 0);
+	return kg_source_finish(t, sid, (uint64_t)c->nvalues, 0, NULL);
 }
 
 static int count_values(kg_txn *t, const char *key)

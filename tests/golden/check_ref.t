@@ -1,0 +1,38 @@
+# check-ref: the issue's examples and each verdict, exact output
+$ provkg check-ref --json "Zhang et al., Nature 2023"
+> {"input":"Zhang et al., Nature 2023","parsed":{"authors":["Zhang","et al."],"year":2023,"title":null,"venue":"Nature","volume":null,"issue":null,"pages":null,"doi":null,"style":"short"},"verdict":"unverifiable","match":null,"mismatched_fields":[],"reasons":["no matching work in the graph (not a closed world)"]}
+? 1
+
+$ provkg check-ref --json "Shea, M. J.; Compton, R. N. Phys. Rev. B 1993, 47, 9967."
+> {"input":"Shea, M. J.; Compton, R. N. Phys. Rev. B 1993, 47, 9967.","parsed":{"authors":["Shea, M. J.","Compton, R. N"],"year":1993,"title":null,"venue":"Phys. Rev. B","volume":"47","issue":null,"pages":"9967","doi":null,"style":"acs"},"verdict":"unverifiable","match":null,"mismatched_fields":[],"reasons":["no matching work in the graph (not a closed world)"]}
+? 1
+
+$ provkg check-ref --json "https://doi.org/10.1103/PhysRevB.47.9967"
+> {"input":"https://doi.org/10.1103/PhysRevB.47.9967","parsed":{"authors":[],"year":null,"title":null,"venue":null,"volume":null,"issue":null,"pages":null,"doi":"10.1103/physrevb.47.9967","style":"doi"},"verdict":"unverifiable","match":null,"mismatched_fields":[],"reasons":["DOI 10.1103/physrevb.47.9967 is not in the graph (not a closed world)"]}
+? 1
+
+$ provkg check-ref "Watanabe, S. (1974). Infantile Syphilis Accompanied by Anticomplementary Effect of Cryoglobulin. Archives of Dermatology, 109(6), 889."
+> verified: Watanabe, S. (1974). Infantile Syphilis Accompanied by Anticomplementary Effect of Cryoglobulin. Archives of Dermatology, 109(6), 889.
+>   parsed:  apa style; Watanabe; 1974; "Infantile Syphilis Accompanied by Anticomplementary Effect o..."; Archives of Dermatology 109(6); pp. 889; 
+>   match:   10.1001/archderm.1974.01630060065019  Infantile Syphilis Accompanied by Anticomplementary Effect of Cryoglobulin (1974) Archives of Dermatology  [score 1.00]
+? 0
+
+$ provkg check-ref "Watanabe S. Infantile syphilis accompanied by anticomplementary effect of cryoglobulin. Arch Dermatol. 1979;109(6):889."
+> mismatch: Watanabe S. Infantile syphilis accompanied by anticomplementary effect of cryoglobulin. Arch Dermatol. 1979;109(6):889.
+>   parsed:  vancouver style; Watanabe; 1979; "Infantile syphilis accompanied by anticomplementary effect o..."; Arch Dermatol 109(6); pp. 889; 
+>   match:   10.1001/archderm.1974.01630060065019  Infantile Syphilis Accompanied by Anticomplementary Effect of Cryoglobulin (1974) Archives of Dermatology  [score 0.90]
+>   differs: year
+>   wrong year
+? 1
+
+$ provkg check-ref --jsonl --closed-world
+< {"id":1,"ref":"Smith, J. (2020). A made up paper about nothing. Nature, 5(1), 1-10. https://doi.org/10.9999/fake.1"}
+< {"id":2,"ref":{"author":"Watanabe","year":"1974","journal-title":"Arch. Dermatol.","volume":"109","first-page":"889"}}
+< {"id":3,"ref":""}
+< {"id":4}
+> {"id":1,"input":"Smith, J. (2020). A made up paper about nothing. Nature, 5(1), 1-10. https://doi.org/10.9999/fake.1","parsed":{"authors":["Smith, J."],"year":2020,"title":"A made up paper about nothing","venue":"Nature","volume":"5","issue":"1","pages":"1-10","doi":"10.9999/fake.1","style":"apa"},"verdict":"fabricated","match":null,"mismatched_fields":[],"reasons":["fabricated DOI: 10.9999/fake.1 is not registered"]}
+> {"id":2,"input":"{\"author\":\"Watanabe\",\"year\":\"1974\",\"journal-title\":\"Arch. Dermatol.\",\"volume\":\"109\",\"first-page\":\"889\"}","parsed":{"authors":["Watanabe","et al."],"year":1974,"title":null,"venue":"Arch. Dermatol.","volume":"109","issue":null,"pages":"889","doi":null,"style":"fields"},"verdict":"verified","match":{"doi":"10.1001/archderm.1974.01630060065019","title":"Infantile Syphilis Accompanied by Anticomplementary Effect of Cryoglobulin","year":1974,"venue":"Archives of Dermatology","score":1,"type":"journal-article"},"mismatched_fields":[],"reasons":[]}
+> {"id":3,"error":"empty reference"}
+> {"id":4,"error":"missing field \"ref\" (a string or a reference object)"}
+? 0
+

@@ -1,0 +1,250 @@
+/* Unit tests for the Crossref pieces: the pull tokenizer, DOI
+ * normalisation, the work record, reference parsing per style, and
+ * verdicts on a graph built from data/sources/. */
+#include "t.h"
+
+#include "common/alloc.h"
+#include "common/pj.h"
+#include "kg/graph.h"
+#include "kg/work.h"
+#include "query/ref.h"
+
+#include "graph.h"
+
+static void tokenizer(void)
+{
+	const char *doc = "{\"a\": [1, 2, {\"x\": \"y\"}], \"s\": \"caf\\u00e9 \\ud83d\\ude00 \\\"q\\\"\", \"n\": -1.5e3, \"b\": true}";
+	pk_buf b = PK_BUF_INIT;
+	const char *k;
+	size_t kl;
+	double d;
+	pj j;
+
+	pj_init(&j, doc, strlen(doc));
+	CHECK_EQ_INT(pj_enter(&j), 0);
+	CHECK_EQ_INT(pj_key(&j, &k, &kl), 1);
+	CHECK(kl == 1 && k[0] == 'a');
+	CHECK_EQ_INT(pj_skip(&j), 0);
+	CHECK_EQ_INT(pj_key(&j, &k, &kl), 1);
+	CHECK_EQ_INT(pj_string(&j, &b, 0), 0);
+	CHECK_STR(b.ptr, "café 😀 \"q\"");
+	CHECK_EQ_INT(pj_key(&j, &k, &kl), 1);
+	CHECK_EQ_INT(pj_number(&j, &d), 0);
+	CHECK(d == -1500);
+	CHECK_EQ_INT(pj_key(&j, &k, &kl), 1);
+	CHECK_EQ_INT(pj_skip(&j), 0);
+	CHECK_EQ_INT(pj_key(&j, &k, &kl), 0);
+	CHECK_EQ_INT(pj_peek(&j), PJ_EOF);
+	pk_buf_release(&b);
+
+	/* errors: missing comma, trailing comma, bad escape, lone surrogate, invalid UTF-8, depth */
+	{
+		static const char *const bad[] = { "{\"a\":1 \"b\":2}", "[1,2,]", "\"\\q\"", "\"\\ud800\"",
+						    "\"\xc3\x28\"", "{\"a\":\"\\u0000\"}" };
+		size_t i;
+
+		for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+			pk_buf x = PK_BUF_INIT;
+			int rc = 0, m;
+
+			pj_init(&j, bad[i], strlen(bad[i]));
+			if (pj_peek(&j) == PJ_STRING) {
+				rc = pj_string(&j, &x, 0);
+			} else if (pj_peek(&j) == PJ_ARRAY) {
+				pj_enter(&j);
+				while ((m = pj_more(&j)) == 1)
+					if (pj_skip(&j) < 0)
+						break;
+				rc = j.err ? -1 : 0;
+			} else {
+				pj_enter(&j);
+				while ((m = pj_key(&j, &k, &kl)) == 1)
+					if ((rc = pj_string(&j, &x, 1)) < 0)
+						break;
+				rc = j.err ? -1 : 0;
+			}
+			CHECK(rc < 0);
+			pk_buf_release(&x);
+		}
+	}
+	{
+		char deep[200];
+
+		memset(deep, '[', sizeof(deep) - 1);
+		deep[sizeof(deep) - 1] = '\0';
+		pj_init(&j, deep, strlen(deep));
+		CHECK(pj_skip(&j) < 0);
+		CHECK(strstr(pj_error(&j), "deeply") != NULL);
+	}
+}
+
+static void dois_and_records(void)
+{
+	pk_buf b = PK_BUF_INIT, rec = PK_BUF_INIT;
+	kg_work w, back;
+
+	CHECK_EQ_INT(kg_doi_normalize(&b, "https://doi.org/10.1103/PhysRevB.47.9967.", 41), 0);
+	CHECK_STR(b.ptr, "10.1103/physrevb.47.9967");
+	pk_buf_reset(&b);
+	CHECK_EQ_INT(kg_doi_normalize(&b, "doi: 10.1016/0022-2836(81)90087-5)", 34), 0);
+	CHECK_STR(b.ptr, "10.1016/0022-2836(81)90087-5");
+	pk_buf_reset(&b);
+	CHECK_EQ_INT(kg_doi_normalize(&b, "not a doi", 9), PK_EINVAL);
+	pk_buf_release(&b);
+
+	kg_work_clear(&w);
+	w.doi = "10.1/x";
+	w.title = "A title";
+	w.nauthors = 2;
+	w.author_count = 5;
+	w.authors[0].given = "Ada";
+	w.authors[0].family = "Lovelace";
+	w.authors[1].family = "Babbage";
+	w.ncontainer = 1;
+	w.container[0] = "Journal";
+	w.year = 1843;
+	w.volume = "1";
+	w.page = "1-10";
+	w.nupdated_by = 1;
+	w.updated_by[0].type = "retraction";
+	w.updated_by[0].doi = "10.1/r";
+	CHECK_EQ_INT(kg_work_encode(&rec, &w), 0);
+	CHECK_EQ_INT(kg_work_decode(&back, rec.ptr, rec.len), 0);
+	CHECK_STR(back.title, "A title");
+	CHECK_EQ_INT(back.nauthors, 2);
+	CHECK_EQ_INT(back.author_count, 5);
+	CHECK_STR(back.authors[0].family, "Lovelace");
+	CHECK(back.authors[1].given == NULL && back.authors[1].orcid == NULL);
+	CHECK_EQ_INT(back.year, 1843);
+	CHECK_STR(back.updated_by[0].type, "retraction");
+	CHECK_EQ_INT(kg_work_decode(&back, rec.ptr, rec.len - 3), PK_EPARSE);
+	pk_buf_release(&rec);
+}
+
+static void styles(void)
+{
+	static const struct {
+		const char *text, *style, *first_family, *title, *venue, *volume, *pages, *doi;
+		int year, nauthors;
+	} cases[] = {
+		{ "Saldanha, A. J. (2004). Java TreeView–extensible visualization of microarray data. Bioinformatics, 20(17), 3246–3248.",
+		  "apa", "Saldanha", "Java TreeView-extensible visualization of microarray data", "Bioinformatics", "20", "3246-3248", "", 2004, 1 },
+		{ "Shea, M. J.; Compton, R. N. Phys. Rev. B 1993, 47, 9967.",
+		  "acs", "Shea", "", "Phys. Rev. B", "47", "9967", "", 1993, 2 },
+		{ "D.S. Sutar, R. Tewari, G.K. Dey, S.K. Gupta, J.V. Yakhmi, Synth. Met. 159, 1067 (2009)",
+		  "nature", "Sutar", "", "Synth. Met.", "159", "1067", "", 2009, 5 },
+		{ "Belardinelli L, Liu G, Smith-Maxwell C. A novel, potent, and selective inhibitor of cardiac late sodium current suppresses experimental arrhythmias. J Pharmacol Exp Ther. 2013;344:23–32.",
+		  "vancouver", "Belardinelli", "A novel, potent, and selective inhibitor of cardiac late sodium current suppresses experimental arrhythmias", "J Pharmacol Exp Ther", "344", "23-32", "", 2013, 3 },
+		{ "Ito T, Ueda MJ, Okada TS, Ohnishi SI (1981) Phagocytosis by macrophages. II. The dissociation of the attachment and ingestion steps. J Cell Sci 51:189–201",
+		  "springer", "Ito", "Phagocytosis by macrophages. II. The dissociation of the attachment and ingestion steps", "J Cell Sci", "51", "189-201", "", 1981, 4 },
+		{ "A. B. Smith, C. D. Jones, \"A study of things,\" IEEE Trans. Magn., vol. 12, no. 3, pp. 45–67, 2019.",
+		  "ieee", "Smith", "A study of things", "IEEE Trans. Magn.", "12", "45-67", "", 2019, 2 },
+		{ "张三, 李四. 标题研究[J]. 物理学报, 2020, 69(1): 1-10.",
+		  "gbt7714", "张三", "标题研究", "物理学报", "69", "1-10", "", 2020, 2 },
+		{ "@article{k, author={Smith, John and Doe, Jane}, title={A title here}, journal={Nature}, year={2020}, volume={5}, pages={1--10}, doi={10.1038/x.2020.1}}",
+		  "bibtex", "Smith", "A title here", "Nature", "5", "1-10", "10.1038/x.2020.1", 2020, 2 },
+		{ "Zhang et al., Nature 2023", "short", "Zhang", "", "Nature", "", "", "", 2023, 1 },
+		{ "(Smith & Jones, 2019)", "short", "Smith", "", "", "", "", "", 2019, 2 },
+		{ "[12] https://doi.org/10.1103/PhysRevB.47.9967.", "other", "", "", "", "", "", "10.1103/physrevb.47.9967", 0, 0 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		qr_ref r;
+		int rc = query_ref_parse(cases[i].text, strlen(cases[i].text), &r);
+
+		CHECK_EQ_INT(rc, 0);
+		if (strcmp(cases[i].style, "other"))
+			CHECK_STR(r.style, cases[i].style);
+		CHECK_EQ_INT(r.nauthors, cases[i].nauthors);
+		if (r.nauthors && cases[i].first_family[0])
+			CHECK_STR(r.authors[0].family, cases[i].first_family);
+		CHECK_STR(r.title, cases[i].title);
+		CHECK_STR(r.venue, cases[i].venue);
+		CHECK_STR(r.volume, cases[i].volume);
+		CHECK_STR(r.pages, cases[i].pages);
+		CHECK_STR(r.doi, cases[i].doi);
+		CHECK_EQ_INT(r.year, cases[i].year);
+		if (t_fail_now)
+			fprintf(stderr, "  case %zu: %s\n", i, cases[i].text);
+	}
+	{
+		qr_ref r;
+
+		CHECK_EQ_INT(query_ref_parse("", 0, &r), PK_EINVAL);
+		CHECK_EQ_INT(query_ref_parse("\xff\xfe", 2, &r), PK_EINVAL);
+	}
+}
+
+static kg_txn *txn;
+
+static int verdict(const char *text, int closed, qr_result *r)
+{
+	qr_ref p;
+	qr_opts o = { closed, 2026 };
+
+	if (query_ref_parse(text, strlen(text), &p) < 0 || query_ref_check(txn, &p, &o, r) < 0)
+		return -1;
+	return r->verdict;
+}
+
+static void verdicts(void)
+{
+	qr_result r;
+	const char *real = "Watanabe, S. (1974). Infantile Syphilis Accompanied by Anticomplementary Effect of "
+			   "Cryoglobulin. Archives of Dermatology, 109(6), 889.";
+
+	CHECK_EQ_INT(verdict(real, 0, &r), QR_VERIFIED);
+	CHECK_STR(r.match_doi, "10.1001/archderm.1974.01630060065019");
+	CHECK_EQ_INT(verdict("Watanabe S. Infantile syphilis accompanied by anticomplementary effect of cryoglobulin. "
+			     "Arch Dermatol. 1974;109(6):889.", 0, &r), QR_VERIFIED);
+	CHECK_EQ_INT(verdict("S. Watanabe, Arch. Dermatol. 109, 889 (1974).", 0, &r), QR_VERIFIED);
+	CHECK_EQ_INT(verdict("https://doi.org/10.1001/archderm.1974.01630060065019", 0, &r), QR_VERIFIED);
+	/* wrong year, wrong venue, near-miss title: mismatch naming the field */
+	CHECK_EQ_INT(verdict("Watanabe, S. (1979). Infantile Syphilis Accompanied by Anticomplementary Effect of "
+			     "Cryoglobulin. Archives of Dermatology, 109(6), 889.", 0, &r), QR_MISMATCH);
+	CHECK_EQ_INT(r.mismatched, QR_F_YEAR);
+	CHECK_EQ_INT(verdict("Watanabe, S. (1974). Infantile Syphilis Accompanied by Anticomplementary Effect of "
+			     "Cryoglobulin. Journal of Pediatrics, 109(6), 889.", 0, &r), QR_MISMATCH);
+	CHECK_EQ_INT(r.mismatched, QR_F_VENUE);
+	CHECK_EQ_INT(verdict("Watanabe, S. (1974). Infantile Syphilis Accompanied by Anticomplementary Effect of "
+			     "Cryoprecipitate. Archives of Dermatology, 109(6), 889.", 0, &r), QR_MISMATCH);
+	CHECK_EQ_INT(r.mismatched, QR_F_TITLE);
+	CHECK(strstr(r.reasons[0], "near-miss title") != NULL);
+	/* chimeric: a real title under other authors */
+	CHECK_EQ_INT(verdict("Jones, K. (1974). Infantile Syphilis Accompanied by Anticomplementary Effect of "
+			     "Cryoglobulin. Archives of Dermatology, 109(6), 889.", 0, &r), QR_MISMATCH);
+	CHECK(strstr(r.reasons[0], "chimeric") != NULL);
+	/* fabricated only in a closed world; a fabricated DOI */
+	CHECK_EQ_INT(verdict("Smith, J. (2020). A made up paper on nothing at all. Nature, 5(1), 1-10.", 0, &r),
+		     QR_UNVERIFIABLE);
+	CHECK_EQ_INT(verdict("Smith, J. (2020). A made up paper on nothing at all. Nature, 5(1), 1-10.", 1, &r),
+		     QR_FABRICATED);
+	CHECK_EQ_INT(verdict("Smith, J. (2020). A made up paper. Nature, 5, 1. https://doi.org/10.9999/fake.1", 1, &r),
+		     QR_FABRICATED);
+	CHECK(strstr(r.reasons[0], "fabricated DOI") != NULL);
+	/* a future date is fabricated even in an open world */
+	CHECK_EQ_INT(verdict("Doe, J. (2031). Results from the future. Nature, 5, 1.", 0, &r), QR_FABRICATED);
+	CHECK_EQ_INT(verdict("no usable fields here", 1, &r), QR_UNVERIFIABLE);
+}
+
+int main(void)
+{
+	const char *dir = t_tmpdir("ref");
+	kg_store *s = NULL;
+
+	pk_alloc_init();
+	RUN(tokenizer);
+	RUN(dois_and_records);
+	RUN(styles);
+	if (t_build_graph(dir, NULL) < 0 || kg_store_open(&s, dir, KG_OPEN_READ) < 0 || kg_txn_read(&txn, s) < 0) {
+		fprintf(stderr, "cannot build the test graph: %s\n", pk_error_last());
+		printf("FAIL build_graph\n");
+		return 1;
+	}
+	RUN(verdicts);
+	kg_txn_free(txn);
+	kg_store_free(s);
+	t_rmrf(dir);
+	T_DONE();
+}
