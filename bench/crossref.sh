@@ -11,6 +11,7 @@ cd "$(dirname "$0")/.."
 P=./provkg
 N=${BENCH_WORKS:-1000000}
 OUT=${BENCH_OUT:-$(mktemp -d "${TMPDIR:-/tmp}/provkg-crbench.XXXXXX")}
+mkdir -p "$OUT"
 DUMP=bench/out/crossref-$N
 if [ ! -f "$DUMP/.complete" ]; then
 	rm -rf "$DUMP"
@@ -19,14 +20,15 @@ if [ ! -f "$DUMP/.complete" ]; then
 	touch "$DUMP/.complete"
 fi
 files=$(ls "$DUMP"/*.json.gz | wc -l)
+. bench/lib.sh
+
 echo "== Crossref ingest: $N works, $files files, $(du -sh "$DUMP" | cut -f1) compressed"
 cat "$DUMP"/*.json.gz >/dev/null # warm the page cache for both runs
 t0=$(date +%s.%N); zcat "$DUMP"/*.json.gz >/dev/null; t1=$(date +%s.%N)
 zcat_s=$(echo "$t1 - $t0" | bc)
-/usr/bin/time -f "%e %M" -o "$OUT/time" $P build --db "$OUT/graph" -q "$DUMP"
-read -r ingest_s rss_kb <"$OUT/time"
-awk -v z="$zcat_s" -v i="$ingest_s" -v n="$N" -v r="$rss_kb" 'BEGIN {
-	printf "zcat_seconds %.2f\ningest_seconds %.2f\ningest_over_zcat %.2f\nworks_per_second %.0f\nmax_rss_mb %.0f\n", z, i, i / z, n / i, r / 1024 }'
+read -r ingest_s rss_mb anon_mb < <(measure $P build --db "$OUT/graph" -q "$DUMP")
+awk -v z="$zcat_s" -v i="$ingest_s" -v n="$N" 'BEGIN {
+	printf "zcat_seconds %.2f\ningest_seconds %.2f\ningest_over_zcat %.2f\nworks_per_second %.0f\n", z, i, i / z, n / i }'
 echo "graph_size $(du -sh "$OUT/graph" | cut -f1)"
 
 # resident memory at a tenth of the dump: flat means the same order
@@ -37,9 +39,9 @@ for f in "$DUMP"/*.json.gz; do
 	ln -s "$(readlink -f "$f")" "$OUT/tenth/$(basename "$f")"
 	k=$((k + 1))
 done
-/usr/bin/time -f "%e %M" -o "$OUT/time10" $P build --db "$OUT/graph10" -q "$OUT/tenth"
-read -r s10 rss10 <"$OUT/time10"
-awk -v a="$rss10" -v b="$rss_kb" -v k="$k" 'BEGIN { printf "max_rss_mb_tenth %.0f (%d files)\nmax_rss_mb_full %.0f\nrss_full_over_tenth %.2f\n", a / 1024, k, b / 1024, b / a }'
+read -r s10 rss10 anon10 < <(measure $P build --db "$OUT/graph10" -q "$OUT/tenth")
+echo "peak_heap_mb $anon10 at $((N / 10)) works, $anon_mb at $N works (heap: anonymous memory)"
+echo "peak_rss_mb $rss10 at $((N / 10)) works, $rss_mb at $N works (includes the mapped graph file)"
 rm -rf "$OUT/graph10" "$OUT/tenth"
 
 # DOI lookups: every DOI of the first file, plus as many unknown ones

@@ -30,4 +30,5 @@ awk -v n="$lines" -v s="$(echo "$t1 - $t0" | bc)" 'BEGIN {printf "check_value_li
 grep -o '"verdict":"[a-z_]*"' "$OUT/check.out" | sort | uniq -c | awk '{printf "  %s %s\n", $2, $1}'
 [ -z "${BENCH_OUT:-}" ] && rm -rf "$OUT"
 bench/crossref.sh
+bench/mp.sh
 exit 0

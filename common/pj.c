@@ -4,6 +4,7 @@
 #include "text.h"
 
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 static int fail(pj *j, const char *why)
@@ -56,6 +57,10 @@ int pj_peek(pj *j)
 	case 'f': return PJ_FALSE;
 	case 'n': return PJ_NULL;
 	case '}': case ']': return PJ_END;
+	case 'N': case 'I':
+		/* NaN / Infinity, as Python's json writes them: numbers the
+		 * caller rejects with a better message than a syntax error */
+		return PJ_NUMBER;
 	default:
 		if (*j->p == '-' || (*j->p >= '0' && *j->p <= '9'))
 			return PJ_NUMBER;
@@ -177,9 +182,18 @@ static int literal(pj *j, const char *lit)
 static int scan_number(pj *j, const char **s, size_t *n)
 {
 	const char *q = j->p;
+	size_t left;
 
 	if (q < j->end && *q == '-')
 		q++;
+	left = (size_t)(j->end - q);
+	if ((left >= 3 && !memcmp(q, "NaN", 3)) || (left >= 8 && !memcmp(q, "Infinity", 8))) {
+		q += *q == 'N' ? 3 : 8;
+		*s = j->p;
+		*n = (size_t)(q - j->p);
+		j->p = q;
+		return 0;
+	}
 	if (q >= j->end || !(*q >= '0' && *q <= '9'))
 		return fail(j, "bad number");
 	while (q < j->end && ((*q >= '0' && *q <= '9') || *q == '.' || *q == 'e' || *q == 'E' || *q == '+' ||
@@ -347,6 +361,46 @@ int pj_string(pj *j, pk_buf *out, int lenient)
 	return 0;
 }
 
+/* Clinger's fast path: a decimal with at most 15 significant digits and
+ * at most 22 fraction digits is an exact integer divided by an exact
+ * power of ten, one correctly rounded operation: the same double strtod
+ * gives. Anything else (exponents, long mantissas, NaN) goes to strtod. */
+static int fast_number(const char *s, size_t n, double *out)
+{
+	static const double p10[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+				       1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22 };
+	uint64_t m = 0;
+	size_t i = 0, digits = 0, frac = 0;
+	int neg = 0, dot = 0;
+
+	if (i < n && s[i] == '-')
+		neg = 1, i++;
+	if (i == n)
+		return 0;
+	for (; i < n; i++) {
+		char c = s[i];
+
+		if (c >= '0' && c <= '9') {
+			if (m || c != '0')
+				digits++;
+			if (digits > 15)
+				return 0;
+			m = m * 10 + (uint64_t)(c - '0');
+			frac += dot;
+		} else if (c == '.' && !dot) {
+			dot = 1;
+		} else {
+			return 0; /* an exponent, NaN, Infinity */
+		}
+	}
+	if (frac > 22)
+		return 0;
+	*out = (double)m / p10[frac];
+	if (neg)
+		*out = -*out;
+	return 1;
+}
+
 int pj_number(pj *j, double *out)
 {
 	const char *s;
@@ -359,6 +413,8 @@ int pj_number(pj *j, double *out)
 		return PJ_ERROR;
 	if (n >= sizeof(tmp))
 		return fail(j, "number too long");
+	if (fast_number(s, n, out))
+		return 0;
 	memcpy(tmp, s, n);
 	tmp[n] = '\0';
 	*out = strtod(tmp, NULL);

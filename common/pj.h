@@ -3,7 +3,8 @@
  * For dump-scale ingest: walk an object's keys, decode only the values that
  * are wanted and skip the rest without building a tree (Crossref records
  * are mostly reference lists nobody reads at ingest). Nesting is limited to
- * PJ_DEPTH; strings are validated as UTF-8 when decoded. Errors are sticky:
+ * PJ_DEPTH; strings are validated as UTF-8 when decoded. NaN, Infinity and
+ * -Infinity (as Python writes them) read as numbers for the caller to judge. Errors are sticky:
  * after one, every call returns PJ_ERROR and pj_error() says where.
  */
 #ifndef PK_PJ_H

@@ -26,22 +26,42 @@ void ingest_result_release(ingest_result *r)
 	memset(r, 0, sizeof(*r));
 }
 
-int ingest_reject(ingest_result *r, const ingest_opts *o, const char *fmt, ...)
+static int keep_message(ingest_result *r, const ingest_opts *o, const char *fmt, va_list ap)
 {
 	char msg[512];
-	va_list ap;
 
-	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	r->rejected++;
 	if (o && o->strict)
 		return pk_error_set(PK_ESTRICT, "%s", msg);
 	/* keep the first messages; count the rest */
-	if (r->rejected <= INGEST_WARN_MAX && pk_buf_printf(&r->warnings, "%s\n", msg) == 0)
+	if (r->rejected + r->dropped <= INGEST_WARN_MAX && pk_buf_printf(&r->warnings, "%s\n", msg) == 0)
 		return 0;
 	r->warnings_dropped++;
 	return 0;
+}
+
+int ingest_reject(ingest_result *r, const ingest_opts *o, const char *fmt, ...)
+{
+	va_list ap;
+	int rc;
+
+	r->rejected++;
+	va_start(ap, fmt);
+	rc = keep_message(r, o, fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
+int ingest_drop_field(ingest_result *r, const ingest_opts *o, const char *fmt, ...)
+{
+	va_list ap;
+	int rc;
+
+	r->dropped++;
+	va_start(ap, fmt);
+	rc = keep_message(r, o, fmt, ap);
+	va_end(ap);
+	return rc;
 }
 
 const char *ingest_basename(const char *path)

@@ -625,7 +625,7 @@ static int emit_work(reader *r, wfields *f, const char *where)
 	}
 	b = &r->cur->data;
 	/* reserve the whole entry once so the appends below cannot fail */
-	if (pk_buf_grow(b, 1 + 4 + doi.len + 4 + r->rec.len + 4 + 4 * (8 + 256)) < 0) {
+	if (pk_buf_grow(b, 1 + 4 + doi.len + 4 + r->rec.len + 4 + 5 * (8 + 256)) < 0) {
 		pk_buf_release(&doi);
 		return -1;
 	}
@@ -650,8 +650,11 @@ static int emit_work(reader *r, wfields *f, const char *where)
 		KEY(kg_key_title(&r->key, f->w.title));
 		KEY(kg_key_title_head(&r->key, f->w.title));
 	}
-	if (f->w.nauthors && f->w.authors[0].family && f->w.year)
+	if (f->w.nauthors && f->w.authors[0].family && f->w.year) {
 		KEY(kg_key_author_year(&r->key, f->w.authors[0].family, f->w.year));
+		if (f->w.ncontainer)
+			KEY(kg_key_author_venue(&r->key, f->w.authors[0].family, f->w.year, f->w.container[0]));
+	}
 	if (f->w.volume && (f->w.page || f->w.article_number))
 		KEY(kg_key_volume_page(&r->key, f->w.volume, f->w.page ? f->w.page : f->w.article_number));
 #undef KEY
@@ -1241,6 +1244,7 @@ int ingest_crossref(kg_txn *t, const char *path, char *const *files, size_t nfil
 	char edition[64];
 	uint32_t sid;
 	batch *b;
+	size_t nbatches = 0;
 	int rc = 0;
 
 	res->kind = INGEST_CROSSREF;
@@ -1279,6 +1283,10 @@ int ingest_crossref(kg_txn *t, const char *path, char *const *files, size_t nfil
 	}
 	while ((b = queue_pop(&r->q))) {
 		rc = write_batch(t, sid, b, o, res);
+		/* bound the dirty pages of a large build (records are put, not
+		 * appended, so a rerun after a map resize rewrites the same) */
+		if (rc == 0 && ++nbatches % 16 == 0)
+			rc = kg_txn_checkpoint(t);
 		if (rc == 0 && o && o->progress)
 			o->progress(o->ctx, "Crossref works", res->records, 0);
 		batch_free(b);

@@ -31,8 +31,10 @@ enum ingest_kind {
 	INGEST_ELEMENTS, /* provkg element table (Z, symbol, names) */
 	INGEST_UNITS,    /* provkg unit table */
 	INGEST_MATH,     /* provkg mathematical constants (pi, e, ...) */
+	INGEST_MP_PROPERTIES, /* provkg material property table */
 	INGEST_MP,       /* Materials Project documents (JSON, JSONL, .gz) */
-	INGEST_CROSSREF  /* Crossref works (public data file, JSONL, API responses) */
+	INGEST_CROSSREF, /* Crossref works (public data file, JSONL, API responses) */
+	INGEST_DOCUMENTATION /* recognised reference material (an API schema): skipped */
 };
 
 typedef struct ingest_opts {
@@ -52,6 +54,7 @@ typedef struct ingest_result {
 	char edition[64];
 	uint64_t records;   /* records written */
 	uint64_t rejected;  /* bad records skipped */
+	uint64_t dropped;   /* bad fields dropped from records that were kept */
 	pk_buf warnings;    /* "file:line: reason\n" lines, at most INGEST_WARN_MAX */
 	uint64_t warnings_dropped;
 } ingest_result;
@@ -92,6 +95,10 @@ int ingest_aliases(kg_txn *t, const char *path, const ingest_opts *o, ingest_res
 int ingest_elements(kg_txn *t, const char *path, const ingest_opts *o, ingest_result *res);
 int ingest_units(kg_txn *t, const char *path, const ingest_opts *o, ingest_result *res);
 int ingest_math(kg_txn *t, const char *path, const ingest_opts *o, ingest_result *res);
+int ingest_mp_properties(kg_txn *t, const char *path, const ingest_opts *o, ingest_result *res);
+/* Materials Project documents (summary or legacy materials), one edition. */
+int ingest_mp(kg_txn *t, const char *path, char *const *files, size_t nfiles, const ingest_opts *o,
+	      ingest_result *res);
 /* Crossref works from `files` (a directory's files, or one file) as the
  * source edition named after `path` (or --edition / a .edition sidecar). */
 int ingest_crossref(kg_txn *t, const char *path, char *const *files, size_t nfiles, const ingest_opts *o,

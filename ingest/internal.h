@@ -5,6 +5,11 @@
 #include "../kg/graph.h"
 #include "ingest.h"
 
+/* Count a bad field dropped from a record that is kept (NaN, an unknown
+ * unit) and keep its message; PK_ESTRICT under --strict. */
+int ingest_drop_field(ingest_result *r, const ingest_opts *o, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 /* Count a bad record and keep its message. Returns 0 to go on, or
  * PK_ESTRICT (with the message as the error) under --strict. */
 int ingest_reject(ingest_result *r, const ingest_opts *o, const char *fmt, ...)

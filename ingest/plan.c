@@ -36,8 +36,10 @@ const char *ingest_kind_name(int kind)
 	case INGEST_ELEMENTS: return "provkg-elements";
 	case INGEST_UNITS: return "provkg-units";
 	case INGEST_MATH: return "provkg-math";
+	case INGEST_MP_PROPERTIES: return "provkg-mp-properties";
 	case INGEST_MP: return "MP";
 	case INGEST_CROSSREF: return "Crossref";
+	case INGEST_DOCUMENTATION: return "documentation";
 	default: return "unknown";
 	}
 }
@@ -83,6 +85,10 @@ int ingest_detect(int *kind, const char *path)
 		*kind = INGEST_UNITS;
 	else if (!strncmp(p, "# provkg math constant table", 28))
 		*kind = INGEST_MATH;
+	else if (!strncmp(p, "# provkg material property table", 32))
+		*kind = INGEST_MP_PROPERTIES;
+	else if (*p == '{' && has(p, "\"openapi\"") && (size_t)(strstr(p, "\"openapi\"") - p) < 200)
+		*kind = INGEST_DOCUMENTATION; /* an API schema: reference, not data */
 	else if (!strncmp(p, "Atomic Number", 13))
 		*kind = INGEST_NIST_AW;
 	else if (has(p, "Fundamental Physical Constants") && has(p, "-----"))
@@ -161,11 +167,26 @@ static int add_file(ingest_plan *p, const char *path, uint64_t size)
 	if (kind == INGEST_UNKNOWN)
 		return pk_error_set(PK_EPARSE, "%s: unknown file type (not a CODATA table, NIST atomic "
 				    "weights, provkg table, Materials Project or Crossref JSON)", path);
+	if (kind == INGEST_DOCUMENTATION)
+		return pk_error_set(PK_EPARSE, "%s: an API schema (documentation), not data to ingest", path);
 	if (!(files = pk_malloc(sizeof(*files))) || !(files[0] = pk_strdup(path))) {
 		pk_free(files);
 		return pk_error_set(PK_ENOMEM, "out of memory");
 	}
 	return plan_add(p, kind, path, files, 1, size);
+}
+
+static int has_sidecar(const char *file)
+{
+	pk_buf p = PK_BUF_INIT;
+	struct stat st;
+	int yes;
+
+	if (pk_buf_printf(&p, "%s.edition", file) < 0)
+		return 0;
+	yes = stat(p.ptr, &st) == 0;
+	pk_buf_release(&p);
+	return yes;
 }
 
 static int walk(ingest_plan *p, const char *dir)
@@ -213,8 +234,13 @@ static int walk(ingest_plan *p, const char *dir)
 		} else if (S_ISDIR(st.st_mode)) {
 			rc = walk(p, full.ptr);
 		} else if (S_ISREG(st.st_mode)) {
-			if ((rc = ingest_detect(&kind, full.ptr)) == 0) {
-				if (kind == INGEST_MP || kind == INGEST_CROSSREF) {
+			if ((rc = ingest_detect(&kind, full.ptr)) == 0 && kind == INGEST_DOCUMENTATION) {
+				/* an API schema beside the data: documentation */
+			} else if (rc == 0) {
+				/* an MP file with its own .edition sidecar is an edition of its own */
+				if (kind == INGEST_MP && has_sidecar(full.ptr))
+					rc = add_file(p, full.ptr, (uint64_t)st.st_size);
+				else if (kind == INGEST_MP || kind == INGEST_CROSSREF) {
 					int g = kind == INGEST_CROSSREF;
 					char **ng2 = pk_realloc(grouped[g], (ng[g] + 1) * sizeof(char *));
 
@@ -253,8 +279,9 @@ static int kind_rank(int kind)
 {
 	/* tables first so names exist early; the big dumps last */
 	static const int order[] = { [INGEST_ELEMENTS] = 0, [INGEST_ALIASES] = 1, [INGEST_UNITS] = 2,
-				     [INGEST_MATH] = 2, [INGEST_CODATA] = 3, [INGEST_NIST_AW] = 4,
-				     [INGEST_MP] = 5, [INGEST_CROSSREF] = 6, [INGEST_UNKNOWN] = 7 };
+				     [INGEST_MATH] = 2, [INGEST_MP_PROPERTIES] = 2, [INGEST_CODATA] = 3,
+				     [INGEST_NIST_AW] = 4, [INGEST_MP] = 5, [INGEST_CROSSREF] = 6,
+				     [INGEST_UNKNOWN] = 7, [INGEST_DOCUMENTATION] = 7 };
 
 	return order[kind];
 }
@@ -349,6 +376,8 @@ int ingest_plan_run(kg_txn *t, const ingest_plan *p, size_t i, const ingest_opts
 	case INGEST_ELEMENTS: return ingest_elements(t, e->files[0], o, res);
 	case INGEST_UNITS: return ingest_units(t, e->files[0], o, res);
 	case INGEST_MATH: return ingest_math(t, e->files[0], o, res);
+	case INGEST_MP_PROPERTIES: return ingest_mp_properties(t, e->files[0], o, res);
+	case INGEST_MP: return ingest_mp(t, e->path, e->files, e->nfiles, o, res);
 	case INGEST_CROSSREF: return ingest_crossref(t, e->path, e->files, e->nfiles, o, res);
 	default:
 		return pk_error_set(PK_EINVAL, "%s: %s sources are not supported by this build", e->path,

@@ -352,3 +352,70 @@ int ingest_math(kg_txn *t, const char *path, const ingest_opts *o, ingest_result
 	res->kind = INGEST_MATH;
 	return each_row(t, path, "# provkg math constant table", "provkg-math", 3, math_row, o, res);
 }
+
+/* Material property table: quantity nodes of kind "material property"
+ * whose data carries the MP field, its canonical unit and the default
+ * tolerance of check-value. */
+static int property_row(kg_txn *t, uint32_t sid, char **f, int nf, const char *file, size_t lineno,
+			const ingest_opts *o, ingest_result *res)
+{
+	pk_buf data = PK_BUF_INIT;
+	char *qkey = NULL, *p, *bar, *end;
+	double tol;
+	pk_json w;
+	kg_node q;
+	int rc = 0, i, k;
+
+	for (i = 0; i < nf; i++)
+		if (!pk_utf8_valid(f[i], strlen(f[i])))
+			return ingest_reject(res, o, "%s:%zu: invalid UTF-8", file, lineno);
+	tol = strtod(f[3], &end);
+	if (nf < 4 || !*f[0] || !*f[1] || *end || tol < 0 || tol >= 1)
+		return ingest_reject(res, o, "%s:%zu: expected field, name, unit, tolerance", file, lineno);
+	if (!(qkey = ingest_quantity_key(f[1])))
+		return pk_error_code();
+	pk_json_init(&w, &data);
+	pk_json_obj(&w);
+	pk_json_kstr(&w, "field", f[0]);
+	pk_json_knum(&w, "tolerance", tol);
+	if (nf > 6 && *f[6])
+		pk_json_kstr(&w, "note", f[6]);
+	pk_json_end_obj(&w);
+	if ((rc = pk_json_error(&w)) < 0)
+		goto done;
+	memset(&q, 0, sizeof(q));
+	q.type = KG_QUANTITY;
+	q.key = qkey;
+	q.name = f[1];
+	q.kind = "material property";
+	q.unit = strcmp(f[2], "1") ? f[2] : "";
+	q.data = data.ptr;
+	if ((rc = kg_node_put(t, sid, &q)) < 0 || (rc = ingest_quantity_names(t, sid, f[1], qkey)) < 0 ||
+	    (rc = kg_name_add(t, sid, KG_NS_FIELD, f[0], KG_QUANTITY, qkey)) < 0)
+		goto done;
+	for (k = 4; k <= 5 && k < nf; k++)
+		for (p = f[k]; p && *p; p = bar) {
+			if ((bar = strchr(p, '|')))
+				*bar++ = '\0';
+			if (!*p)
+				continue;
+			/* short Latin names are symbols (Eg, CBM, K_VRH): exact only */
+			if (strlen(p) <= 6 && (unsigned char)p[0] < 0x80 && !strchr(p, ' '))
+				rc = kg_name_add(t, sid, KG_NS_SYMBOL, p, KG_QUANTITY, qkey);
+			if (rc == 0)
+				rc = ingest_quantity_names(t, sid, p, qkey);
+			if (rc < 0)
+				goto done;
+		}
+	res->records++;
+done:
+	pk_free(qkey);
+	pk_buf_release(&data);
+	return rc;
+}
+
+int ingest_mp_properties(kg_txn *t, const char *path, const ingest_opts *o, ingest_result *res)
+{
+	res->kind = INGEST_MP_PROPERTIES;
+	return each_row(t, path, "# provkg material property table", "provkg-mp-properties", 4, property_row, o, res);
+}

@@ -305,6 +305,7 @@ static int source_purge(kg_txn *t, uint32_t sid)
 
 	if ((rc = delete_owned(t, sid)) < 0 ||
 	    (rc = scan_delete(t, KG_T_WORKS, sid)) < 0 ||
+	    (rc = scan_delete(t, KG_T_MATERIALS, sid)) < 0 ||
 	    (rc = scan_delete(t, KG_T_WINDEX, sid)) < 0)
 		return rc;
 	return 0;
@@ -923,7 +924,37 @@ done:
 
 static int doc_table(int table)
 {
-	return table == KG_DOC_WORKS ? KG_T_WORKS : table == KG_DOC_CACHE ? KG_T_CACHE : -1;
+	switch (table) {
+	case KG_DOC_WORKS: return KG_T_WORKS;
+	case KG_DOC_CACHE: return KG_T_CACHE;
+	case KG_DOC_MATERIALS: return KG_T_MATERIALS;
+	default: return -1;
+	}
+}
+
+int kg_doc_each(kg_txn *t, int table, const void *prefix, size_t plen,
+		int (*cb)(const void *, size_t, const void *, size_t, void *), void *ctx)
+{
+	MDB_cursor *c;
+	MDB_val k = { plen, kg_unconst(prefix) }, v;
+	int tb = doc_table(table), rc;
+
+	if (tb < 0 || plen > KEY_MAX)
+		return pk_error_set(PK_EINVAL, "bad document table or prefix");
+	if ((rc = mdb_cursor_open(t->txn, dbi(t, tb), &c)) != 0)
+		return kg_mdb_error(rc, "mdb_cursor_open");
+	rc = plen ? mdb_cursor_get(c, &k, &v, MDB_SET_RANGE) : mdb_cursor_get(c, &k, &v, MDB_FIRST);
+	while (rc == 0) {
+		if (k.mv_size < plen || memcmp(k.mv_data, prefix, plen))
+			break;
+		if (v.mv_size >= 4 && (rc = cb(k.mv_data, k.mv_size, (const unsigned char *)v.mv_data + 4, v.mv_size - 4, ctx)) != 0)
+			goto done;
+		rc = mdb_cursor_get(c, &k, &v, MDB_NEXT);
+	}
+	rc = (rc == 0 || rc == MDB_NOTFOUND) ? 0 : kg_mdb_error(rc, "reading documents");
+done:
+	mdb_cursor_close(c);
+	return rc;
 }
 
 int kg_doc_put(kg_txn *t, uint32_t sid, int table, const void *key, size_t klen, const void *val,

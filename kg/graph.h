@@ -131,7 +131,8 @@ enum {
 	KG_NS_SYMBOL = 'S', /* exact, case-sensitive symbols: "h", "G", "Fe" */
 	KG_NS_NAME = 'N',   /* pk_text_name_key() of names and aliases */
 	KG_NS_WORD = 'W',   /* single folded words of names, for partial queries */
-	KG_NS_PRIMARY = 'P' /* quantity key -> its conventional symbol (target) */
+	KG_NS_PRIMARY = 'P', /* quantity key -> its conventional symbol (target) */
+	KG_NS_FIELD = 'Y'    /* a source's field name ("band_gap") -> its quantity */
 };
 
 typedef struct kg_name_hit {
@@ -152,11 +153,15 @@ int kg_name_find(kg_txn *t, char ns, const char *key,
 /* Put/get a document in a keyed table (KG_DOC_WORKS, KG_DOC_CACHE).
  * Owned by sid unless sid is 0 (then it is not deleted with any source).
  * The returned bytes are borrowed until the txn ends. */
-enum { KG_DOC_WORKS = 1, KG_DOC_CACHE = 2 };
+enum { KG_DOC_WORKS = 1, KG_DOC_CACHE = 2, KG_DOC_MATERIALS = 3 };
 int kg_doc_put(kg_txn *t, uint32_t sid, int table, const void *key, size_t klen,
 	       const void *val, size_t vlen);
 int kg_doc_get(kg_txn *t, int table, const void *key, size_t klen, const void **val, size_t *vlen);
 int kg_doc_del(kg_txn *t, int table, const void *key, size_t klen);
+/* Call cb for each document of a table whose key starts with prefix, in
+ * key order; a non-zero return stops and is returned. */
+int kg_doc_each(kg_txn *t, int table, const void *prefix, size_t plen,
+		int (*cb)(const void *key, size_t klen, const void *val, size_t vlen, void *ctx), void *ctx);
 /* Secondary index entries (duplicates allowed): key -> target. */
 int kg_index_add(kg_txn *t, uint32_t sid, const void *key, size_t klen,
 		 const void *target, size_t tlen);

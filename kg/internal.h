@@ -19,6 +19,7 @@ enum kg_table {
 	KG_T_WORKS,   /* DOI -> work record */
 	KG_T_WINDEX,  /* index char + key -> dup: DOI (for matching without DOI) */
 	KG_T_CACHE,   /* namespace + key -> cached remote answer */
+	KG_T_MATERIALS, /* material_id 0x1f sid -> material record */
 	KG_T_COUNT
 };
 

@@ -30,12 +30,12 @@
 
 static const char *const table_names[KG_T_COUNT] = {
 	"meta", "sources", "srckey", "nodes", "values", "names",
-	"node2v", "owned", "works", "windex", "cache"
+	"node2v", "owned", "works", "windex", "cache", "materials"
 };
 
 static const unsigned table_flags[KG_T_COUNT] = {
 	0, 0, 0, 0, 0, MDB_DUPSORT,
-	MDB_DUPSORT | MDB_DUPFIXED, MDB_DUPSORT, 0, MDB_DUPSORT, 0
+	MDB_DUPSORT | MDB_DUPFIXED, MDB_DUPSORT, 0, MDB_DUPSORT, 0, 0
 };
 
 static kg_testpoint_fn testpoint;
@@ -436,8 +436,10 @@ int kg_build_begin(kg_store **out, const char *dir)
 	}
 	s->building = 1;
 	/* No syncs while building: the generation is published only after an
-	 * explicit mdb_env_sync in kg_build_commit. */
-	if ((rc = env_open(s, MDB_NOSYNC | MDB_NOMETASYNC)) < 0)
+	 * explicit mdb_env_sync in kg_build_commit. WRITEMAP writes dirty pages
+	 * straight into the map instead of heap copies, so a large build's
+	 * memory is the (reclaimable) mapped file, not the heap. */
+	if ((rc = env_open(s, MDB_NOSYNC | MDB_NOMETASYNC | MDB_WRITEMAP | MDB_MAPASYNC)) < 0)
 		goto fail;
 	if ((rc = mdb_txn_begin(s->env, NULL, 0, &txn)) != 0) {
 		rc = kg_mdb_error(rc, "mdb_txn_begin");
@@ -474,6 +476,27 @@ int kg_build_commit(kg_store *s)
 	if ((rc = mdb_env_sync(s->env, 1)) != 0) {
 		rc = kg_mdb_error(rc, "syncing the new graph");
 		goto fail;
+	}
+	/* WRITEMAP extended the file to the whole map (sparse): cut it back to
+	 * the pages in use, so its size says what the graph holds */
+	{
+		uint64_t used = 0, map = 0;
+		char *data = path_join(s->gen, "data.mdb");
+
+		if (kg_store_usage(s, &used, &map) == 0 && data) {
+			mdb_env_close(s->env);
+			s->env = NULL;
+			if (truncate(data, (off_t)used) < 0) {
+				rc = pk_error_set(PK_EIO, "cannot trim '%s': %s", data, strerror(errno));
+				pk_free(data);
+				goto fail;
+			}
+			if ((rc = fsync_path(data)) < 0) {
+				pk_free(data);
+				goto fail;
+			}
+		}
+		pk_free(data);
 	}
 	if ((rc = fsync_path(s->gen)) < 0)
 		goto fail;
@@ -731,6 +754,25 @@ int kg_meta_get(kg_txn *t, const char *key, char *out, size_t n)
 	return 0;
 }
 
+int kg_txn_checkpoint(kg_txn *t)
+{
+	int rc;
+
+	if (!t->write || !t->s->building)
+		return 0;
+	if ((rc = save_counters(t)) < 0)
+		return rc;
+	rc = mdb_txn_commit(t->txn);
+	t->txn = NULL;
+	if (rc != 0)
+		return kg_mdb_error(rc, "committing a build checkpoint");
+	if ((rc = mdb_txn_begin(t->s->env, NULL, 0, &t->txn)) != 0) {
+		t->txn = NULL;
+		return kg_mdb_error(rc, "mdb_txn_begin");
+	}
+	return 0;
+}
+
 int kg_store_write(kg_store *s, kg_write_fn fn, void *ctx)
 {
 	kg_txn t;
@@ -754,8 +796,8 @@ int kg_store_write(kg_store *s, kg_write_fn fn, void *ctx)
 			if (mrc == 0)
 				return 0;
 			rc = kg_mdb_error(mrc, "committing to the graph");
-		} else {
-			mdb_txn_abort(t.txn);
+		} else if (t.txn) {
+			mdb_txn_abort(t.txn); /* NULL after a failed checkpoint */
 		}
 		if (rc != PK_EMAPFULL)
 			return rc;

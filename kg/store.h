@@ -21,7 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define KG_SCHEMA_VERSION 1
+#define KG_SCHEMA_VERSION 2
 
 typedef struct kg_store kg_store;
 typedef struct kg_txn kg_txn;
@@ -82,6 +82,14 @@ int kg_meta_get(kg_txn *t, const char *key, char *out, size_t n);
 /* Map size of generations built from now on (0: the default, 256 MiB).
  * The map still grows as needed; tests set it small to exercise growth. */
 void kg_set_initial_mapsize(size_t bytes);
+
+/* Inside kg_store_write on a generation being built (not yet published):
+ * commit what was written so far and continue in a fresh transaction, so a
+ * large build does not hold every dirty page in memory. A no-op on a
+ * published graph, where the whole write stays one atomic transaction.
+ * Write functions that checkpoint must be idempotent (a rerun after a map
+ * resize starts from the beginning and rewrites the same records). */
+int kg_txn_checkpoint(kg_txn *t);
 
 /* Test hook: called with a stage name ("build-written", "build-swapped",
  * ...) at the points where a crash matters. NULL disables. */

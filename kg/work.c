@@ -376,3 +376,53 @@ int kg_key_volume_page(pk_buf *key, const char *volume, const char *page)
 		return PK_ENOTFOUND;
 	return pk_buf_printf(key, "P%.*s|%.*s", (int)vl, volume, (int)pl, page);
 }
+
+/* Initials of a venue's significant words. */
+void kg_venue_initials(char *out, size_t n, const char *venue)
+{
+	static const char *const skip[] = { "of", "the", "and", "for", "in", "on", "de", "der", "und", "la" };
+	pk_buf f = PK_BUF_INIT;
+	size_t i = 0, o = 0, k;
+
+	out[0] = '\0';
+	if (!venue || kg_fold_text(&f, venue, strlen(venue)) < 0 || !f.ptr) {
+		pk_buf_release(&f);
+		pk_error_clear();
+		return;
+	}
+	while (i < f.len && o + 1 < n) {
+		size_t start = i, len;
+		int stop = 0;
+
+		while (i < f.len && f.ptr[i] != ' ')
+			i++;
+		len = i - start;
+		for (k = 0; k < sizeof(skip) / sizeof(skip[0]); k++)
+			if (strlen(skip[k]) == len && !memcmp(f.ptr + start, skip[k], len))
+				stop = 1;
+		if (len && !stop)
+			out[o++] = f.ptr[start];
+		while (i < f.len && f.ptr[i] == ' ')
+			i++;
+	}
+	out[o] = '\0';
+	pk_buf_release(&f);
+}
+
+int kg_key_author_venue(pk_buf *key, const char *family, int year, const char *venue)
+{
+	char ini[32];
+	size_t start = key->len;
+	int rc;
+
+	kg_venue_initials(ini, sizeof(ini), venue);
+	if (!ini[0])
+		return PK_ENOTFOUND;
+	if ((rc = pk_buf_putc(key, 'V')) < 0 || (rc = kg_family_fold(key, family)) < 0)
+		return rc;
+	if (key->len - start < 2 || key->len - start > 120) {
+		pk_buf_truncate(key, start);
+		return PK_ENOTFOUND;
+	}
+	return pk_buf_printf(key, "|%d|%s", year, ini);
+}

@@ -80,5 +80,10 @@ int kg_key_title(pk_buf *key, const char *title);
 int kg_key_title_head(pk_buf *key, const char *title);
 int kg_key_author_year(pk_buf *key, const char *family, int year);
 int kg_key_volume_page(pk_buf *key, const char *volume, const char *page);
+/* 'V' + folded family + "|year|" + the venue's initials ("Phys. Rev. B" and
+ * "Physical Review B" both "prb"): narrows short references ("Zhang et
+ * al., Nature 2023") where a family name and year alone match thousands. */
+int kg_key_author_venue(pk_buf *key, const char *family, int year, const char *venue);
+void kg_venue_initials(char *out, size_t n, const char *venue);
 
 #endif

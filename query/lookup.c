@@ -5,6 +5,7 @@
 #include "../common/buf.h"
 #include "../common/error.h"
 #include "../common/text.h"
+#include "material.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -209,7 +210,50 @@ static int resolve_quantity_phrase(kg_txn *t, const char *phrase, query_targets 
 	pk_free(key);
 	if (rc == 0 && qs->n == 0)
 		rc = find_names(t, KG_NS_SYMBOL, phrase, KG_QUANTITY, 0, NULL, qs);
+	/* a Materials Project field name: "band_gap", "k_vrh" */
+	if (rc == 0 && qs->n == 0)
+		rc = find_names(t, KG_NS_FIELD, phrase, KG_QUANTITY, 0, NULL, qs);
 	return rc;
+}
+
+/* A material named by a formula or element and a qualifier that picks one
+ * polymorph: "Fe (mp-136)", "Fe Fm-3m", "Fm-3m Fe", "hexagonal Fe". Writes
+ * the material id; 1 found, 0 not. */
+static int qualified_material(kg_txn *t, const char *e, char *id, size_t n)
+{
+	char base[128], qual[64], fkey[64], el[64];
+	const char *sp;
+	size_t len = strlen(e), k;
+	int rc;
+
+	for (k = 0; k < 3; k++) {
+		if (k == 0) { /* "Fe (Fm-3m)" */
+			const char *open = strstr(e, " (");
+
+			if (!open || e[len - 1] != ')' || (size_t)(open - e) >= sizeof(base) ||
+			    len - (size_t)(open - e) - 3 >= sizeof(qual))
+				continue;
+			snprintf(base, sizeof(base), "%.*s", (int)(open - e), e);
+			snprintf(qual, sizeof(qual), "%.*s", (int)(len - (size_t)(open - e) - 3), open + 2);
+		} else if (k == 1) { /* "Fe Fm-3m" */
+			if (!(sp = strrchr(e, ' ')) || (size_t)(sp - e) >= sizeof(base) || strlen(sp + 1) >= sizeof(qual))
+				continue;
+			snprintf(base, sizeof(base), "%.*s", (int)(sp - e), e);
+			snprintf(qual, sizeof(qual), "%s", sp + 1);
+		} else { /* "Fm-3m Fe" */
+			if (!(sp = strchr(e, ' ')) || (size_t)(sp - e) >= sizeof(qual) || strlen(sp + 1) >= sizeof(base))
+				continue;
+			snprintf(qual, sizeof(qual), "%.*s", (int)(sp - e), e);
+			snprintf(base, sizeof(base), "%s", sp + 1);
+		}
+		if ((rc = resolve_element(t, base, el, sizeof(el))) < 0)
+			return rc;
+		if (!query_material_formula(t, rc == 1 ? el : base, fkey, sizeof(fkey)))
+			continue;
+		if (query_material_select(t, fkey, qual, id, n))
+			return 1;
+	}
+	return 0;
 }
 
 /* "<quantity> of <entity>", "<entity>的<quantity>", "<entity> <quantity>" */
@@ -222,7 +266,7 @@ static int resolve_composite(kg_txn *t, const char *text, query_targets *out)
 	struct {
 		const char *q, *e;
 		size_t ql, el;
-	} tries[3];
+	} tries[4];
 	size_t ntries = 0, i;
 
 	if ((sep = strstr(text, " of ")) || (sep = strstr(text, " Of ")) || (sep = strstr(text, " OF "))) {
@@ -246,6 +290,14 @@ static int resolve_composite(kg_txn *t, const char *text, query_targets *out)
 		tries[ntries].ql = strlen(sep + 1);
 		ntries++;
 	}
+	if ((sep = strrchr(text, ' '))) {
+		/* "band gap Si", "体积模量 Si": the quantity first */
+		tries[ntries].q = text;
+		tries[ntries].ql = (size_t)(sep - text);
+		tries[ntries].e = sep + 1;
+		tries[ntries].el = strlen(sep + 1);
+		ntries++;
+	}
 	for (i = 0; i < ntries && rc >= 0; i++) {
 		char q[256], e[128];
 		query_targets qs = { 0 };
@@ -258,15 +310,45 @@ static int resolve_composite(kg_txn *t, const char *text, query_targets *out)
 		/* "the atomic weight of iron": drop a leading article */
 		if (!strncmp(q, "the ", 4))
 			memmove(q, q + 4, strlen(q + 4) + 1);
-		if ((rc = resolve_entity(t, e, ent, sizeof(ent))) <= 0)
-			continue;
-		if ((rc = resolve_quantity_phrase(t, q, &qs)) < 0) {
+		{
+			char type = KG_ENTITY;
+
+			/* the entity: an element or isotope, else a material by id or formula */
+			if ((rc = resolve_entity(t, e, ent, sizeof(ent))) < 0)
+				break;
+			if (rc == 0) {
+				if (query_material_id(t, e))
+					type = QUERY_MATERIAL, snprintf(ent, sizeof(ent), "%s", e);
+				else if (query_material_formula(t, e, ent, sizeof(ent)))
+					type = QUERY_FORMULA;
+				else if ((rc = qualified_material(t, e, ent, sizeof(ent))) > 0)
+					type = QUERY_MATERIAL;
+				else if (rc < 0)
+					break;
+				else
+					continue;
+			}
+			if ((rc = resolve_quantity_phrase(t, q, &qs)) < 0) {
+				query_targets_release(&qs);
+				break;
+			}
+			for (j = 0; j < qs.n && rc >= 0; j++) {
+				char ftype = type;
+				char fkey[64];
+
+				/* "band gap of Si": the element names a material */
+				snprintf(fkey, sizeof(fkey), "%s", ent);
+				if (type == KG_ENTITY && query_is_material_property(t, qs.t[j].key)) {
+					/* "H2" is an isotope's name and a formula: the formula */
+					if (!query_material_formula(t, e, fkey, sizeof(fkey)) &&
+					    !query_material_formula(t, ent, fkey, sizeof(fkey)))
+						continue;
+					ftype = QUERY_FORMULA;
+				}
+				rc = target_add(out, ftype, fkey, qs.t[j].key, 95);
+			}
 			query_targets_release(&qs);
-			break;
 		}
-		for (j = 0; j < qs.n && rc >= 0; j++)
-			rc = target_add(out, KG_ENTITY, ent, qs.t[j].key, 95);
-		query_targets_release(&qs);
 	}
 	return rc < 0 ? rc : 0;
 }
@@ -379,6 +461,12 @@ int query_resolve_flags(kg_txn *t, const char *query, int flags, query_targets *
 		goto done;
 	if (rc == 1 && (rc = target_add(out, KG_ENTITY, ent, NULL, 95)) < 0)
 		goto done;
+	/* materials: "mp-149", or a formula no element or name took ("Fe2O3") */
+	if (query_material_id(t, nfkc.ptr) && (rc = target_add(out, QUERY_MATERIAL, nfkc.ptr, NULL, 100)) < 0)
+		goto done;
+	if (out->n == 0 && query_material_formula(t, nfkc.ptr, ent, sizeof(ent)) &&
+	    (rc = target_add(out, QUERY_FORMULA, ent, NULL, 85)) < 0)
+		goto done;
 	if ((rc = resolve_composite(t, nfkc.ptr, out)) < 0)
 		goto done;
 	if (out->n == 0 && !(flags & QUERY_EXACT_ONLY) && (rc = resolve_words(t, nfkc.ptr, out)) < 0)
@@ -408,6 +496,8 @@ void query_match_release(query_match *m)
 	pk_free(m->edition);
 	pk_free(m->locator);
 	pk_free(m->note);
+	pk_free(m->group);
+	pk_free(m->method);
 	memset(m, 0, sizeof(*m));
 }
 
@@ -475,6 +565,26 @@ static int first_hit(const kg_name_hit *h, void *ctx)
 	return 1; /* stop at the first */
 }
 
+query_match *query_matches_add(query_matches *ms)
+{
+	query_match *m;
+
+	if (ms->n == ms->cap) {
+		size_t cap = ms->cap ? ms->cap * 2 : 8;
+		query_match *nm = pk_realloc(ms->m, cap * sizeof(*nm));
+
+		if (!nm) {
+			pk_error_set(PK_ENOMEM, "out of memory");
+			return NULL;
+		}
+		ms->m = nm;
+		ms->cap = cap;
+	}
+	m = &ms->m[ms->n++];
+	memset(m, 0, sizeof(*m));
+	return m;
+}
+
 static int make_match(kg_txn *t, const cand *c, int score, query_matches *out)
 {
 	query_match *m;
@@ -482,19 +592,8 @@ static int make_match(kg_txn *t, const cand *c, int score, query_matches *out)
 	pk_buf name = PK_BUF_INIT;
 	int have_q, have_e = 0, rc;
 
-	if (out->n == out->cap) {
-		size_t cap = out->cap ? out->cap * 2 : 8;
-		query_match *nm = pk_realloc(out->m, cap * sizeof(*nm));
-
-		if (!nm)
-			return pk_error_set(PK_ENOMEM, "out of memory");
-		out->m = nm;
-		out->cap = cap;
-	}
-	/* counted at once, so query_matches_release frees whatever the
-	 * failure paths below leave half-filled */
-	m = &out->m[out->n++];
-	memset(m, 0, sizeof(*m));
+	if (!(m = query_matches_add(out)))
+		return PK_ENOMEM;
 	have_q = kg_node_get(t, KG_QUANTITY, c->v.quantity, &q) == 0;
 	if (c->v.entity)
 		have_e = kg_node_get(t, KG_ENTITY, c->v.entity, &e) == 0;
@@ -553,6 +652,9 @@ int query_expand(kg_txn *t, const query_target *target, const query_lookup_opts 
 	size_t i, j;
 	int rc;
 
+	if (target->type == QUERY_MATERIAL || target->type == QUERY_FORMULA)
+		return query_material_expand(t, target->type, target->key, target->qualifier, o, target->score, out);
+
 	rc = kg_value_each(t, target->type, target->key, on_value, &x);
 	for (i = 0; i < x.n && rc == 0; i++) {
 		const cand *c = &x.c[i];
@@ -587,6 +689,14 @@ static int cmp_match(const void *a, const void *b)
 	/* at equal score a physical constant before a mathematical one ("e") */
 	if ((x->kind && !strcmp(x->kind, "math")) != (y->kind && !strcmp(y->kind, "math")))
 		return (x->kind && !strcmp(x->kind, "math")) ? 1 : -1;
+	/* polymorphs of one property: most stable first (material.c ranks them) */
+	if (x->rank && y->rank) {
+		/* materials: most stable first, then in the order of material.c's fields */
+		if (x->rank != y->rank)
+			return x->rank < y->rank ? -1 : 1;
+		if (x->value_id != y->value_id)
+			return x->value_id < y->value_id ? -1 : 1;
+	}
 	if (strlen(x->name) != strlen(y->name))
 		return strlen(x->name) < strlen(y->name) ? -1 : 1;
 	if ((d = strcmp(x->name, y->name)))
@@ -617,7 +727,12 @@ int query_lookup(kg_txn *t, const char *query, const query_lookup_opts *o, query
 		int dup = 0;
 
 		for (j = 0; j < i && !dup; j++)
-			dup = out->m[j].value_id == out->m[i].value_id;
+			dup = out->m[i].value_id && !out->m[i].rank
+				      ? out->m[j].value_id == out->m[i].value_id && !out->m[j].rank
+				      /* values without an id (materials): the same record and field */
+				      : (!out->m[j].value_id || out->m[j].rank) &&
+						!strcmp(out->m[j].locator, out->m[i].locator) &&
+						!strcmp(out->m[j].edition, out->m[i].edition);
 		if (!dup) {
 			i++;
 			continue;

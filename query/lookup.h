@@ -33,7 +33,12 @@ typedef struct query_match {
 	char *note;
 	uint32_t flags;   /* KG_V_* */
 	int score;        /* how the name matched: 100 exact symbol ... 10 partial words */
-	uint64_t value_id;
+	uint64_t value_id; /* graph value id (materials: the field's listing order) */
+	/* computed material properties (kind "material property") only: */
+	double tolerance; /* the property's relative tolerance for check-value, <0 unset */
+	char *group;      /* the space-group symbol, to tell polymorphs apart */
+	char *method;     /* "DFT (GGA)", "DFT" when the document names no functional */
+	int rank;         /* 1 the most stable polymorph of the formula, 2 the next ... */
 } query_match;
 
 typedef struct query_matches {
@@ -48,8 +53,11 @@ typedef struct query_lookup_opts {
 } query_lookup_opts;
 
 /* A resolved node: what a query names. */
+/* Target types beyond the node types: a material by id, or by formula. */
+enum { QUERY_MATERIAL = 'M', QUERY_FORMULA = 'F' };
+
 typedef struct query_target {
-	char type;       /* KG_QUANTITY or KG_ENTITY */
+	char type;       /* KG_QUANTITY, KG_ENTITY, QUERY_MATERIAL or QUERY_FORMULA */
 	char *key;
 	char *qualifier; /* quantity key restricting an entity's values, or NULL */
 	int score;
@@ -73,6 +81,10 @@ void query_targets_release(query_targets *ts);
  * Zero matches is success with out->n == 0. */
 int query_lookup(kg_txn *t, const char *query, const query_lookup_opts *o, query_matches *out);
 void query_matches_release(query_matches *ms);
+/* Append a zeroed match, counted at once so that query_matches_release
+ * frees whatever a failed fill leaves; NULL (PK_ENOMEM set) when out of
+ * memory. */
+query_match *query_matches_add(query_matches *ms);
 /* Free one match's strings (for a match moved out of a query_matches). */
 void query_match_release(query_match *m);
 

@@ -198,6 +198,18 @@ static void fold_family(char *out, size_t n, const char *family)
 	pk_error_clear();
 }
 
+/* First letter of a given name or initials, upper case ('\0' if none). */
+static char initial(const char *given)
+{
+	if (!given)
+		return 0;
+	while (*given == ' ' || *given == '.' || *given == '-')
+		given++;
+	if (*given >= 'a' && *given <= 'z')
+		return (char)(*given - 32);
+	return *given >= 'A' && *given <= 'Z' ? *given : 0;
+}
+
 typedef struct author_cmp {
 	int first_match;   /* first stated author is the work's first */
 	size_t found;      /* stated authors found among the work's */
@@ -215,6 +227,8 @@ static author_cmp compare_authors(const qr_ref *r, const kg_work *w)
 	for (j = 0; j < w->nauthors; j++)
 		fold_family(wf[j], sizeof(wf[j]), w->authors[j].family);
 	for (i = 0; i < r->nauthors; i++) {
+		char ri = initial(r->authors[i].given);
+
 		fold_family(rf, sizeof(rf), r->authors[i].family);
 		if (!rf[0])
 			continue;
@@ -223,7 +237,11 @@ static author_cmp compare_authors(const qr_ref *r, const kg_work *w)
 		for (k = 0; k < w->nauthors; k++) {
 			j = (last + k) % w->nauthors;
 			/* "Van der Waals" / "Waals", hyphenated double names */
-			if (!used[j] && wf[j][0] &&
+			char wi = initial(w->authors[j].given);
+
+			/* same family name, and the same first initial when both
+			 * are known (two authors called Wang are not one) */
+			if (!used[j] && wf[j][0] && (!ri || !wi || ri == wi) &&
 			    (!strcmp(rf, wf[j]) || (strlen(rf) >= 4 && strstr(wf[j], rf)) ||
 			     (strlen(wf[j]) >= 4 && strstr(rf, wf[j])))) {
 				used[j] = 1;
@@ -357,10 +375,14 @@ static int from_index(kg_txn *t, const pk_buf *key, cands *cs)
 	return rc < 0 ? rc : 0;
 }
 
+/* Candidates, most selective keys first: the DOI, the title, the volume
+ * and first page, the first author with year and venue, and only then the
+ * first (and second) author with the year, which can name thousands. */
 static int gather(kg_txn *t, const qr_ref *r, cands *cs)
 {
 	pk_buf key = PK_BUF_INIT;
 	int rc = 0, y;
+	size_t a, before;
 
 	if (r->doi[0])
 		add_candidate(cs, r->doi, strlen(r->doi)), cs->c[0].from_doi = 1;
@@ -371,23 +393,28 @@ static int gather(kg_txn *t, const qr_ref *r, cands *cs)
 		if (kg_key_title_head(&key, r->title) == 0 && (rc = from_index(t, &key, cs)) < 0)
 			goto done;
 	}
-	if (r->nauthors && r->year) {
-		size_t a;
-
-		/* the first author, and the second in case the order was swapped */
-		for (a = 0; a < r->nauthors && a < 2; a++)
+	if (r->volume[0] && r->first_page[0]) {
+		pk_buf_reset(&key);
+		if (kg_key_volume_page(&key, r->volume, r->first_page) == 0 && (rc = from_index(t, &key, cs)) < 0)
+			goto done;
+	}
+	before = cs->n;
+	for (a = 0; a < r->nauthors && a < 2 && r->year && r->venue[0]; a++)
+		for (y = r->year - 1; y <= r->year + 1; y++) {
+			pk_buf_reset(&key);
+			if (kg_key_author_venue(&key, r->authors[a].family, y, r->venue) == 0 &&
+			    (rc = from_index(t, &key, cs)) < 0)
+				goto done;
+		}
+	/* the broad keys only when nothing narrower found anything */
+	if (cs->n == before && cs->n <= (size_t)(r->doi[0] ? 1 : 0))
+		for (a = 0; a < r->nauthors && a < 2 && r->year; a++)
 			for (y = r->year - 1; y <= r->year + 1; y++) {
 				pk_buf_reset(&key);
 				if (kg_key_author_year(&key, r->authors[a].family, y) == 0 &&
 				    (rc = from_index(t, &key, cs)) < 0)
 					goto done;
 			}
-	}
-	if (r->volume[0] && r->first_page[0]) {
-		pk_buf_reset(&key);
-		if (kg_key_volume_page(&key, r->volume, r->first_page) == 0 && (rc = from_index(t, &key, cs)) < 0)
-			goto done;
-	}
 	pk_error_clear();
 	rc = 0;
 done:
@@ -649,11 +676,13 @@ int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out
 			out->mismatched |= QR_F_YEAR;
 		if (!out->mismatched) {
 			out->verdict = QR_VERIFIED;
-			/* a short reference may fit several works */
+			/* a short reference may fit several works: it names none */
 			for (i = 0; i < cs.n; i++)
 				fits += cs.c[i].identified && !cs.c[i].mismatched;
-			if (fits > 1 && !r->title[0] && !r->doi[0])
-				reason(out, "ambiguous: %zu works fit the stated fields", fits);
+			if (fits > 1 && !r->title[0] && !r->doi[0] && !(r->volume[0] && r->first_page[0])) {
+				out->verdict = QR_UNVERIFIABLE;
+				reason(out, "ambiguous: %zu works fit the stated authors, venue and year", fits);
+			}
 		} else {
 			out->verdict = QR_MISMATCH;
 			mismatch_reasons(out, r, best);

@@ -5,11 +5,13 @@
 #include "../common/buf.h"
 #include "../common/error.h"
 #include "../kg/graph.h"
+#include "material.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #define TEXT_MAX ((size_t)1 << 20) /* check-value input; longer is an error */
 #define CONTEXT_MAX 200            /* bytes of prose searched for the quantity */
@@ -445,6 +447,10 @@ typedef struct cand {
 	int score;
 	double closeness;  /* |log10(cited / reference)| */
 	int atomic;        /* relative atomic mass style: u, Da, g/mol convert */
+	/* materials: how the reference material was chosen, the candidates */
+	char why[160];
+	char ids[8][24];
+	size_t nids;
 } cand;
 
 static int is_atomic_quantity(const query_match *m)
@@ -470,6 +476,142 @@ static size_t pick_ref(const query_matches *ms, const char *edition, int *found)
 			best = i;
 		*found = 1;
 	}
+	return best;
+}
+
+/* ---- materials: which polymorph --------------------------------------- */
+
+static int id_char(char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-' ||
+	       c == '_' || c == '/';
+}
+
+/* Does the text name w as a token of its own ("(Fm-3m)", "mp-136,")? */
+static int text_names(const char *s, size_t n, const char *w)
+{
+	size_t l = strlen(w);
+	const char *p = s, *end = s + n;
+
+	if (!l)
+		return 0;
+	while ((p = memmem(p, (size_t)(end - p), w, l))) {
+		if ((p == s || !id_char(p[-1])) && (p + l >= end || !id_char(p[l]) ||
+						    /* a sentence-ending period */
+						    (p[l] == '.' && (p + l + 1 >= end || p[l + 1] == ' '))))
+			return 1;
+		p++;
+	}
+	return 0;
+}
+
+/* A space group as prose writes it: "P6_3/mmc" also as "P63/mmc". */
+static int text_names_group(const char *s, size_t n, const char *g)
+{
+	char flat[32];
+	size_t i, k = 0;
+
+	if (text_names(s, n, g))
+		return 1;
+	for (i = 0; g[i] && k + 1 < sizeof(flat); i++)
+		if (g[i] != '_')
+			flat[k++] = g[i];
+	flat[k] = '\0';
+	return strcmp(flat, g) && text_names(s, n, flat);
+}
+
+static int eligible(const query_match *m, const char *edition)
+{
+	return m->name && (!edition || !strcmp(m->edition, edition));
+}
+
+/* The reference of a material property: the material the text names by
+ * id or space group, else the most stable; then the edition asked for,
+ * else the newest record of that material. */
+static size_t pick_material(cand *cd, const pk_normtext *nt, const char *edition, int *found)
+{
+	const query_matches *ms = &cd->ms;
+	const char *s = nt ? nt->text.ptr : "", *ent = NULL, *by = NULL;
+	size_t n = nt ? nt->text.len : 0, i, j, best = 0, distinct = 0;
+	int best_rank = 0;
+
+	*found = 0;
+	cd->nids = 0;
+	cd->why[0] = '\0';
+	/* distinct materials, most stable first */
+	for (;;) {
+		const query_match *next = NULL;
+
+		for (i = 0; i < ms->n; i++) {
+			const query_match *m = &ms->m[i];
+			int seen = 0;
+
+			if (!eligible(m, edition))
+				continue;
+			for (j = 0; j < cd->nids && !seen; j++)
+				seen = !strcmp(cd->ids[j], m->entity);
+			if (!seen && (!next || m->rank < next->rank))
+				next = m;
+		}
+		if (!next)
+			break;
+		snprintf(cd->ids[cd->nids++], sizeof(cd->ids[0]), "%s", next->entity);
+		if (cd->nids == 8)
+			break; /* the listing stops here; the choice below sees every record */
+	}
+	for (i = 0; i < ms->n; i++) {
+		int seen = 0;
+
+		if (!eligible(&ms->m[i], edition))
+			continue;
+		for (j = 0; j < i && !seen; j++)
+			seen = eligible(&ms->m[j], edition) && !strcmp(ms->m[j].entity, ms->m[i].entity);
+		distinct += !seen;
+	}
+	if (distinct == 0)
+		return 0;
+	for (i = 0; i < ms->n; i++) {
+		const query_match *m = &ms->m[i];
+
+		if (eligible(m, edition) && text_names(s, n, m->entity) && (!ent || m->rank < best_rank)) {
+			ent = m->entity;
+			best_rank = m->rank;
+			by = "id";
+		}
+	}
+	for (i = 0; i < ms->n && !by; i++) {
+		const query_match *m = &ms->m[i];
+
+		if (eligible(m, edition) && m->group && text_names_group(s, n, m->group) &&
+		    (!ent || m->rank < best_rank)) {
+			ent = m->entity;
+			best_rank = m->rank;
+		}
+	}
+	if (ent && !by)
+		by = "group";
+	if (!ent)
+		for (i = 0; i < ms->n; i++)
+			if (eligible(&ms->m[i], edition) && (!ent || ms->m[i].rank < best_rank)) {
+				ent = ms->m[i].entity;
+				best_rank = ms->m[i].rank;
+			}
+	for (i = 0; i < ms->n; i++) {
+		const query_match *m = &ms->m[i];
+
+		if (!eligible(m, edition) || strcmp(m->entity, ent))
+			continue;
+		if (!*found || kg_edition_cmp(m->edition, ms->m[best].edition) > 0)
+			best = i;
+		*found = 1;
+	}
+	if (by && !strcmp(by, "id"))
+		snprintf(cd->why, sizeof(cd->why), "%s named in the text", ent);
+	else if (by)
+		snprintf(cd->why, sizeof(cd->why), "space group %s named in the text (%s)", ms->m[best].group, ent);
+	else if (distinct > 1)
+		snprintf(cd->why, sizeof(cd->why), "the most stable of %zu %s materials (by energy above hull, else energy per atom)",
+			 distinct, ms->m[best].symbol ? ms->m[best].symbol : "");
 	return best;
 }
 
@@ -623,8 +765,116 @@ static void cand_release(cand *c, size_t n)
 		query_matches_release(&c[i].ms);
 }
 
+/* Could this token name a material: an id ("mp-149"), a formula
+ * ("Fe2O3", "GaAs", "Si") or an element's name ("silicon")? Words that
+ * are also element symbols ("In", "As", "Be") are not taken. */
+static int subject_like(const char *w, size_t l)
+{
+	static const char *const stop[] = { "A", "I", "In", "As", "Be", "He", "No", "Am", "At" };
+	size_t i, upper = 0, digit = 0, lower = 0;
+
+	if (l == 0 || l > 40)
+		return 0;
+	for (i = 0; i < sizeof(stop) / sizeof(stop[0]); i++)
+		if (strlen(stop[i]) == l && !memcmp(stop[i], w, l))
+			return 0;
+	for (i = 0; i < l; i++) {
+		unsigned char ch = (unsigned char)w[i];
+
+		if (ch >= 'A' && ch <= 'Z')
+			upper++;
+		else if (ch >= 'a' && ch <= 'z')
+			lower++;
+		else if (ch >= '0' && ch <= '9')
+			digit++;
+		else if (ch != '-' && ch != '(' && ch != ')')
+			return 0;
+	}
+	if (w[0] >= 'A' && w[0] <= 'Z')
+		return 1;                       /* a formula or symbol */
+	if (digit && memchr(w, '-', l))
+		return 1;                       /* mp-149 */
+	return !upper && !digit && l >= 4;      /* silicon, iron */
+}
+
+/* Drop wrapping parentheses and a final period: "(Fe2O3)." -> "Fe2O3",
+ * "Sc2(CN2)3" kept. */
+static void trim_token(const char *s, size_t *i, size_t *l)
+{
+	int depth;
+	size_t k;
+
+	while (*l && s[*i] == '(')
+		(*i)++, (*l)--;
+	while (*l && s[*i + *l - 1] == '.')
+		(*l)--;
+	for (;;) {
+		for (depth = 0, k = 0; k < *l; k++)
+			depth += s[*i + k] == '(' ? 1 : s[*i + k] == ')' ? -1 : 0;
+		if (depth >= 0 || !*l || s[*i + *l - 1] != ')')
+			break;
+		(*l)--;
+	}
+}
+
+/* "mp-149 has a density of 2.28 g/cm³", "Si has a band gap of 0.61 eV":
+ * the phrase names a material property and the material is elsewhere in
+ * the sentence. Replaces ts with "<phrase> of <material>" when a token of
+ * the sentence names one. */
+static int material_subject(kg_txn *t, const pk_normtext *nt, const qv_mention *m, query_targets *ts)
+{
+	const char *s = nt->text.ptr;
+	size_t n = nt->text.len, a = m->num.start, b = m->num.end, i;
+	int rc = 0, material_property = 0;
+
+	for (i = 0; i < ts->n; i++) {
+		if (ts->t[i].type == QUERY_MATERIAL || ts->t[i].type == QUERY_FORMULA)
+			return 0; /* the phrase named the material */
+		if (ts->t[i].type == KG_QUANTITY && query_is_material_property(t, ts->t[i].key))
+			material_property = 1;
+	}
+	if (!material_property)
+		return 0;
+	/* the sentence around the number */
+	while (a > 0 && !is_boundary_at(s, n, a - 1))
+		a--;
+	while (b < n && !is_boundary_at(s, n, b))
+		b++;
+	for (i = a; i < b && rc == 0;) {
+		size_t j = i, l;
+		char q[640];
+		query_targets alt = { 0 };
+		size_t k;
+
+		while (j < b && s[j] != ' ' && s[j] != ',' && s[j] != ';' && s[j] != ':')
+			j++;
+		l = j - i;
+		trim_token(s, &i, &l);
+		if (!(i + l <= m->num.start || i >= m->num.end) || !subject_like(s + i, l) ||
+		    (size_t)snprintf(q, sizeof(q), "%s of %.*s", m->query, (int)l, s + i) >= sizeof(q)) {
+			i = j + 1;
+			continue;
+		}
+		if ((rc = query_resolve_flags(t, q, QUERY_EXACT_ONLY, &alt)) < 0) {
+			pk_error_clear();
+			rc = 0;
+		}
+		for (k = 0; k < alt.n; k++)
+			if (alt.t[k].type == QUERY_MATERIAL || alt.t[k].type == QUERY_FORMULA)
+				break;
+		if (k < alt.n) {
+			query_targets_release(ts);
+			*ts = alt;
+			return 1;
+		}
+		query_targets_release(&alt);
+		i = j + 1;
+	}
+	return rc;
+}
+
 /* Resolve the phrase again (mentions keep only text) and expand. */
-static int candidates(kg_txn *t, const qv_mention *m, const qv_opts *o, cand **out, size_t *nout)
+static int candidates(kg_txn *t, const pk_normtext *nt, const qv_mention *m, cand **out, size_t *nout)
 {
 	query_targets ts = { 0 };
 	query_lookup_opts lo = { NULL, 1, 200 };
@@ -632,13 +882,16 @@ static int candidates(kg_txn *t, const qv_mention *m, const qv_opts *o, cand **o
 	size_t i, n = 0;
 	int rc;
 
-	(void)o;
 	*out = NULL;
 	*nout = 0;
 	if (!m->query[0])
 		return 0;
 	if ((rc = query_resolve_flags(t, m->query, QUERY_EXACT_ONLY, &ts)) < 0)
 		return rc;
+	if (nt && (rc = material_subject(t, nt, m, &ts)) < 0) {
+		query_targets_release(&ts);
+		return rc;
+	}
 	if (ts.n && !(c = pk_calloc(ts.n, sizeof(*c)))) {
 		query_targets_release(&ts);
 		return pk_error_set(PK_ENOMEM, "out of memory");
@@ -718,6 +971,44 @@ static int split_by_quantity(cand **cs, size_t *n)
 	return 0;
 }
 
+/* The tolerance of a computed property: per property from the options,
+ * --tolerance-computed, the property table, 0.10. */
+static double computed_tolerance(const query_match *r, const qv_opts *o)
+{
+	const char *field = r->locator ? strrchr(r->locator, '#') : NULL;
+	size_t i;
+
+	for (i = 0; o && o->tolerances && i < o->ntolerances; i++)
+		if ((field && !strcmp(o->tolerances[i].property, field + 1)) ||
+		    (r->quantity && !strcmp(o->tolerances[i].property, r->quantity)))
+			return o->tolerances[i].value;
+	if (o && o->tolerance_computed > 0)
+		return o->tolerance_computed;
+	if (r->tolerance > 0)
+		return r->tolerance;
+	return r->tolerance == 0 ? 0 : 0.10;
+}
+
+/* A cited value that is not the chosen material's may be another
+ * polymorph's: say which. */
+static void other_polymorph(const cand *cd, const query_match *ref, double c, double prec, char *out, size_t n)
+{
+	size_t i, len = strlen(out);
+
+	for (i = 0; i < cd->ms.n; i++) {
+		const query_match *m = &cd->ms.m[i];
+
+		if (!m->name || !m->entity || !strcmp(m->entity, ref->entity) || strcmp(m->edition, ref->edition))
+			continue;
+		if (fabs(c - m->value) <= prec + fabs(m->value) * 1e-12) {
+			snprintf(out + len, n - len, "%sthe value of %s%s%s%s, not of %s%s", len ? "; " : "", m->entity,
+				 m->group ? " (" : "", m->group ? m->group : "", m->group ? ")" : "", ref->entity,
+				 ref->rank == 1 ? ", the most stable" : "");
+			return;
+		}
+	}
+}
+
 int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, const qv_mention *m,
 		      const qv_opts *o, qv_result *out)
 {
@@ -728,7 +1019,6 @@ int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, co
 	char how[96];
 	int rc, found;
 
-	(void)nt;
 	qv_result_release(out);
 	qv_result_init(out);
 	out->m = *m;
@@ -745,7 +1035,7 @@ int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, co
 			 m->num.alt_value);
 		return 0;
 	}
-	if ((rc = candidates(t, m, o, &cs, &ncs)) < 0 || (rc = split_by_quantity(&cs, &ncs)) < 0)
+	if ((rc = candidates(t, nt, m, &cs, &ncs)) < 0 || (rc = split_by_quantity(&cs, &ncs)) < 0)
 		goto done;
 	/* the reference of each candidate and how well the cited unit fits it */
 	for (i = 0; i < ncs; i++) {
@@ -753,7 +1043,8 @@ int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, co
 		const query_match *ref;
 		double cv, chu, csi;
 
-		cd->ref = pick_ref(&cd->ms, o ? o->edition : NULL, &found);
+		cd->ref = cd->ms.n && cd->ms.m[0].rank ? pick_material(cd, nt, o ? o->edition : NULL, &found)
+						       : pick_ref(&cd->ms, o ? o->edition : NULL, &found);
 		if (!found) {
 			cd->level = -1; /* no value of the edition asked for */
 			continue;
@@ -770,7 +1061,9 @@ int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, co
 			cd->level = 1;
 		else if (qu_dim_eq(&m->unit.dim, &cd->ref_unit.dim))
 			cd->level = 3;
-		else if (cited_in_ref(u, m, cd, &cv, &chu, &csi, how, sizeof(how)) == 0)
+		else if (cited_in_ref(u, m, cd, &cv, &chu, &csi, how, sizeof(how)) == 0 &&
+			 /* a band gap or a density has no mass equivalent */
+			 !(ref->rank && strstr(how, "m c^2")))
 			cd->level = 2;
 		else
 			cd->level = 0;
@@ -807,7 +1100,11 @@ int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, co
 	snprintf(out->quantity, sizeof(out->quantity), "%s", out->ref.name);
 	out->computed = (out->ref.flags & KG_V_COMPUTED) != 0;
 	if (out->computed)
-		tol = o && o->tolerance_computed > 0 ? o->tolerance_computed : 0.10;
+		tol = computed_tolerance(&out->ref, o);
+	out->tolerance = tol;
+	snprintf(out->selected_by, sizeof(out->selected_by), "%s", best->why);
+	memcpy(out->candidates, best->ids, sizeof(out->candidates));
+	out->ncandidates = best->nids;
 	if (best->level == 0) {
 		out->verdict = QV_UNIT_MISMATCH;
 		unit_mismatch_text(out->diagnosis, sizeof(out->diagnosis), m, &out->ref, &best->ref_unit.dim);
@@ -856,7 +1153,9 @@ int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, co
 		const query_match *old = &best->ms.m[i];
 
 		if (!old->name || strcmp(old->source, out->ref.source) ||
-		    kg_edition_cmp(old->edition, out->ref.edition) >= 0)
+		    kg_edition_cmp(old->edition, out->ref.edition) >= 0 ||
+		    /* another material's value is not an older edition of this one */
+		    (out->ref.rank && (!old->entity || strcmp(old->entity, out->ref.entity))))
 			continue;
 		if (fabs(c - old->value) <= hu + fabs(old->value) * 1e-12 &&
 		    (!out->matched_edition[0] || kg_edition_cmp(old->edition, out->matched_edition) > 0))
@@ -885,8 +1184,8 @@ int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, co
 
 		out->verdict = QV_APPROXIMATE;
 		snprintf(out->diagnosis + len, sizeof(out->diagnosis) - len,
-			 "%swithin %g%% but not at the cited precision (%d significant digits)", len ? "; " : "",
-			 tol * 100, m->num.sig_digits);
+			 "%swithin %g%% but not at the cited precision (%d significant digit%s)", len ? "; " : "",
+			 tol * 100, m->num.sig_digits, m->num.sig_digits == 1 ? "" : "s");
 		goto plausible;
 	}
 	out->verdict = QV_MISMATCH;
@@ -898,12 +1197,15 @@ int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, co
 		snprintf(out->diagnosis + len, sizeof(out->diagnosis) - len, "%s%s", len ? "; " : "", why);
 	}
 plausible:
+	if (out->ref.rank && out->verdict != QV_MATCH)
+		other_polymorph(best, &out->ref, c, prec, out->diagnosis, sizeof(out->diagnosis));
 	if (out->computed) {
 		size_t len = strlen(out->diagnosis);
 
 		snprintf(out->diagnosis + len, sizeof(out->diagnosis) - len,
-			 "%sthe reference is a computed value (%s %s), not a measurement", len ? "; " : "",
-			 out->ref.source, out->ref.note ? out->ref.note : "DFT");
+			 "%s%s (computed, %s) gives %s%s%s for %s; a computed value, not a measurement", len ? "; " : "",
+			 out->ref.source, out->ref.method ? out->ref.method : "DFT", out->ref.value_text,
+			 out->ref.unit ? " " : "", out->ref.unit ? out->ref.unit : "", out->ref.entity ? out->ref.entity : "");
 	}
 	implausible(u, m, out->cited_si, out->ref.quantity, out->diagnosis, sizeof(out->diagnosis));
 done:

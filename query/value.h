@@ -17,6 +17,10 @@
  *                   wrong sign, or wrong value
  *   unit_mismatch   the unit's dimension does not fit the quantity
  *   unknown         no number, no quantity, or no reference value
+ * Computed material properties (Materials Project) are checked against one
+ * material: the one the text names by id or space-group symbol, else the
+ * ground state (lowest energy above hull) of the formula; the verdict says
+ * the reference is computed (DFT) and the tolerance is the property's.
  * A value that is physically implausible (a speed above c, a negative
  * absolute temperature or mass) says so in the diagnosis, even when no
  * reference exists.
@@ -34,10 +38,22 @@ enum qv_verdict {
 };
 const char *query_verdict_name(int verdict);
 
+/* A relative tolerance for one computed property, named by its MP field
+ * ("band_gap") or its quantity name ("band gap"). */
+typedef struct qv_tolerance {
+	const char *property;
+	double value;
+} qv_tolerance;
+
 typedef struct qv_opts {
 	const char *edition;       /* edition to check against (NULL: the newest) */
 	double tolerance;          /* relative tolerance of "approximate" (0: 0.01) */
-	double tolerance_computed; /* the same for computed values (0: 0.10) */
+	/* computed values (Materials Project): the tolerance is, first found,
+	 * the one `tolerances` gives for the property, tolerance_computed when
+	 * set (> 0), the property table's (properties.tsv), else 0.10 */
+	double tolerance_computed;
+	const qv_tolerance *tolerances; /* borrowed */
+	size_t ntolerances;
 } qv_opts;
 
 /* A value mention found in text. Spans are byte offsets in the text given
@@ -66,6 +82,13 @@ typedef struct qv_result {
 	char equivalence[96];      /* e.g. "E = k T" when one was applied */
 	char matched_edition[32];  /* outdated: the older edition matched */
 	int computed;              /* the reference is a computed value */
+	double tolerance;          /* the relative tolerance applied */
+	/* materials: how the material was chosen ("ground state of 4 Fe
+	 * materials", "space group Fm-3m named in the text") and the
+	 * candidates, most stable first */
+	char selected_by[160];
+	char candidates[8][24];
+	size_t ncandidates;
 } qv_result;
 
 void qv_result_init(qv_result *r);

@@ -58,12 +58,17 @@ static void report(const ingest_plan *plan, const ingest_result *res, size_t fro
 			}
 		}
 		if (r->warnings_dropped)
-			fprintf(stderr, "provkg: warning: ... and %llu more rejected records in %s\n",
+			fprintf(stderr, "provkg: warning: ... and %llu more problems in %s\n",
 				(unsigned long long)r->warnings_dropped, ingest_plan_path(plan, i));
-		if (!quiet)
-			fprintf(stderr, "provkg: %s %s: %llu records%s%llu rejected (%s)\n",
+		if (!quiet && r->dropped)
+			fprintf(stderr, "provkg: %s %s: %llu records, %llu rejected, %llu bad fields dropped (%s)\n",
 				ingest_kind_name(r->kind), r->edition, (unsigned long long)r->records,
-				", ", (unsigned long long)r->rejected, ingest_plan_path(plan, i));
+				(unsigned long long)r->rejected, (unsigned long long)r->dropped,
+				ingest_plan_path(plan, i));
+		else if (!quiet)
+			fprintf(stderr, "provkg: %s %s: %llu records, %llu rejected (%s)\n",
+				ingest_kind_name(r->kind), r->edition, (unsigned long long)r->records,
+				(unsigned long long)r->rejected, ingest_plan_path(plan, i));
 	}
 }
 
@@ -180,6 +185,18 @@ int cmd_build(int argc, char **argv)
 	if (rc < 0) {
 		code = tool_fail(rc, "build");
 		goto done;
+	}
+	{
+		int mp = 0, props = 0;
+
+		for (i = 0; i < n; i++) {
+			mp |= ingest_plan_kind(plan, i) == INGEST_MP;
+			props |= ingest_plan_kind(plan, i) == INGEST_MP_PROPERTIES;
+		}
+		if (mp && !props)
+			fprintf(stderr, "provkg: warning: no material property table in this build: material "
+					"properties are found by MP field name only (band_gap, not \"band gap\" or 带隙), "
+					"with the default tolerance; add data/sources/materials-project/properties.tsv\n");
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	if (!quiet)

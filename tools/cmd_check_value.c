@@ -4,6 +4,7 @@
 
 #include "../common/error.h"
 #include "../kg/graph.h"
+#include "../query/material.h"
 #include "../query/units.h"
 #include "../query/value.h"
 
@@ -14,11 +15,15 @@
 
 #define LINE_MAX_BYTES ((size_t)2 << 20) /* a 1 MB sentence still fits a JSON line */
 
+#define MAX_TOLERANCES 32
+
 typedef struct check_ctx {
 	kg_txn *t;
 	query_units *u;
 	qv_opts o;
 	const char *edition_arg;
+	qv_tolerance tol[MAX_TOLERANCES];   /* --tolerance-for; property points into key */
+	char key[MAX_TOLERANCES][96];
 } check_ctx;
 
 void tool_value_result_json(pk_json *w, const qv_result *r, int with_spans);
@@ -77,8 +82,21 @@ void tool_value_result_json(pk_json *w, const qv_result *r, int with_spans)
 		pk_json_kstr(w, "equivalence", r->equivalence);
 	if (r->matched_edition[0])
 		pk_json_kstr(w, "matched_edition", r->matched_edition);
-	if (r->computed)
+	if (r->computed) {
+		size_t i;
+
 		pk_json_kbool(w, "computed", 1);
+		pk_json_knum(w, "tolerance", r->tolerance);
+		if (r->selected_by[0])
+			pk_json_kstr(w, "selected_by", r->selected_by);
+		if (r->ncandidates > 1) {
+			pk_json_key(w, "candidates");
+			pk_json_arr(w);
+			for (i = 0; i < r->ncandidates; i++)
+				pk_json_str(w, r->candidates[i]);
+			pk_json_end_arr(w);
+		}
+	}
 	if (with_spans && r->have_mention) {
 		pk_json_key(w, "span");
 		pk_json_arr(w);
@@ -111,6 +129,14 @@ static void print_human(const char *text, const qv_result *r)
 		printf("  relative error: %+.3g%%\n", r->relative_error * 100);
 	if (r->equivalence[0])
 		printf("  converted with: %s\n", r->equivalence);
+	if (r->selected_by[0]) {
+		size_t i;
+
+		printf("  material:  %s", r->selected_by);
+		for (i = 0; i < r->ncandidates && r->ncandidates > 1; i++)
+			printf("%s%s", i ? ", " : "; candidates ", r->candidates[i]);
+		printf("\n");
+	}
 	if (r->diagnosis[0])
 		printf("  %s\n", r->diagnosis);
 }
@@ -147,7 +173,10 @@ static void usage(FILE *f)
 		"  --edition YEAR    check against that edition (default: the newest); unit conversions\n"
 		"                    use that CODATA edition's constants\n"
 		"  --tolerance F     relative tolerance of \"approximate\" (default 0.01)\n"
-		"  --tolerance-computed F   the same for computed values such as DFT (default 0.10)\n"
+		"  --tolerance-computed F   the same for every computed value (Materials Project);\n"
+		"                    default: each property's own (properties.tsv: band gap 0.10, ...)\n"
+		"  --tolerance-for P=F      the tolerance of one computed property, by MP field or\n"
+		"                    name: band_gap=0.2, \"bulk modulus=15%%\" (repeatable)\n"
 		"verdicts: match, outdated, approximate, mismatch, unit_mismatch, unknown\n"
 		"exit: 0 match, 1 any other verdict, 2 usage or bad text, 4 graph error (--jsonl: 0 when done)\n");
 }
@@ -167,6 +196,46 @@ static int parse_fraction(const char *arg, double *out)
 	return 0;
 }
 
+static int first_key(const kg_name_hit *h, void *ctx)
+{
+	snprintf(ctx, 96, "%s", h->target);
+	return 1;
+}
+
+/* Each --tolerance-for names a material property of the graph (its MP
+ * field or a name of it): keep its quantity key; a typo is an error. */
+static int property_tolerances(check_ctx *c)
+{
+	size_t i, j;
+
+	for (i = 0; i < c->o.ntolerances; i++) {
+		const char *p = c->tol[i].property;
+		query_targets ts = { 0 };
+
+		c->key[i][0] = '\0';
+		if (kg_name_find(c->t, KG_NS_FIELD, p, first_key, c->key[i]) < 0)
+			return tool_fail(pk_error_code(), "--tolerance-for");
+		if (!c->key[i][0]) {
+			if (query_resolve_flags(c->t, p, QUERY_EXACT_ONLY, &ts) < 0) {
+				query_targets_release(&ts);
+				return tool_fail(pk_error_code(), "--tolerance-for");
+			}
+			for (j = 0; j < ts.n && !c->key[i][0]; j++)
+				if (ts.t[j].type == KG_QUANTITY && query_is_material_property(c->t, ts.t[j].key))
+					snprintf(c->key[i], sizeof(c->key[i]), "%s", ts.t[j].key);
+			query_targets_release(&ts);
+		}
+		if (!c->key[i][0]) {
+			tool_error("--tolerance-for: '%s' is not a material property in this graph "
+				   "(an MP field such as band_gap, or a name such as \"band gap\")", p);
+			return EXIT_USAGE;
+		}
+		c->tol[i].property = c->key[i];
+	}
+	c->o.tolerances = c->tol;
+	return EXIT_OK;
+}
+
 int cmd_check_value(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -176,6 +245,7 @@ int cmd_check_value(int argc, char **argv)
 		{ "edition", required_argument, NULL, 'e' },
 		{ "tolerance", required_argument, NULL, 't' },
 		{ "tolerance-computed", required_argument, NULL, 'T' },
+		{ "tolerance-for", required_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -203,6 +273,21 @@ int cmd_check_value(int argc, char **argv)
 				return EXIT_USAGE;
 			}
 			break;
+		case 'P': {
+			char *eq = strrchr(optarg, '=');
+
+			if (!eq || eq == optarg || parse_fraction(eq + 1, &c.tol[c.o.ntolerances].value) < 0) {
+				tool_error("--tolerance-for needs PROPERTY=F with F in (0, 1), e.g. band_gap=0.2");
+				return EXIT_USAGE;
+			}
+			if (c.o.ntolerances == MAX_TOLERANCES) {
+				tool_error("at most %d --tolerance-for options", MAX_TOLERANCES);
+				return EXIT_USAGE;
+			}
+			*eq = '\0';
+			c.tol[c.o.ntolerances++].property = optarg;
+			break;
+		}
 		case 'h': usage(stdout); return EXIT_OK;
 		default: usage(stderr); return EXIT_USAGE;
 		}
@@ -219,6 +304,8 @@ int cmd_check_value(int argc, char **argv)
 		code = rc == PK_ENOTFOUND ? (tool_error("%s", pk_error_last()), EXIT_GRAPH) : tool_fail(rc, NULL);
 		goto done;
 	}
+	if ((code = property_tolerances(&c)) != EXIT_OK)
+		goto done;
 	if (jsonl) {
 		code = tool_jsonl(check_line, &c, LINE_MAX_BYTES);
 	} else {

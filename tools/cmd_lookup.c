@@ -18,7 +18,10 @@ void tool_match_json(pk_json *w, const query_match *m)
 	pk_json_kstr(w, "name", m->name);
 	pk_json_kstr(w, "symbol", m->symbol);
 	pk_json_key(w, "value");
-	if (m->flags & KG_V_TEXT)
+	if ((m->flags & KG_V_TEXT) && m->rank && m->value_text &&
+	    (!strcmp(m->value_text, "true") || !strcmp(m->value_text, "false")))
+		pk_json_bool(w, !strcmp(m->value_text, "true")); /* a material's flag */
+	else if (m->flags & KG_V_TEXT)
 		pk_json_null(w);
 	else
 		pk_json_num(w, m->value);
@@ -52,6 +55,12 @@ void tool_match_json(pk_json *w, const query_match *m)
 		pk_json_kbool(w, "mass_number_of_most_stable_isotope", 1);
 	if (m->flags & KG_V_COMPUTED)
 		pk_json_kbool(w, "computed", 1);
+	if (m->method)
+		pk_json_kstr(w, "method", m->method);
+	if (m->group)
+		pk_json_kstr(w, "space_group", m->group);
+	if (m->rank)
+		pk_json_kint(w, "stability_rank", m->rank);
 	if (m->note)
 		pk_json_kstr(w, "note", m->note);
 	pk_json_end_obj(w);

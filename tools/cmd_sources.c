@@ -38,13 +38,29 @@ static int add_json(const kg_source *s, void *ctx)
 	return pk_json_error(w);
 }
 
+typedef struct widths {
+	int kind, edition;
+} widths;
+
+static int measure_row(const kg_source *s, void *ctx)
+{
+	widths *w = ctx;
+	int k = (int)strlen(s->kind), e = (int)strlen(s->edition);
+
+	if (k > w->kind)
+		w->kind = k > 40 ? 40 : k;
+	if (e > w->edition)
+		w->edition = e > 40 ? 40 : e;
+	return 0;
+}
+
 static int print_row(const kg_source *s, void *ctx)
 {
+	const widths *w = ctx;
 	char when[32];
 
-	(void)ctx;
 	iso_time(when, sizeof(when), s->ingested_at);
-	printf("%-16s %-12s %9llu %8llu  %s  %.12s  %s\n", s->kind, s->edition,
+	printf("%-*s  %-*s %9llu %8llu  %s  %.12s  %s\n", w->kind, s->kind, w->edition, s->edition,
 	       (unsigned long long)s->records, (unsigned long long)s->rejected, when,
 	       s->sha256 ? s->sha256 : "", s->file ? s->file : "");
 	return 0;
@@ -101,9 +117,15 @@ int cmd_sources(int argc, char **argv)
 		pk_json_end_arr(&w);
 		code = tool_emit_json(&w, &b);
 	} else {
-		printf("%-16s %-12s %9s %8s  %-20s  %-12s  %s\n", "KIND", "EDITION", "RECORDS", "REJECTED",
-		       "INGESTED", "SHA256", "FILE");
-		if ((rc = kg_source_each(t, print_row, NULL)) < 0)
+		widths wd = { 4, 7 };
+
+		if ((rc = kg_source_each(t, measure_row, &wd)) < 0) {
+			code = tool_fail(rc, NULL);
+			goto done;
+		}
+		printf("%-*s  %-*s %9s %8s  %-20s  %-12s  %s\n", wd.kind, "KIND", wd.edition, "EDITION", "RECORDS",
+		       "REJECTED", "INGESTED", "SHA256", "FILE");
+		if ((rc = kg_source_each(t, print_row, &wd)) < 0)
 			code = tool_fail(rc, NULL);
 	}
 done:

@@ -38,11 +38,62 @@ $ provkg ingest --db "$WORK/g" -q tests/fixtures/nist-small.txt 2>/dev/null && p
 > relative atomic mass of Fe-56  56Fe    55.93493633(49)  4.9e-07            NIST-AW test-1 nist-small.txt:28
 ? 0
 
-$ provkg sources --db "$WORK/g"  | cut -c1-48
-> KIND             EDITION        RECORDS REJECTED
-> provkg-aliases   test-1               4        1
-> CODATA           2018                 2        0
-> CODATA           2014                 6        3
-> NIST-AW          test-1               8        3
+$ provkg sources --db "$WORK/g" | awk '{print $1, $2, $3, $4}'
+> KIND EDITION RECORDS REJECTED
+> provkg-aliases test-1 4 1
+> CODATA 2018 2 0
+> CODATA 2014 6 3
+> NIST-AW test-1 8 3
+? 0
+
+
+# Materials Project: bad documents are reported with file, line and record id; the rest is kept
+
+$ provkg build --db "$WORK/mp" tests/fixtures/mp/bad-summary.jsonl data/sources/materials-project/properties.tsv 2>&1 | grep -v "built graph"
+> provkg: provkg-mp-properties 1: 31 records, 0 rejected (data/sources/materials-project/properties.tsv)
+> provkg: warning: tests/fixtures/mp/bad-summary.jsonl:2: mp-9002: band_gap is NaN; field dropped
+> provkg: warning: tests/fixtures/mp/bad-summary.jsonl:3: mp-9003: unexpected end of input at column 102
+> provkg: warning: tests/fixtures/mp/bad-summary.jsonl:4: no material_id (nor task_id)
+> provkg: warning: tests/fixtures/mp/bad-summary.jsonl:5: mp-9004: unreadable formula_pretty
+> provkg: warning: tests/fixtures/mp/bad-summary.jsonl:6: not a JSON object
+> provkg: warning: tests/fixtures/mp/bad-summary.jsonl:7: mp-9005: density in unknown unit 'furlongs' (expected g/cm^3); field dropped
+> provkg: warning: tests/fixtures/mp/bad-summary.jsonl:7: mp-9005: k_vrh is infinite; field dropped
+> provkg: MP 2099.01.01: 4 records, 4 rejected, 3 bad fields dropped (tests/fixtures/mp/bad-summary.jsonl)
+? 0
+
+$ provkg lookup --db "$WORK/mp" "band gap of GaAs"
+> NAME                        SYMBOL  VALUE  UNCERTAINTY  UNIT  SOURCE
+> band gap of GaAs (mp-9001)  GaAs    1.52   -            eV    MP 2099.01.01 bad-summary.jsonl:mp-9001#band_gap
+? 0
+
+$ provkg lookup --db "$WORK/mp" "mp-9005"
+> NAME                                  SYMBOL  VALUE  UNCERTAINTY  UNIT     SOURCE
+> band gap of Ga₂O₃ (mp-9005)           Ga₂O₃   4.8    -            eV       MP 2099.01.01 bad-summary.jsonl:mp-9005#band_gap
+> energy above hull of Ga₂O₃ (mp-9005)  Ga₂O₃   0      -            eV/atom  MP 2099.01.01 bad-summary.jsonl:mp-9005#energy_above_hull
+? 0
+
+$ gzip -c tests/fixtures/mp/bad-summary.jsonl > "$WORK/summary.jsonl.gz" && provkg ingest --db "$WORK/mp" --edition 2099.02 -q "$WORK/summary.jsonl.gz" 2>/dev/null; provkg sources --db "$WORK/mp" | awk '/^MP/ {print $1, $2, $3, $4}'
+> MP 2099.01.01 4 4
+> MP 2099.02 4 4
+? 0
+
+$ provkg build --db "$WORK/mp" --strict tests/fixtures/mp/bad-materials.json 2>&1 | sed "s|$WORK|WORK|"
+> provkg: tests/fixtures/mp/bad-materials.json: record 2: task_id is not a string
+> provkg: build stopped; the previous graph in 'WORK/mp' is unchanged
+? 3
+
+$ provkg build --db "$WORK/mp" -q tests/fixtures/mp/bad-materials.json && provkg lookup --db "$WORK/mp" "Fe"
+> NAME                             SYMBOL  VALUE  UNCERTAINTY  UNIT     SOURCE
+> energy_per_atom of Fe (mp-9101)  Fe      -8.4   -            eV/atom  MP bad-materials.json bad-materials.json:mp-9101#energy_per_atom
+> density of Fe (mp-9101)          Fe      7.9    -            g/cm^3   MP bad-materials.json bad-materials.json:mp-9101#density
+> a of Fe (mp-9101)                Fe      2.87   -            Å        MP bad-materials.json bad-materials.json:mp-9101#a
+> b of Fe (mp-9101)                Fe      2.87   -            Å        MP bad-materials.json bad-materials.json:mp-9101#b
+> c of Fe (mp-9101)                Fe      2.87   -            Å        MP bad-materials.json bad-materials.json:mp-9101#c
+> alpha of Fe (mp-9101)            Fe      90     -            °        MP bad-materials.json bad-materials.json:mp-9101#alpha
+> beta of Fe (mp-9101)             Fe      90     -            °        MP bad-materials.json bad-materials.json:mp-9101#beta
+> gamma of Fe (mp-9101)            Fe      90     -            °        MP bad-materials.json bad-materials.json:mp-9101#gamma
+! provkg: warning: tests/fixtures/mp/bad-materials.json: record 2: task_id is not a string
+! provkg: warning: tests/fixtures/mp/bad-materials.json: record 3: not a JSON object
+! provkg: warning: no material property table in this build: material properties are found by MP field name only (band_gap, not "band gap" or 带隙), with the default tolerance; add data/sources/materials-project/properties.tsv
 ? 0
 

@@ -6,6 +6,7 @@
 #include "common/error.h"
 #include "common/lines.h"
 #include "common/num.h"
+#include "common/pj.h"
 #include "common/sha256.h"
 #include "common/text.h"
 
@@ -225,6 +226,51 @@ static void sha256_vectors(void)
 	CHECK_STR(hex, "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
 }
 
+/* pj_number's fast path must give the double strtod gives, bit for bit */
+static void pj_numbers(void)
+{
+	static const char *const fixed[] = { "0", "-0", "0.1", "0.6105", "2.28119", "-5.42531", "83.0113",
+					     "123456789012345", "0.000000000000000000000123", "1e-3", "-2.5E+10",
+					     "9007199254740993", "4.440892098500626e-16", "1.7976931348623157e308",
+					     "0.30000000000000004", "NaN", "-Infinity" };
+	unsigned long long x = 88172645463325252ull;
+	size_t i, bad = 0;
+
+	for (i = 0; i < sizeof(fixed) / sizeof(fixed[0]) + 200000; i++) {
+		char text[64];
+		pj j;
+		double got = -1, want;
+
+		if (i < sizeof(fixed) / sizeof(fixed[0])) {
+			snprintf(text, sizeof(text), "%s", fixed[i]);
+		} else {
+			/* random decimals: 1..17 digits, the point anywhere */
+			int nd, pt, k;
+			char *p = text;
+
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			nd = 1 + (int)(x % 17);
+			pt = (int)((x >> 8) % (unsigned)(nd + 1));
+			if ((x >> 20) & 1)
+				*p++ = '-';
+			for (k = 0; k < nd; k++) {
+				if (k == pt && k > 0)
+					*p++ = '.';
+				x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+				*p++ = (char)('0' + x % 10);
+			}
+			*p = '\0';
+		}
+		want = strtod(text, NULL);
+		pj_init(&j, text, strlen(text));
+		if (pj_number(&j, &got) < 0 || (memcmp(&got, &want, sizeof(got)) && !(isnan(got) && isnan(want)))) {
+			if (bad++ < 5)
+				fprintf(stderr, "pj_number(%s) = %.17g, strtod %.17g\n", text, got, want);
+		}
+	}
+	CHECK_EQ_INT(bad, 0);
+}
+
 static void error_messages(void)
 {
 	CHECK_EQ_INT(pk_error_set(PK_EPARSE, "%s:%d: bad", "f.txt", 3), PK_EPARSE);
@@ -245,6 +291,7 @@ int main(void)
 	RUN(text_folding);
 	RUN(lines_reader);
 	RUN(sha256_vectors);
+	RUN(pj_numbers);
 	RUN(error_messages);
 	T_DONE();
 }

@@ -1,0 +1,30 @@
+# bench/lib.sh - helpers shared by the benchmark scripts (sourced).
+
+now() { date +%s.%N; }
+
+# run a command, sampling its memory: prints "seconds peak_rss_mb peak_anon_mb"
+# (anonymous memory is the heap; the rest of the RSS is the LMDB file
+# mapped in, page cache the kernel can reclaim)
+measure() {
+	local t0 t1 pid hwm=0 anon=0 line v
+	t0=$(now)
+	"$@" &
+	pid=$!
+	while kill -0 $pid 2>/dev/null; do
+		while read -r line; do
+			case "$line" in
+			VmHWM:*) v=${line//[!0-9]/}; [ "$v" -gt "$hwm" ] && hwm=$v ;;
+			RssAnon:*) v=${line//[!0-9]/}; [ "$v" -gt "$anon" ] && anon=$v ;;
+			esac
+		done </proc/$pid/status 2>/dev/null || true
+		sleep 0.1
+	done
+	wait $pid
+	t1=$(now)
+	echo "$(echo "$t1 - $t0" | bc) $((hwm / 1024)) $((anon / 1024))"
+}
+
+# per second: rate LINES SECONDS NAME
+rate() {
+	awk -v n="$1" -v s="$2" -v name="$3" 'BEGIN { printf "%s %d\n%s_per_second %.0f\n", name, n, name, n / s }'
+}
