@@ -32,7 +32,7 @@ awk -v z="$zcat_s" -v i="$ingest_s" -v n="$N" 'BEGIN {
 echo "graph_size $(du -sh "$OUT/graph" | cut -f1)"
 
 # resident memory at a tenth of the dump: flat means the same order
-mkdir -p "$OUT/tenth"
+rm -rf "$OUT/tenth"; mkdir -p "$OUT/tenth"
 k=0
 for f in "$DUMP"/*.json.gz; do
 	[ $k -lt $((files / 10 > 0 ? files / 10 : 1)) ] || break
@@ -58,7 +58,7 @@ awk -v n="$n" -v s="$(echo "$t1 - $t0" | bc)" 'BEGIN { printf "doi_lookups %d\nd
 echo "  $(grep -c '"verdict":"verified"' "$OUT/dois.out") verified, $(grep -c '"verdict":"unverifiable"' "$OUT/dois.out") unknown DOIs"
 
 # free-text references rendered from the first file's works, every style and perturbation
-mkdir -p "$OUT/one"
+rm -rf "$OUT/one"; mkdir -p "$OUT/one"
 ln -s "$(readlink -f "$DUMP/0.json.gz")" "$OUT/one/0.json.gz"
 /usr/bin/python3 bench/gen_refs.py "$OUT/refs-bench.jsonl" 11 "$OUT/one" 2>/dev/null
 /usr/bin/python3 -c '

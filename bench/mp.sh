@@ -49,7 +49,7 @@ awk -v z="$zcat_s" -v p="$py_s" -v i="$ingest_s" -v n="$N" 'BEGIN {
 echo "graph_size $(du -sh "$OUT/graph" | cut -f1)"
 
 # heap at a tenth of the dump: flat means memory does not grow with the dump
-mkdir -p "$OUT/tenth"
+rm -rf "$OUT/tenth"; mkdir -p "$OUT/tenth"
 k=0
 for f in "$DUMP"/summary/*.jsonl.gz; do
 	[ $k -lt $((files / 10 > 0 ? files / 10 : 1)) ] || break

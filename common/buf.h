@@ -29,7 +29,7 @@ typedef struct pk_buf {
 
 /* Initialise with a cap (0: default). Allocates nothing. */
 void pk_buf_init(pk_buf *b, size_t max);
-/* Free contents; the buffer is reusable (as after init, cap kept). */
+/* Free contents; the buffer is reusable (as after init; its max is kept). */
 void pk_buf_release(pk_buf *b);
 /* Make room for `extra` more bytes plus the NUL. PK_ELIMIT / PK_ENOMEM. */
 int pk_buf_grow(pk_buf *b, size_t extra);

@@ -142,43 +142,56 @@ int pk_text_fold(pk_buf *out, const char *s, size_t n, unsigned flags)
 		p = (const char *)mapped;
 		plen = (size_t)m;
 	}
-	for (i = 0; i < plen && rc == 0;) {
-		int32_t cp;
-		int k = pk_utf8_decode(p + i, plen - i, &cp);
-		char enc[4];
-		int elen;
+	/* Every code point is re-encoded in at most the bytes it was read
+	 * from (dashes and punctuation become one byte), and a space is only
+	 * written in place of skipped ones: plen bytes suffice. Reserve them
+	 * once and write in place. */
+	if ((rc = pk_buf_grow(out, plen)) < 0) {
+		free(mapped);
+		return rc;
+	}
+	{
+		char *o = out->ptr + out->len;
 
-		if (k < 0) {
-			rc = pk_error_set(PK_EPARSE, "invalid UTF-8");
-			break;
-		}
-		i += (size_t)k;
-		if (cp < 0x80 && (flags & PK_FOLD_CASE) && cp >= 'A' && cp <= 'Z')
-			cp += 'a' - 'A';
-		if ((flags & PK_FOLD_DASH) && is_dash(cp))
-			cp = '-';
-		else if ((flags & PK_FOLD_PUNCT) && is_punct(cp))
-			cp = ' ';
-		if (pk_text_is_space(cp)) {
-			if (flags & PK_FOLD_SPACE_DROP)
-				continue;
-			if (flags & PK_FOLD_SPACE_ONE) {
-				pending_space = out->len > start;
-				continue;
-			}
-		}
-		if (pending_space) {
-			rc = pk_buf_putc(out, ' ');
-			pending_space = 0;
-			if (rc < 0)
+		for (i = 0; i < plen;) {
+			int32_t cp;
+			int k;
+
+			if ((unsigned char)p[i] < 0x80) {
+				cp = (unsigned char)p[i];
+				k = 1;
+			} else if ((k = pk_utf8_decode(p + i, plen - i, &cp)) < 0) {
+				rc = pk_error_set(PK_EPARSE, "invalid UTF-8");
 				break;
+			}
+			i += (size_t)k;
+			if (cp < 0x80 && (flags & PK_FOLD_CASE) && cp >= 'A' && cp <= 'Z')
+				cp += 'a' - 'A';
+			if ((flags & PK_FOLD_DASH) && is_dash(cp))
+				cp = '-';
+			else if ((flags & PK_FOLD_PUNCT) && is_punct(cp))
+				cp = ' ';
+			if (pk_text_is_space(cp)) {
+				if (flags & PK_FOLD_SPACE_DROP)
+					continue;
+				if (flags & PK_FOLD_SPACE_ONE) {
+					pending_space = o > out->ptr + start;
+					continue;
+				}
+			}
+			if (pending_space) {
+				*o++ = ' ';
+				pending_space = 0;
+			}
+			if (cp < 0x80)
+				*o++ = (char)cp;
+			else
+				o += pk_utf8_encode(o, cp);
 		}
-		elen = pk_utf8_encode(enc, cp);
-		rc = pk_buf_put(out, enc, (size_t)elen);
+		out->len = (size_t)(o - out->ptr);
+		out->ptr[out->len] = '\0';
 	}
 	free(mapped); /* utf8proc allocates with malloc */
-	if (rc == 0 && !out->ptr)
-		rc = pk_buf_put(out, "", 0); /* callers may rely on a non-NULL ptr */
 	return rc;
 }
 

@@ -463,6 +463,80 @@ fail:
 	return rc;
 }
 
+/* Pages on the free list (the values of the free DB are page lists whose
+ * first word is their length). */
+static int free_pages(kg_store *s, uint64_t *out)
+{
+	MDB_txn *txn;
+	MDB_cursor *c;
+	MDB_val k, v;
+	int rc;
+
+	*out = 0;
+	if ((rc = mdb_txn_begin(s->env, NULL, MDB_RDONLY, &txn)) != 0)
+		return kg_mdb_error(rc, "mdb_txn_begin");
+	if ((rc = mdb_cursor_open(txn, 0, &c)) == 0) {
+		while (mdb_cursor_get(c, &k, &v, MDB_NEXT) == 0) {
+			size_t n;
+
+			if (v.mv_size >= sizeof(n)) {
+				memcpy(&n, v.mv_data, sizeof(n));
+				*out += n;
+			}
+		}
+		mdb_cursor_close(c);
+	}
+	mdb_txn_abort(txn);
+	return 0;
+}
+
+static int compact_if_sparse(kg_store *s)
+{
+	MDB_envinfo info;
+	uint64_t nfree = 0;
+	char name[96];
+	char *dir = NULL, *from = NULL, *to = NULL;
+	int rc;
+
+	if ((rc = mdb_env_info(s->env, &info)) != 0)
+		return kg_mdb_error(rc, "mdb_env_info");
+	if ((rc = free_pages(s, &nfree)) < 0)
+		return rc;
+	if (nfree * 8 <= (uint64_t)info.me_last_pgno + 1)
+		return 0;
+	/* a sibling "gen-*" directory: remove_stale clears it after a crash */
+	snprintf(name, sizeof(name), "%s.compact", s->gen_name);
+	if (!(dir = path_join(s->root, name)) || !(from = path_join(dir, "data.mdb")) ||
+	    !(to = path_join(s->gen, "data.mdb"))) {
+		rc = pk_error_set(PK_ENOMEM, "out of memory");
+		goto done;
+	}
+	remove_tree(dir);
+	if (mkdir(dir, 0755) < 0) {
+		rc = pk_error_set(PK_EIO, "cannot create '%s': %s", dir, strerror(errno));
+		goto done;
+	}
+	if ((rc = mdb_env_copy2(s->env, dir, MDB_CP_COMPACT)) != 0) {
+		rc = kg_mdb_error(rc, "compacting the new graph");
+		goto done;
+	}
+	reach("build-compacted");
+	mdb_env_close(s->env);
+	s->env = NULL;
+	if (rename(from, to) < 0) {
+		rc = pk_error_set(PK_EIO, "cannot replace '%s': %s", to, strerror(errno));
+		goto done;
+	}
+	rc = fsync_path(to);
+done:
+	if (dir)
+		remove_tree(dir);
+	pk_free(dir);
+	pk_free(from);
+	pk_free(to);
+	return rc;
+}
+
 int kg_build_commit(kg_store *s)
 {
 	char *tmp = NULL, *cur = NULL, tmpname[64];
@@ -477,9 +551,14 @@ int kg_build_commit(kg_store *s)
 		rc = kg_mdb_error(rc, "syncing the new graph");
 		goto fail;
 	}
+	/* Checkpointed builds leave pages freed by copy-on-write inside the
+	 * file (a third of a Crossref dump's graph): when they are more than
+	 * an eighth, write a compact copy and use it instead */
+	if ((rc = compact_if_sparse(s)) < 0)
+		goto fail;
 	/* WRITEMAP extended the file to the whole map (sparse): cut it back to
 	 * the pages in use, so its size says what the graph holds */
-	{
+	if (s->env) {
 		uint64_t used = 0, map = 0;
 		char *data = path_join(s->gen, "data.mdb");
 

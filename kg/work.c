@@ -241,7 +241,14 @@ int kg_fold_text(pk_buf *out, const char *s, size_t n)
 	size_t i = 0;
 	int rc = 0;
 
+	/* most titles and names carry no markup: fold them as they are */
+	if (!memchr(s, '<', n) && !memchr(s, '&', n)) {
+		rc = pk_text_fold(out, s, n, PK_FOLD_CASE | PK_FOLD_MARKS | PK_FOLD_PUNCT | PK_FOLD_SPACE_ONE | PK_FOLD_DASH);
+		goto dashes;
+	}
 	/* markup in titles: <i>, <sub>, <jats:italic>, &amp; */
+	if ((rc = pk_buf_grow(&clean, n)) < 0)
+		return rc;
 	while (i < n && rc == 0) {
 		if (s[i] == '<') {
 			const char *gt = memchr(s + i, '>', n - i);
@@ -275,6 +282,7 @@ int kg_fold_text(pk_buf *out, const char *s, size_t n)
 		rc = pk_text_fold(out, clean.ptr ? clean.ptr : "", clean.len,
 				  PK_FOLD_CASE | PK_FOLD_MARKS | PK_FOLD_PUNCT | PK_FOLD_SPACE_ONE | PK_FOLD_DASH);
 	pk_buf_release(&clean);
+dashes:
 	if (rc == 0) {
 		/* dashes survive PK_FOLD_DASH as '-': make them spaces too */
 		size_t k;

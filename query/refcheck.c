@@ -82,6 +82,7 @@ static int is_stop(const char *w)
 	return 0;
 }
 
+/* Fold text (case, marks, punctuation, markup) and split it into words. */
 static void split_words(const char *text, words *out, int drop_stop)
 {
 	pk_buf f = PK_BUF_INIT;
@@ -109,94 +110,58 @@ static void split_words(const char *text, words *out, int drop_stop)
 	}
 }
 
-/* Word-set overlap (Dice coefficient) of two titles, 0..1. */
-static double title_similarity(const char *a, const char *b)
+static size_t count_content_words(const words *x)
 {
-	words x, y;
+	size_t i, n = 0;
+
+	for (i = 0; i < x->n; i++)
+		n += !is_stop(x->w[i]);
+	return n;
+}
+
+/* Word-set overlap (Dice coefficient) of two word lists, 0..1. */
+static double dice(const words *x, const words *y)
+{
 	size_t i, j, common = 0;
 	unsigned char used[96] = { 0 };
 
-	split_words(a, &x, 0);
-	split_words(b, &y, 0);
-	if (!x.n || !y.n)
+	if (!x->n || !y->n)
 		return 0;
-	for (i = 0; i < x.n; i++)
-		for (j = 0; j < y.n; j++)
-			if (!used[j] && !strcmp(x.w[i], y.w[j])) {
+	for (i = 0; i < x->n; i++)
+		for (j = 0; j < y->n; j++)
+			if (!used[j] && !strcmp(x->w[i], y->w[j])) {
 				used[j] = 1;
 				common++;
 				break;
 			}
-	return 2.0 * (double)common / (double)(x.n + y.n);
+	return 2.0 * (double)common / (double)(x->n + y->n);
 }
 
-/* Folded title without spaces, for exact comparison. */
-static void title_key(char *out, size_t n, const char *title)
+/* The words joined without spaces: the title's exact-comparison key. */
+static void words_key(const words *x, char *out, size_t n)
 {
-	pk_buf f = PK_BUF_INIT;
 	size_t i, j = 0;
 
-	out[0] = '\0';
-	if (title && kg_fold_text(&f, title, strlen(title)) == 0 && f.ptr)
-		for (i = 0; i < f.len && j + 1 < n; i++)
-			if (f.ptr[i] != ' ')
-				out[j++] = f.ptr[i];
+	for (i = 0; i < x->n; i++) {
+		size_t l = strlen(x->w[i]);
+
+		if (j + l >= n)
+			break;
+		memcpy(out + j, x->w[i], l);
+		j += l;
+	}
 	out[j] = '\0';
-	pk_buf_release(&f);
-	pk_error_clear();
 }
 
-/* Does the stated title say exactly what the work's title says (case,
- * punctuation, diacritics aside), with or without its subtitle? */
-static int title_exact(const char *stated, const kg_work *w)
-{
-	char a[1024], b[1024];
-	char both[1200];
-
-	title_key(a, sizeof(a), stated);
-	if (!a[0])
-		return 0;
-	title_key(b, sizeof(b), w->title);
-	if (b[0] && !strcmp(a, b))
-		return 1;
-	if (w->title && w->subtitle) {
-		snprintf(both, sizeof(both), "%s %s", w->title, w->subtitle);
-		title_key(b, sizeof(b), both);
-		if (!strcmp(a, b))
-			return 1;
-	}
-	title_key(b, sizeof(b), w->original_title);
-	return b[0] && !strcmp(a, b);
-}
-
-/* Best title similarity against title, title + subtitle, original title. */
-static double best_title(const char *stated, const kg_work *w)
-{
-	double s = 0, t;
-	char both[1200];
-
-	if (w->title && (t = title_similarity(stated, w->title)) > s)
-		s = t;
-	if (w->title && w->subtitle) {
-		snprintf(both, sizeof(both), "%s: %s", w->title, w->subtitle);
-		if ((t = title_similarity(stated, both)) > s)
-			s = t;
-	}
-	if (w->original_title && (t = title_similarity(stated, w->original_title)) > s)
-		s = t;
-	return s;
-}
-
-static void fold_family(char *out, size_t n, const char *family)
-{
-	pk_buf f = PK_BUF_INIT;
-
-	out[0] = '\0';
-	if (family && kg_family_fold(&f, family) == 0 && f.ptr)
-		snprintf(out, n, "%s", f.ptr);
-	pk_buf_release(&f);
-	pk_error_clear();
-}
+/* The reference's side of every comparison, folded once. */
+typedef struct prep {
+	words title;              /* stop words kept: similarity, exact key */
+	char title_key[1024];
+	size_t title_content;     /* words that are not stop words */
+	words venue;              /* stop words dropped */
+	char fam[QR_AUTHORS][64];
+	char ini[QR_AUTHORS];
+} prep;
 
 /* First letter of a given name or initials, upper case ('\0' if none). */
 static char initial(const char *given)
@@ -210,6 +175,80 @@ static char initial(const char *given)
 	return *given >= 'A' && *given <= 'Z' ? *given : 0;
 }
 
+static void fold_family(char *out, size_t n, const char *family)
+{
+	pk_buf f = PK_BUF_INIT;
+
+	out[0] = '\0';
+	if (family && kg_family_fold(&f, family) == 0 && f.ptr)
+		snprintf(out, n, "%s", f.ptr);
+	pk_buf_release(&f);
+	pk_error_clear();
+}
+
+static void prepare(const qr_ref *r, prep *p)
+{
+	size_t i;
+
+	split_words(r->title[0] ? r->title : NULL, &p->title, 0);
+	words_key(&p->title, p->title_key, sizeof(p->title_key));
+	p->title_content = count_content_words(&p->title);
+	split_words(r->venue[0] ? r->venue : NULL, &p->venue, 1);
+	for (i = 0; i < r->nauthors && i < QR_AUTHORS; i++) {
+		fold_family(p->fam[i], sizeof(p->fam[i]), r->authors[i].family);
+		p->ini[i] = initial(r->authors[i].given);
+	}
+}
+
+/* Titles: how close (best of title, title + subtitle, original title) and
+ * whether the stated one is exactly one of them (case, punctuation and
+ * diacritics aside). Each of the work's titles is folded once. */
+static void compare_titles(const prep *p, const kg_work *w, double *sim, int *exact)
+{
+	words t, sub;
+	char key[1024];
+	double d;
+
+	*sim = 0;
+	*exact = 0;
+	if (w->title) {
+		split_words(w->title, &t, 0);
+		*sim = dice(&p->title, &t);
+		words_key(&t, key, sizeof(key));
+		*exact = p->title_key[0] && key[0] && !strcmp(key, p->title_key);
+		if (w->subtitle) {
+			words tb; /* title and subtitle words, pointing into t and sub */
+			size_t i;
+
+			split_words(w->subtitle, &sub, 0);
+			tb.n = 0;
+			tb.buf[0] = '\0';
+			for (i = 0; i < t.n && tb.n < 96; i++)
+				tb.w[tb.n++] = t.w[i];
+			for (i = 0; i < sub.n && tb.n < 96; i++)
+				tb.w[tb.n++] = sub.w[i];
+			if ((d = dice(&p->title, &tb)) > *sim)
+				*sim = d;
+			if (!*exact) {
+				char k2[1024];
+
+				words_key(&sub, k2, sizeof(k2));
+				*exact = key[0] && strlen(key) + strlen(k2) < sizeof(key) &&
+					 !strncmp(p->title_key, key, strlen(key)) &&
+					 !strcmp(p->title_key + strlen(key), k2);
+			}
+		}
+	}
+	if (w->original_title) {
+		split_words(w->original_title, &t, 0);
+		if ((d = dice(&p->title, &t)) > *sim)
+			*sim = d;
+		words_key(&t, key, sizeof(key));
+		if (!*exact)
+			*exact = p->title_key[0] && key[0] && !strcmp(key, p->title_key);
+	}
+}
+
 typedef struct author_cmp {
 	int first_match;   /* first stated author is the work's first */
 	size_t found;      /* stated authors found among the work's */
@@ -217,30 +256,34 @@ typedef struct author_cmp {
 	int order_ok;      /* found ones appear in the same order */
 } author_cmp;
 
-static author_cmp compare_authors(const qr_ref *r, const kg_work *w)
+static author_cmp compare_authors(const qr_ref *r, const prep *p, const kg_work *w)
 {
 	author_cmp c = { 0, 0, r->nauthors, 1 };
-	char wf[KG_WORK_AUTHORS][64], rf[64];
-	unsigned char used[KG_WORK_AUTHORS] = { 0 };
+	char wf[KG_WORK_AUTHORS][64];
+	unsigned char used[KG_WORK_AUTHORS] = { 0 }, folded[KG_WORK_AUTHORS] = { 0 };
 	size_t i, j, k, last = 0;
 
-	for (j = 0; j < w->nauthors; j++)
-		fold_family(wf[j], sizeof(wf[j]), w->authors[j].family);
-	for (i = 0; i < r->nauthors; i++) {
-		char ri = initial(r->authors[i].given);
+	for (i = 0; i < r->nauthors && i < QR_AUTHORS; i++) {
+		const char *rf = p->fam[i];
+		char ri = p->ini[i];
 
-		fold_family(rf, sizeof(rf), r->authors[i].family);
 		if (!rf[0])
 			continue;
 		/* the next unused author of that name, looking on from the last
-		 * match first (two authors may share a family name) */
+		 * match first (two authors may share a family name); the work's
+		 * names are folded when first looked at */
 		for (k = 0; k < w->nauthors; k++) {
-			j = (last + k) % w->nauthors;
-			/* "Van der Waals" / "Waals", hyphenated double names */
-			char wi = initial(w->authors[j].given);
+			char wi;
 
-			/* same family name, and the same first initial when both
-			 * are known (two authors called Wang are not one) */
+			j = (last + k) % w->nauthors;
+			if (!folded[j]) {
+				fold_family(wf[j], sizeof(wf[j]), w->authors[j].family);
+				folded[j] = 1;
+			}
+			wi = initial(w->authors[j].given);
+			/* same family name ("Van der Waals" / "Waals", hyphenated
+			 * double names), and the same first initial when both are
+			 * known (two authors called Wang are not one) */
 			if (!used[j] && wf[j][0] && (!ri || !wi || ri == wi) &&
 			    (!strcmp(rf, wf[j]) || (strlen(rf) >= 4 && strstr(wf[j], rf)) ||
 			     (strlen(wf[j]) >= 4 && strstr(rf, wf[j])))) {
@@ -261,19 +304,18 @@ static author_cmp compare_authors(const qr_ref *r, const kg_work *w)
 /* Does a stated venue name the work's container? Abbreviations count:
  * every stated word must start the corresponding venue word, in order,
  * skipping stop words ("Phys. Rev. B" = "Physical Review B"). */
-static int venue_words_match(const char *stated, const char *venue)
+static int venue_words_match(const words *a, const char *venue)
 {
-	words a, b;
+	words b;
 	size_t i = 0, j = 0;
 
-	split_words(stated, &a, 1);
 	split_words(venue, &b, 1);
-	if (!a.n || !b.n)
+	if (!a->n || !b.n)
 		return 0;
-	while (i < a.n && j < b.n) {
-		size_t l = strlen(a.w[i]);
+	while (i < a->n && j < b.n) {
+		size_t l = strlen(a->w[i]);
 
-		if (!strncmp(b.w[j], a.w[i], l) || (l >= 3 && strstr(b.w[j], a.w[i]) == b.w[j])) {
+		if (!strncmp(b.w[j], a->w[i], l) || (l >= 3 && strstr(b.w[j], a->w[i]) == b.w[j])) {
 			i++;
 			j++;
 		} else if (i > 0 || j + 1 < b.n) {
@@ -284,18 +326,18 @@ static int venue_words_match(const char *stated, const char *venue)
 			return 0;
 		}
 	}
-	return i == a.n && (b.n - j) <= 2;
+	return i == a->n && (b.n - j) <= 2;
 }
 
-static int venue_match(const char *stated, const kg_work *w)
+static int venue_match(const prep *p, const kg_work *w)
 {
 	size_t i;
 
 	for (i = 0; i < w->ncontainer; i++)
-		if (venue_words_match(stated, w->container[i]))
+		if (venue_words_match(&p->venue, w->container[i]))
 			return 1;
 	for (i = 0; i < w->nshort; i++)
-		if (venue_words_match(stated, w->short_container[i]))
+		if (venue_words_match(&p->venue, w->short_container[i]))
 			return 1;
 	return 0;
 }
@@ -335,9 +377,12 @@ typedef struct cand {
 	char type[32];
 } cand;
 
+#define CAND_SLOTS 1024 /* a power of two, well above MAX_CANDIDATES */
+
 typedef struct cands {
 	cand *c;
 	size_t n;
+	unsigned short slot[CAND_SLOTS]; /* open addressing on the DOI: index + 1, 0 empty */
 } cands;
 
 typedef struct collect_ctx {
@@ -346,18 +391,25 @@ typedef struct collect_ctx {
 
 static int add_candidate(cands *cs, const char *doi, size_t n)
 {
-	size_t i;
+	uint64_t h = 1469598103934665603ull;
+	size_t i, at;
 
 	if (n >= sizeof(cs->c[0].doi))
 		return 0;
-	for (i = 0; i < cs->n; i++)
-		if (strlen(cs->c[i].doi) == n && !memcmp(cs->c[i].doi, doi, n))
-			return 0;
+	for (i = 0; i < n; i++)
+		h = (h ^ (unsigned char)doi[i]) * 1099511628211ull;
+	for (at = (size_t)h & (CAND_SLOTS - 1); cs->slot[at]; at = (at + 1) & (CAND_SLOTS - 1)) {
+		const char *d = cs->c[cs->slot[at] - 1].doi;
+
+		if (!memcmp(d, doi, n) && d[n] == '\0')
+			return 0; /* already a candidate */
+	}
 	if (cs->n >= MAX_CANDIDATES)
 		return 1; /* enough */
 	memset(&cs->c[cs->n], 0, sizeof(cs->c[0]));
 	memcpy(cs->c[cs->n].doi, doi, n);
 	cs->c[cs->n].doi[n] = '\0';
+	cs->slot[at] = (unsigned short)(cs->n + 1);
 	cs->n++;
 	return 0;
 }
@@ -422,25 +474,21 @@ done:
 	return rc;
 }
 
-static size_t title_words(const char *title)
-{
-	words x;
-
-	split_words(title, &x, 1);
-	return x.n;
-}
-
 /* Compare one candidate with the reference; fill its scores. */
-static void compare(const qr_ref *r, const kg_work *w, cand *c)
+static void compare(const qr_ref *r, const prep *p, const kg_work *w, cand *c)
 {
 	double total = 0, got = 0;
 
 	snprintf(c->type, sizeof(c->type), "%s", w->type ? w->type : "");
-	c->title = r->title[0] ? best_title(r->title, w) : -1;
-	c->title_same = r->title[0] ? title_exact(r->title, w) : -1;
-	c->au = compare_authors(r, w);
+	if (r->title[0]) {
+		compare_titles(p, w, &c->title, &c->title_same);
+	} else {
+		c->title = -1;
+		c->title_same = -1;
+	}
+	c->au = compare_authors(r, p, w);
 	c->year_diff = r->year && w->year ? abs(r->year - w->year) : -1;
-	c->venue = r->venue[0] ? venue_match(r->venue, w) : -1;
+	c->venue = r->venue[0] ? venue_match(p, w) : -1;
 	c->volume = r->volume[0] && w->volume ? same_number(r->volume, w->volume) : -1;
 	c->issue = r->issue[0] && w->issue ? same_number(r->issue, w->issue) : -1;
 	c->pages = r->first_page[0] && (w->page || w->article_number) ? pages_match(r, w) : -1;
@@ -465,7 +513,7 @@ static void compare(const qr_ref *r, const kg_work *w, cand *c)
 	if (c->from_doi)
 		c->identified = c->title < 0 ? (r->nauthors == 0 || c->au.found > 0 || c->year_diff == 0)
 					     : (c->title >= 0.5 || c->au.first_match);
-	else if (c->title >= 0.9 && title_words(r->title) >= 4)
+	else if (c->title >= 0.9 && p->title_content >= 4)
 		c->identified = 1; /* "Introduction" alone identifies nothing */
 	else if (c->title >= 0.7 && (c->au.first_match || (c->year_diff == 0 && c->venue == 1)))
 		c->identified = 1;
@@ -579,8 +627,9 @@ static void mismatch_reasons(qr_result *out, const qr_ref *r, const cand *c)
 
 int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out)
 {
-	cands cs = { NULL, 0 };
+	cands cs = { NULL, 0, { 0 } };
 	kg_work *w = NULL;
+	prep *p = NULL;
 	cand *best = NULL, *doi_cand = NULL;
 	int closed, year_now, rc = 0, doi_found = 0;
 	size_t i;
@@ -599,13 +648,15 @@ int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out
 	}
 	/* enough to decide anything: an identifier, authors with a year, or a
 	 * real-looking title with one more field */
-	if (!r->doi[0] && !r->arxiv[0] && !(r->nauthors && r->year) &&
-	    !(r->title[0] && title_words(r->title) >= 3 && (r->nauthors || r->year || r->venue[0]))) {
-		reason(out, "too little to check: no DOI, and not enough of authors, year and title");
-		return 0;
-	}
-	if (!(cs.c = pk_calloc(MAX_CANDIDATES, sizeof(*cs.c))) || !(w = pk_malloc(sizeof(*w)))) {
+	if (!(cs.c = pk_calloc(MAX_CANDIDATES, sizeof(*cs.c))) || !(w = pk_malloc(sizeof(*w))) ||
+	    !(p = pk_malloc(sizeof(*p)))) {
 		rc = pk_error_set(PK_ENOMEM, "out of memory");
+		goto done;
+	}
+	prepare(r, p);
+	if (!r->doi[0] && !r->arxiv[0] && !(r->nauthors && r->year) &&
+	    !(r->title[0] && p->title_content >= 3 && (r->nauthors || r->year || r->venue[0]))) {
+		reason(out, "too little to check: no DOI, and not enough of authors, year and title");
 		goto done;
 	}
 	if ((rc = gather(t, r, &cs)) < 0)
@@ -621,7 +672,7 @@ int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out
 			doi_found = 1;
 			doi_cand = &cs.c[i];
 		}
-		compare(r, w, &cs.c[i]);
+		compare(r, p, w, &cs.c[i]);
 		if (cs.c[i].identified && (!best || cs.c[i].score > best->score))
 			best = &cs.c[i];
 	}
@@ -712,5 +763,6 @@ int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out
 done:
 	pk_free(cs.c);
 	pk_free(w);
+	pk_free(p);
 	return rc;
 }

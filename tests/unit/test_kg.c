@@ -2,6 +2,9 @@
  * ownership and deletion, node merging, names, documents. */
 #include "t.h"
 
+#include <dirent.h>
+#include <sys/stat.h>
+
 #include "common/alloc.h"
 #include "common/error.h"
 #include "kg/graph.h"
@@ -267,6 +270,82 @@ static void map_grows_by_itself(void)
 	t_rmrf(dir);
 }
 
+/* Documents written across checkpoints, then most deleted: the build
+ * leaves many free pages, which kg_build_commit compacts away. */
+static int churn(kg_txn *t, void *ctx)
+{
+	kg_source src = { 0 };
+	char doi[32], rec[1024];
+	uint32_t sid;
+	int rc, i;
+
+	(void)ctx;
+	src.kind = "TEST";
+	src.edition = "churn";
+	if ((rc = kg_source_begin(t, &src, &sid)) < 0)
+		return rc;
+	memset(rec, 'x', sizeof(rec));
+	for (i = 0; i < 8000; i++) {
+		snprintf(doi, sizeof(doi), "10.9/churn%05d", i);
+		if ((rc = kg_doc_put(t, sid, KG_DOC_WORKS, doi, strlen(doi), rec, sizeof(rec))) < 0)
+			return rc;
+		if (i % 1000 == 999 && (rc = kg_txn_checkpoint(t)) < 0)
+			return rc;
+	}
+	for (i = 0; i < 8000; i++) {
+		if (i % 10 == 0)
+			continue; /* keep every tenth */
+		snprintf(doi, sizeof(doi), "10.9/churn%05d", i);
+		if ((rc = kg_doc_del(t, KG_DOC_WORKS, doi, strlen(doi))) < 0)
+			return rc;
+	}
+	return 0;
+}
+
+static void commit_compacts(void)
+{
+	const char *dir = t_tmpdir("kgc");
+	kg_store *s = NULL;
+	kg_txn *t = NULL;
+	const void *val;
+	size_t vlen;
+	char path[512];
+	struct stat st;
+	uint64_t before_used = 0, map;
+
+	t_rmrf(dir);
+	CHECK_EQ_INT(kg_build_begin(&s, dir), 0);
+	CHECK_EQ_INT(kg_store_write(s, churn, NULL), 0);
+	CHECK_EQ_INT(kg_store_usage(s, &before_used, &map), 0);
+	CHECK(before_used > (8u << 20)); /* the pages of 8000 1 KiB records */
+	CHECK_EQ_INT(kg_build_commit(s), 0);
+	snprintf(path, sizeof(path), "%s/CURRENT/data.mdb", dir);
+	CHECK_EQ_INT(stat(path, &st), 0);
+	/* a tenth of the records are left: the file holds about a tenth */
+	CHECK((uint64_t)st.st_size < before_used / 4);
+	/* no compaction directory is left behind */
+	{
+		DIR *d = opendir(dir);
+		struct dirent *e;
+		int extra = 0;
+
+		while (d && (e = readdir(d)))
+			extra += strstr(e->d_name, ".compact") != NULL;
+		if (d)
+			closedir(d);
+		CHECK_EQ_INT(extra, 0);
+	}
+	CHECK_EQ_INT(kg_store_open(&s, dir, KG_OPEN_READ), 0);
+	CHECK_EQ_INT(kg_txn_read(&t, s), 0);
+	CHECK_EQ_INT(kg_doc_get(t, KG_DOC_WORKS, "10.9/churn07990", 15, &val, &vlen), 0);
+	CHECK_EQ_INT(vlen, 1024);
+	CHECK_EQ_INT(kg_doc_get(t, KG_DOC_WORKS, "10.9/churn07991", 15, &val, &vlen), PK_ENOTFOUND);
+	pk_error_clear();
+	kg_txn_free(t);
+	kg_store_free(s);
+	t_rmrf(dir);
+}
+
 typedef struct merge_ctx {
 	int step;
 } merge_ctx;
@@ -437,6 +516,7 @@ int main(void)
 	RUN(writer_lock_and_not_a_graph);
 	RUN(schema_mismatch);
 	RUN(map_grows_by_itself);
+	RUN(commit_compacts);
 	RUN(nodes_merge_and_shared_ownership);
 	RUN(readers_see_last_commit);
 	T_DONE();
