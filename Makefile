@@ -14,8 +14,8 @@ SANITIZE ?=
 CFLAGS ?= -O2 -g
 PKGS := lmdb libcurl libcjson libpcre2-8 zlib libutf8proc
 DEB_BUILD := gcc make pkg-config liblmdb-dev libcurl4-openssl-dev libcjson-dev \
-	libpcre2-dev zlib1g-dev libutf8proc-dev
-DEB_TEST := python3 lmdb-utils bc time
+	libpcre2-dev zlib1g-dev libutf8proc-dev ca-certificates
+DEB_TEST := python3 lmdb-utils bc time openssl util-linux
 
 comma := ,
 BUILD := build/$(if $(SANITIZE),san-$(subst $(comma),-,$(SANITIZE)),rel)

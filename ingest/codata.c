@@ -125,6 +125,29 @@ static int is_dashes(const char *line, size_t len)
 	return 1;
 }
 
+int ingest_codata_edition(const char *path, char *year, size_t n)
+{
+	pk_lines *r = NULL;
+	const char *line;
+	size_t len;
+	char y[8] = "";
+	int rc;
+
+	if ((rc = pk_lines_open(&r, path, 4096)) < 0)
+		return rc;
+	while ((rc = pk_lines_next(r, &line, &len)) != 0 && pk_lines_lineno(r) <= 100) {
+		if (rc < 0 && rc != PK_ELIMIT)
+			break;
+		if (rc > 0 && (header_year(line, len, y) || is_dashes(line, len)))
+			break;
+	}
+	pk_lines_free(r);
+	if (!y[0])
+		return pk_error_set(PK_EPARSE, "%s: not a CODATA table (no edition year in its header)", path);
+	snprintf(year, n, "%s", y);
+	return 0;
+}
+
 /* Constants NIST renamed in the 2018 adjustment, old name -> new name.
  * Both editions' values land on the new name's quantity, so editions can be
  * compared ("outdated") and a lookup finds every edition; the published

@@ -151,7 +151,13 @@ typedef struct reader {
 	uint64_t bytes;
 	pthread_t thread;
 	int started;
+	/* in-memory parsing: each work goes to sink instead of the queue */
+	ingest_work_fn sink;
+	void *sink_ctx;
+	size_t rejected;
 } reader;
+
+static int deliver(reader *r, const batch *b);
 
 static int flush_batch(reader *r)
 {
@@ -160,6 +166,13 @@ static int flush_batch(reader *r)
 	r->cur = NULL;
 	if (!b)
 		return 0;
+	if (r->sink) {
+		/* parsing in memory (ingest_crossref_parse): no writer thread */
+		int rc = deliver(r, b);
+
+		batch_free(b);
+		return rc;
+	}
 	b->bytes_in = r->bytes;
 	if (queue_push(&r->q, b) < 0) {
 		batch_free(b);
@@ -1196,7 +1209,15 @@ static void reader_stop(reader *r)
 
 /* ---- the writer (the caller's thread, inside the transaction) ----------- */
 
-static int write_batch(kg_txn *t, uint32_t sid, const batch *b, const ingest_opts *o, ingest_result *res)
+/* Walk a batch: each work (DOI, record, its index keys) or rejection. */
+typedef struct batch_visit {
+	int (*work)(void *ctx, const unsigned char *doi, uint32_t n, const unsigned char *rec, uint32_t rl,
+		    const unsigned char *keys, uint32_t nkeys);
+	int (*reject)(void *ctx, const char *msg, uint32_t n);
+	void *ctx;
+} batch_visit;
+
+static int walk_batch(const batch *b, const batch_visit *v)
 {
 	const unsigned char *p = (const unsigned char *)b->data.ptr, *end = p + b->data.len;
 	int rc;
@@ -1207,34 +1228,121 @@ static int write_batch(kg_txn *t, uint32_t sid, const batch *b, const ingest_opt
 
 		p += 4;
 		if (kind == B_REJECT) {
-			if ((rc = ingest_reject(res, o, "%.*s", (int)n, (const char *)p)) < 0)
+			if ((rc = v->reject(v->ctx, (const char *)p, n)) < 0)
 				return rc;
 			p += n;
 			continue;
 		}
 		{
-			const unsigned char *doi = p, *rec;
+			const unsigned char *doi = p, *rec, *keys;
 			uint32_t rl, nk, i;
 
 			p += n;
 			rl = get_u32(p);
 			rec = p + 4;
 			p = rec + rl;
-			if ((rc = kg_doc_put(t, sid, KG_DOC_WORKS, doi, n, rec, rl)) < 0)
-				return rc;
 			nk = get_u32(p);
 			p += 4;
-			for (i = 0; i < nk; i++) {
-				uint32_t kl = get_u32(p);
-
-				if ((rc = kg_index_add(t, sid, p + 4, kl, doi, n)) < 0)
-					return rc;
-				p += 4 + kl;
-			}
-			res->records++;
+			keys = p;
+			for (i = 0; i < nk; i++)
+				p += 4 + get_u32(p);
+			if ((rc = v->work(v->ctx, doi, n, rec, rl, keys, nk)) < 0)
+				return rc;
 		}
 	}
 	return 0;
+}
+
+typedef struct write_ctx {
+	kg_txn *t;
+	uint32_t sid;
+	const ingest_opts *o;
+	ingest_result *res;
+} write_ctx;
+
+static int write_work(void *ctx, const unsigned char *doi, uint32_t n, const unsigned char *rec, uint32_t rl,
+		      const unsigned char *keys, uint32_t nkeys)
+{
+	write_ctx *w = ctx;
+	uint32_t i;
+	int rc;
+
+	if ((rc = kg_doc_put(w->t, w->sid, KG_DOC_WORKS, doi, n, rec, rl)) < 0)
+		return rc;
+	for (i = 0; i < nkeys; i++) {
+		uint32_t kl = get_u32(keys);
+
+		if ((rc = kg_index_add(w->t, w->sid, keys + 4, kl, doi, n)) < 0)
+			return rc;
+		keys += 4 + kl;
+	}
+	w->res->records++;
+	return 0;
+}
+
+static int write_reject(void *ctx, const char *msg, uint32_t n)
+{
+	write_ctx *w = ctx;
+
+	return ingest_reject(w->res, w->o, "%.*s", (int)n, msg);
+}
+
+static int write_batch(kg_txn *t, uint32_t sid, const batch *b, const ingest_opts *o, ingest_result *res)
+{
+	write_ctx w = { t, sid, o, res };
+	batch_visit v = { write_work, write_reject, &w };
+
+	return walk_batch(b, &v);
+}
+
+static int sink_work(void *ctx, const unsigned char *doi, uint32_t n, const unsigned char *rec, uint32_t rl,
+		     const unsigned char *keys, uint32_t nkeys)
+{
+	reader *r = ctx;
+
+	(void)keys;
+	(void)nkeys;
+	return r->sink(r->sink_ctx, (const char *)doi, n, rec, rl);
+}
+
+static int sink_reject(void *ctx, const char *msg, uint32_t n)
+{
+	(void)msg;
+	(void)n;
+	((reader *)ctx)->rejected++;
+	return 0;
+}
+
+/* Hand a batch's works to the in-memory sink. */
+static int deliver(reader *r, const batch *b)
+{
+	batch_visit v = { sink_work, sink_reject, r };
+
+	return walk_batch(b, &v);
+}
+
+int ingest_crossref_parse(const char *text, size_t n, ingest_work_fn fn, void *ctx, size_t *rejected)
+{
+	reader *r = pk_calloc(1, sizeof(*r));
+	int rc;
+
+	if (!r)
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	r->sink = fn;
+	r->sink_ctx = ctx;
+	pk_buf_init(&r->arena, WORK_MAX);
+	rc = read_document(r, "response", text, n);
+	if (rc == 0)
+		rc = flush_batch(r);
+	else
+		batch_free(r->cur);
+	if (rejected)
+		*rejected = r->rejected;
+	pk_buf_release(&r->arena);
+	pk_buf_release(&r->rec);
+	pk_buf_release(&r->key);
+	pk_free(r);
+	return rc < 0 ? (pk_error_code() ? pk_error_code() : PK_ENOMEM) : 0;
 }
 
 int ingest_crossref(kg_txn *t, const char *path, char *const *files, size_t nfiles, const ingest_opts *o,

@@ -104,4 +104,106 @@ int ingest_mp(kg_txn *t, const char *path, char *const *files, size_t nfiles, co
 int ingest_crossref(kg_txn *t, const char *path, char *const *files, size_t nfiles, const ingest_opts *o,
 		    ingest_result *res);
 
+/* ---- fetching dumps (ingest/fetch.c) ------------------------------------ */
+
+#include "../common/http.h"
+
+typedef struct ingest_fetch_source {
+	const char *name;   /* "codata", "codata-2018", "nist-aw", "crossref" */
+	const char *url;    /* "{doi}" is replaced by the argument after "crossref:" */
+	const char *path;   /* under the sources directory; "{edition}" is the edition the
+	                     * downloaded file states, "{doi}" the DOI made a file name */
+	const char *sha256; /* the known content, or NULL */
+	int kind;           /* what the file is (INGEST_*) */
+	const char *what;
+} ingest_fetch_source;
+
+/* The built-in known sources. */
+const ingest_fetch_source *ingest_fetch_known(size_t *n);
+
+typedef struct ingest_fetch_opts {
+	pk_http_opts http;  /* timeouts, retries, back-off, CA bundle, progress */
+	const char *sha256; /* the content must have this hash, else nothing is written */
+	int force;          /* no conditional request: download even if unchanged */
+	int kind;           /* with "{edition}" in dest: the format to read the edition from */
+	/* told before each retry: attempt number, HTTP status (0: network), wait, why */
+	void (*on_retry)(void *ctx, int attempt, long status, long wait_ms, const char *why);
+	void *ctx;
+} ingest_fetch_opts;
+
+typedef struct ingest_fetch_result {
+	int changed;        /* the file now holds new content (0: 304, or the same bytes) */
+	int resumed;        /* a partial download was continued */
+	int attempts;
+	long status;        /* the last HTTP status */
+	uint64_t bytes;     /* size of the file */
+	char sha256[65];
+	char path[4096];    /* the file written (dest with {edition} filled in) */
+} ingest_fetch_result;
+
+/* Download url to dest (a file path; directories are created). Writes to a
+ * hidden ".NAME.part" beside it and renames it into place only when whole
+ * and, if o->sha256 is set, when its hash agrees (else PK_EPARSE and
+ * nothing is written). A partial download from an earlier attempt or run
+ * is resumed with Range + If-Range; the ETag / Last-Modified recorded in
+ * ".NAME.fetch" make the request conditional, so an unchanged file is not
+ * downloaded again (result changed = 0). Retries follow pk_http_retry_wait
+ * (5xx, 429 with Retry-After, resets, timeouts, truncated bodies).
+ * Errors: PK_ENET (after the retries; a partial download is kept for the
+ * next run), PK_ENOTFOUND (HTTP 404/410), PK_EPARSE (checksum, or no
+ * edition in a file named by it), PK_EIO. */
+int ingest_fetch(pk_http *h, const char *url, const char *dest, const ingest_fetch_opts *o,
+		 ingest_fetch_result *res);
+
+/* ---- Crossref works in memory (ingest/crossref.c) ------------------------ */
+
+/* Parse Crossref JSON held in memory (a /works/{doi} or /works response, a
+ * work, {"items":[...]}) into encoded work records (kg/work.h): fn gets
+ * each normalised DOI and record, borrowed for the call. Broken records
+ * are skipped and counted in *rejected (may be NULL). */
+typedef int (*ingest_work_fn)(void *ctx, const char *doi, size_t doi_len, const void *rec, size_t len);
+int ingest_crossref_parse(const char *text, size_t n, ingest_work_fn fn, void *ctx, size_t *rejected);
+
+/* ---- the Crossref REST API (ingest/online.c) ------------------------------ */
+
+typedef struct ingest_online ingest_online;
+
+typedef struct ingest_online_opts {
+	const char *base;   /* API root (a mirror); NULL: https://api.crossref.org */
+	const char *mailto; /* a contact address: Crossref's polite pool */
+	long ttl_s;         /* cached answers younger than this are used; 0: 30 days, <0: no cache */
+	int rows;           /* hits asked of a bibliographic search; 0: 5 */
+	pk_http_opts http;  /* timeouts, retries (default 3), CA bundle */
+} ingest_online_opts;
+
+/* Works the API answered with, encoded (kg/work.h), and where they came from. */
+typedef struct ingest_online_works {
+	pk_buf data;
+	size_t off[20], len[20];
+	size_t n;
+	long status;        /* the HTTP status of the answer (200, 404) */
+	int cached;         /* from the graph's cache */
+	int64_t fetched_at; /* when the answer was fetched (unix seconds) */
+} ingest_online_works;
+
+/* cache: a graph opened KG_OPEN_SHARED (answers are read through the
+ * caller's transaction and written in brief write transactions; NULL: no
+ * cache). Borrowed; options copied. */
+int ingest_online_new(ingest_online **out, kg_store *cache, const ingest_online_opts *o);
+void ingest_online_free(ingest_online *c);
+void ingest_online_works_release(ingest_online_works *w);
+/* GET {base}/works/{doi}: status 200 with the work, or 404 (not a Crossref
+ * DOI). t: the caller's read transaction (for the cache), or NULL. */
+int ingest_online_doi(ingest_online *c, kg_txn *t, const char *doi, ingest_online_works *out);
+/* GET {base}/prefixes/{prefix}: is it a Crossref member's prefix? */
+int ingest_online_prefix(ingest_online *c, kg_txn *t, const char *prefix, int *known);
+/* GET {base}/works?query.bibliographic=TEXT&rows=N: the API's best hits
+ * (it always returns some: the caller must check them). */
+int ingest_online_search(ingest_online *c, kg_txn *t, const char *text, ingest_online_works *out);
+/* Requests made and answers taken from the cache so far. */
+void ingest_online_stats(const ingest_online *c, size_t *requests, size_t *cache_hits, size_t *cache_skipped);
+
+/* The edition a CODATA table states in its header ("2022"). */
+int ingest_codata_edition(const char *path, char *year, size_t n);
+
 #endif

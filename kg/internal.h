@@ -32,6 +32,7 @@ struct kg_store {
 	int lockfd;
 	int building;
 	int writable;
+	int shared;   /* KG_OPEN_SHARED: a writable env, locked only per brief write */
 };
 
 struct kg_txn {

@@ -161,7 +161,7 @@ static int env_open(kg_store *s, unsigned extra_flags)
 	mdb_env_set_maxreaders(s->env, 256);
 	if (s->building && (rc = mdb_env_set_mapsize(s->env, initial_map)) != 0)
 		return kg_mdb_error(rc, "mdb_env_set_mapsize");
-	if (!s->writable)
+	if (!s->writable && !s->shared)
 		flags |= MDB_RDONLY;
 	if ((rc = mdb_env_open(s->env, s->gen, flags, 0644)) != 0) {
 		if (rc == ENOENT)
@@ -253,6 +253,7 @@ int kg_store_open(kg_store **out, const char *dir, int mode)
 	if (!(s = store_new(dir)))
 		return pk_error_set(PK_ENOMEM, "out of memory");
 	s->writable = mode == KG_OPEN_WRITE;
+	s->shared = mode == KG_OPEN_SHARED;
 	if (s->writable && (rc = take_lock(s)) < 0)
 		goto fail;
 	/* A build may swap CURRENT and delete the old generation between our
@@ -850,6 +851,30 @@ int kg_txn_checkpoint(kg_txn *t)
 		return kg_mdb_error(rc, "mdb_txn_begin");
 	}
 	return 0;
+}
+
+int kg_store_write_brief(kg_store *s, kg_write_fn fn, void *ctx)
+{
+	char *name = NULL;
+	int rc;
+
+	if (s->writable)
+		return kg_store_write(s, fn, ctx);
+	if (!s->shared)
+		return pk_error_set(PK_EINVAL, "graph '%s' was opened read-only", s->root);
+	if ((rc = take_lock(s)) < 0)
+		return rc;
+	if ((rc = read_current(&name, s->root)) == 0 && strcmp(name, s->gen_name))
+		rc = pk_error_set(PK_EBUSY, "graph '%s' was rebuilt since it was opened", s->root);
+	pk_free(name);
+	if (rc == 0) {
+		s->writable = 1;
+		rc = kg_store_write(s, fn, ctx);
+		s->writable = 0;
+	}
+	close(s->lockfd); /* releases the flock */
+	s->lockfd = -1;
+	return rc;
 }
 
 int kg_store_write(kg_store *s, kg_write_fn fn, void *ctx)

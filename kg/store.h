@@ -28,7 +28,8 @@ typedef struct kg_txn kg_txn;
 
 enum {
 	KG_OPEN_READ = 0,
-	KG_OPEN_WRITE = 1 /* take the writer lock; PK_EBUSY if held */
+	KG_OPEN_WRITE = 1, /* take the writer lock; PK_EBUSY if held */
+	KG_OPEN_SHARED = 2 /* read, and write now and then through kg_store_write_brief */
 };
 
 /* Open the current generation of the graph in `dir`.
@@ -90,6 +91,13 @@ void kg_set_initial_mapsize(size_t bytes);
  * Write functions that checkpoint must be idempotent (a rerun after a map
  * resize starts from the beginning and rewrites the same records). */
 int kg_txn_checkpoint(kg_txn *t);
+
+/* On a store opened KG_OPEN_SHARED: take the writer lock for one write
+ * transaction and release it (small writes by long-running readers: the
+ * online answer cache). PK_EBUSY when another process holds the lock or
+ * the graph was rebuilt since the store was opened (the write would land
+ * in a retired generation). */
+int kg_store_write_brief(kg_store *s, kg_write_fn fn, void *ctx);
 
 /* Test hook: called with a stage name ("build-written", "build-swapped",
  * ...) at the points where a crash matters. NULL disables. */

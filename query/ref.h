@@ -67,6 +67,13 @@ enum { /* mismatched fields */
 typedef struct qr_opts {
 	int closed_world;   /* the graph covers every work: absence means fabricated */
 	int current_year;   /* for "future date" (0: this year) */
+	/* candidates from outside the graph (the Crossref API): encoded
+	 * kg_work records, compared exactly like the graph's own */
+	const void *const *extra;
+	const size_t *extra_len;
+	size_t nextra;
+	int extra_covers;     /* the outside source covers the reference: absence decides */
+	int doi_unregistered; /* the stated DOI is known not to exist (API 404, Crossref prefix) */
 } qr_opts;
 
 #define QR_REASONS 8
@@ -85,11 +92,15 @@ typedef struct qr_result {
 	size_t nreasons;
 	int retracted;
 	size_t candidates;     /* works considered */
+	int match_extra;       /* the match came from qr_opts.extra */
 } qr_result;
 
 /* Decide a verdict for a parsed reference against the graph. Closed world
  * comes from opts or from a Crossref source ingested as complete. */
 int query_ref_check(kg_txn *t, const qr_ref *ref, const qr_opts *o, qr_result *out);
+
+/* Add a reason to a result (dropped when QR_REASONS are there). */
+void query_ref_reason(qr_result *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Does the graph hold a complete Crossref dump (closed world)? */
 int query_ref_closed_world(kg_txn *t);

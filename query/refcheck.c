@@ -48,9 +48,7 @@ int query_ref_closed_world(kg_txn *t)
 	return kg_source_each(t, closed_cb, NULL) == 1;
 }
 
-static void reason(qr_result *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void reason(qr_result *r, const char *fmt, ...)
+void query_ref_reason(qr_result *r, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -375,6 +373,7 @@ typedef struct cand {
 	unsigned mismatched;
 	int identified;
 	char type[32];
+	size_t extra;    /* 1 + index into qr_opts.extra, 0: the graph's */
 } cand;
 
 #define CAND_SLOTS 1024 /* a power of two, well above MAX_CANDIDATES */
@@ -551,6 +550,41 @@ static int load_work(kg_txn *t, const char *doi, kg_work *w)
 	return kg_work_decode(w, rec, len);
 }
 
+static int load_cand(kg_txn *t, const qr_opts *o, const cand *c, kg_work *w)
+{
+	if (c->extra)
+		return kg_work_decode(w, o->extra[c->extra - 1], o->extra_len[c->extra - 1]);
+	return load_work(t, c->doi, w);
+}
+
+/* Candidates from outside the graph, after the graph's own; a DOI the
+ * graph lacks (the stated one, added as a candidate already) takes the
+ * outside record. */
+static void add_extra(kg_txn *t, const qr_ref *r, const qr_opts *o, cands *cs, kg_work *w)
+{
+	size_t i, k;
+
+	for (i = 0; o && i < o->nextra; i++) {
+		const void *rec;
+		size_t len;
+
+		if (kg_work_decode(w, o->extra[i], o->extra_len[i]) < 0 || !w->doi) {
+			pk_error_clear();
+			continue;
+		}
+		add_candidate(cs, w->doi, strlen(w->doi));
+		for (k = 0; k < cs->n && strcmp(cs->c[k].doi, w->doi); k++)
+			;
+		if (k == cs->n || cs->c[k].extra)
+			continue;
+		if (kg_doc_get(t, KG_DOC_WORKS, w->doi, strlen(w->doi), &rec, &len) == 0)
+			continue; /* the graph has it: compare the graph's record */
+		pk_error_clear();
+		cs->c[k].extra = i + 1;
+		cs->c[k].from_doi = cs->c[k].from_doi || (r->doi[0] && !strcmp(r->doi, w->doi));
+	}
+}
+
 static int is_placeholder(const qr_ref *r)
 {
 	static const char *const names[] = { "doe", "author", "authors", "anonymous", "lastname", "surname",
@@ -568,15 +602,16 @@ static int is_placeholder(const qr_ref *r)
 	return 0;
 }
 
-static void describe_match(qr_result *out, kg_txn *t, const cand *c)
+static void describe_match(qr_result *out, kg_txn *t, const qr_opts *o, const cand *c)
 {
 	kg_work *w = pk_malloc(sizeof(*w));
 
 	out->have_match = 1;
+	out->match_extra = c->extra != 0;
 	snprintf(out->match_doi, sizeof(out->match_doi), "%s", c->doi);
 	out->score = c->score;
 	snprintf(out->match_type, sizeof(out->match_type), "%s", c->type);
-	if (w && load_work(t, c->doi, w) == 0) {
+	if (w && load_cand(t, o, c, w) == 0) {
 		size_t i;
 
 		snprintf(out->match_title, sizeof(out->match_title), "%s", w->title ? w->title : "");
@@ -597,32 +632,32 @@ static void mismatch_reasons(qr_result *out, const qr_ref *r, const cand *c)
 {
 	if (c->mismatched & QR_F_TITLE) {
 		if (c->title >= 0.5)
-			reason(out, "near-miss title (%.0f%% of the words agree)", c->title * 100);
+			query_ref_reason(out, "near-miss title (%.0f%% of the words agree)", c->title * 100);
 		else if (c->au.first_match)
-			reason(out, "chimeric: real authors with an invented title");
+			query_ref_reason(out, "chimeric: real authors with an invented title");
 		else
-			reason(out, "title does not match the work");
+			query_ref_reason(out, "title does not match the work");
 	}
 	if (c->mismatched & QR_F_AUTHORS) {
 		if (c->au.found == 0 && c->title >= 0.9)
-			reason(out, "chimeric: a real title with the wrong authors");
+			query_ref_reason(out, "chimeric: a real title with the wrong authors");
 		else if (c->au.found && !c->au.order_ok)
-			reason(out, "swapped author order");
+			query_ref_reason(out, "swapped author order");
 		else if (c->au.found && c->au.found < r->nauthors)
-			reason(out, "partial author list (%zu of %zu stated authors found)", c->au.found, r->nauthors);
+			query_ref_reason(out, "partial author list (%zu of %zu stated authors found)", c->au.found, r->nauthors);
 		else if (!c->au.first_match)
-			reason(out, "wrong first author");
+			query_ref_reason(out, "wrong first author");
 	}
 	if (c->mismatched & QR_F_YEAR)
-		reason(out, c->year_diff == 1 ? "year off by one (online vs print?)" : "wrong year");
+		query_ref_reason(out, c->year_diff == 1 ? "year off by one (online vs print?)" : "wrong year");
 	if (c->mismatched & QR_F_VENUE) {
 		if (!strcmp(c->type, "posted-content"))
-			reason(out, "preprint cited as published");
+			query_ref_reason(out, "preprint cited as published");
 		else
-			reason(out, "wrong venue");
+			query_ref_reason(out, "wrong venue");
 	}
 	if (c->mismatched & (QR_F_VOLUME | QR_F_ISSUE | QR_F_PAGES))
-		reason(out, "volume, issue or pages differ");
+		query_ref_reason(out, "volume, issue or pages differ");
 }
 
 int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out)
@@ -636,7 +671,7 @@ int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out
 
 	memset(out, 0, sizeof(*out));
 	out->verdict = QR_UNVERIFIABLE;
-	closed = (o && o->closed_world) || query_ref_closed_world(t);
+	closed = (o && (o->closed_world || o->extra_covers)) || query_ref_closed_world(t);
 	if (o && o->current_year) {
 		year_now = o->current_year;
 	} else {
@@ -656,14 +691,15 @@ int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out
 	prepare(r, p);
 	if (!r->doi[0] && !r->arxiv[0] && !(r->nauthors && r->year) &&
 	    !(r->title[0] && p->title_content >= 3 && (r->nauthors || r->year || r->venue[0]))) {
-		reason(out, "too little to check: no DOI, and not enough of authors, year and title");
+		query_ref_reason(out, "too little to check: no DOI, and not enough of authors, year and title");
 		goto done;
 	}
 	if ((rc = gather(t, r, &cs)) < 0)
 		goto done;
+	add_extra(t, r, o, &cs, w);
 	out->candidates = cs.n;
 	for (i = 0; i < cs.n; i++) {
-		if (load_work(t, cs.c[i].doi, w) < 0) {
+		if (load_cand(t, o, &cs.c[i], w) < 0) {
 			pk_error_clear();
 			cs.c[i].score = -1;
 			continue;
@@ -677,23 +713,23 @@ int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out
 			best = &cs.c[i];
 	}
 	if (r->year > year_now)
-		reason(out, "future date (%d)", r->year);
+		query_ref_reason(out, "future date (%d)", r->year);
 	if (is_placeholder(r))
-		reason(out, "placeholder authors");
+		query_ref_reason(out, "placeholder authors");
 
 	if (r->doi[0] && !doi_found) {
 		/* the DOI does not resolve in the graph */
 		if (best) {
 			out->verdict = QR_MISMATCH;
 			out->mismatched = best->mismatched | QR_F_DOI;
-			reason(out, "the stated DOI is not registered; the work has DOI %s", best->doi);
+			query_ref_reason(out, "the stated DOI is not registered; the work has DOI %s", best->doi);
 			mismatch_reasons(out, r, best);
-			describe_match(out, t, best);
-		} else if (closed || r->year > year_now) {
+			describe_match(out, t, o, best);
+		} else if (closed || r->year > year_now || (o && o->doi_unregistered)) {
 			out->verdict = QR_FABRICATED;
-			reason(out, "fabricated DOI: %s is not registered", r->doi);
+			query_ref_reason(out, "fabricated DOI: %s is not registered", r->doi);
 		} else {
-			reason(out, "DOI %s is not in the graph (not a closed world)", r->doi);
+			query_ref_reason(out, "DOI %s is not in the graph (not a closed world)", r->doi);
 		}
 		goto done;
 	}
@@ -707,13 +743,13 @@ int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out
 		if (other) {
 			out->verdict = QR_MISMATCH;
 			out->mismatched = other->mismatched | QR_F_DOI;
-			reason(out, "the stated DOI belongs to another work; this one has DOI %s", other->doi);
+			query_ref_reason(out, "the stated DOI belongs to another work; this one has DOI %s", other->doi);
 			mismatch_reasons(out, r, other);
-			describe_match(out, t, other);
+			describe_match(out, t, o, other);
 		} else {
 			out->verdict = QR_FABRICATED;
-			reason(out, "the DOI belongs to an unrelated work (%s)", doi_cand->doi);
-			describe_match(out, t, doi_cand);
+			query_ref_reason(out, "the DOI belongs to an unrelated work (%s)", doi_cand->doi);
+			describe_match(out, t, o, doi_cand);
 			out->have_match = 0;
 		}
 		goto done;
@@ -721,7 +757,7 @@ int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out
 	if (best) {
 		size_t fits = 0;
 
-		describe_match(out, t, best);
+		describe_match(out, t, o, best);
 		out->mismatched = best->mismatched;
 		if (r->year > year_now)
 			out->mismatched |= QR_F_YEAR;
@@ -732,14 +768,14 @@ int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out
 				fits += cs.c[i].identified && !cs.c[i].mismatched;
 			if (fits > 1 && !r->title[0] && !r->doi[0] && !(r->volume[0] && r->first_page[0])) {
 				out->verdict = QR_UNVERIFIABLE;
-				reason(out, "ambiguous: %zu works fit the stated authors, venue and year", fits);
+				query_ref_reason(out, "ambiguous: %zu works fit the stated authors, venue and year", fits);
 			}
 		} else {
 			out->verdict = QR_MISMATCH;
 			mismatch_reasons(out, r, best);
 		}
 		if (out->retracted)
-			reason(out, "the work was retracted");
+			query_ref_reason(out, "the work was retracted");
 		goto done;
 	}
 	/* nothing identified */
@@ -751,13 +787,13 @@ int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out
 			    cs.c[i].year_diff <= 1)
 				authors_exist = 1;
 		if (authors_exist && r->title[0])
-			reason(out, "chimeric: real authors with an invented title");
+			query_ref_reason(out, "chimeric: real authors with an invented title");
 		if (closed || r->year > year_now) {
 			out->verdict = QR_FABRICATED;
 			if (!authors_exist || !r->title[0])
-				reason(out, "nothing matches the stated %s", r->title[0] ? "title and authors" : "authors, venue and year");
+				query_ref_reason(out, "nothing matches the stated %s", r->title[0] ? "title and authors" : "authors, venue and year");
 		} else {
-			reason(out, "no matching work in the graph (not a closed world)");
+			query_ref_reason(out, "no matching work in the graph (not a closed world)");
 		}
 	}
 done:

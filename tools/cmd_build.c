@@ -125,25 +125,27 @@ int cmd_build(int argc, char **argv)
 	ingest_opts o = { 0 };
 	const char *db = NULL;
 	const char *def[1];
-	const char *const *paths;
-	size_t npaths, n, i;
+	int rc, quiet = 0;
+
+	if ((rc = parse_opts(argc, argv, "build", &db, &o, &quiet)) != 0)
+		return rc > 0 ? EXIT_OK : EXIT_USAGE;
+	if (optind < argc)
+		return tool_build_paths(tool_db_path(db), (const char *const *)argv + optind, (size_t)(argc - optind),
+					&o, quiet);
+	def[0] = tool_default_sources();
+	return tool_build_paths(tool_db_path(db), def, 1, &o, quiet);
+}
+
+int tool_build_paths(const char *db, const char *const *paths, size_t npaths, const ingest_opts *op, int quiet)
+{
+	ingest_opts o = *op;
+	size_t n, i;
 	ingest_plan *plan = NULL;
 	ingest_result *res = NULL;
 	kg_store *s = NULL;
 	struct timespec t0, t1;
-	int rc, quiet = 0, code = EXIT_OK;
+	int rc, code = EXIT_OK;
 
-	if ((rc = parse_opts(argc, argv, "build", &db, &o, &quiet)) != 0)
-		return rc > 0 ? EXIT_OK : EXIT_USAGE;
-	db = tool_db_path(db);
-	if (optind < argc) {
-		paths = (const char *const *)argv + optind;
-		npaths = (size_t)(argc - optind);
-	} else {
-		def[0] = tool_default_sources();
-		paths = def;
-		npaths = 1;
-	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if ((rc = ingest_plan_make(&plan, paths, npaths)) < 0) {
 		tool_error("%s", pk_error_last());
@@ -215,12 +217,7 @@ int cmd_ingest(int argc, char **argv)
 {
 	ingest_opts o = { 0 };
 	const char *db = NULL;
-	size_t n = 0, i;
-	ingest_plan *plan = NULL;
-	ingest_result *res = NULL;
-	kg_store *s = NULL;
-	uint64_t bytes = 0;
-	int rc, quiet = 0, code = EXIT_OK;
+	int rc, quiet = 0;
 
 	if ((rc = parse_opts(argc, argv, "ingest", &db, &o, &quiet)) != 0)
 		return rc > 0 ? EXIT_OK : EXIT_USAGE;
@@ -228,8 +225,21 @@ int cmd_ingest(int argc, char **argv)
 		usage_build(stderr, "ingest");
 		return EXIT_USAGE;
 	}
-	db = tool_db_path(db);
-	if ((rc = ingest_plan_make(&plan, (const char *const *)argv + optind, (size_t)(argc - optind))) < 0) {
+	return tool_ingest_paths(tool_db_path(db), (const char *const *)argv + optind, (size_t)(argc - optind), &o,
+				 quiet);
+}
+
+int tool_ingest_paths(const char *db, const char *const *paths, size_t npaths, const ingest_opts *op, int quiet)
+{
+	ingest_opts o = *op;
+	size_t n = 0, i;
+	ingest_plan *plan = NULL;
+	ingest_result *res = NULL;
+	kg_store *s = NULL;
+	uint64_t bytes = 0;
+	int rc, code = EXIT_OK;
+
+	if ((rc = ingest_plan_make(&plan, paths, npaths)) < 0) {
 		tool_error("%s", pk_error_last());
 		return plan_exit(rc);
 	}

@@ -3,18 +3,18 @@
 #include "tool.h"
 
 #include "../common/error.h"
+#include "../ingest/ingest.h"
 #include "../query/ref.h"
 
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #define LINE_MAX_BYTES ((size_t)1 << 20)
 
-typedef struct ref_ctx {
-	kg_txn *t;
-	qr_opts o;
-} ref_ctx;
+typedef tool_ref_checker ref_ctx;
 
 static const char *const field_names[] = { "authors", "title", "year", "venue", "volume", "issue", "pages", "doi" };
 
@@ -95,6 +95,113 @@ void tool_ref_result_json(pk_json *w, const char *input, const qr_ref *p, const 
 	pk_json_end_arr(w);
 }
 
+/* The reference as search text: what was written, or its fields. */
+static void search_text(char *out, size_t n, const char *text, const qr_ref *p)
+{
+	size_t i, len = 0;
+
+	if (text && *text) {
+		snprintf(out, n, "%s", text);
+		return;
+	}
+	out[0] = '\0';
+	for (i = 0; i < p->nauthors && i < 3 && len + 1 < n; i++)
+		len += (size_t)snprintf(out + len, n - len, "%s ", p->authors[i].family);
+	if (len + 1 < n)
+		snprintf(out + len, n - len, "%s %s %s %d %s %s", p->title, p->venue, p->volume, p->year, p->first_page,
+			 p->doi);
+}
+
+static void when_text(char *out, size_t n, const ingest_online_works *w)
+{
+	time_t at = (time_t)w->fetched_at;
+	struct tm tm;
+
+	gmtime_r(&at, &tm);
+	if (w->cached)
+		strftime(out, n, "cached answer of %Y-%m-%d %H:%M UTC", &tm);
+	else
+		snprintf(out, n, "fetched now");
+}
+
+/* Ask the Crossref API about a reference the graph could not decide; the
+ * answer is checked like a local candidate. */
+static int check_online(ref_ctx *c, const char *text, const qr_ref *p, qr_result *r)
+{
+	ingest_online_works w;
+	qr_opts o = c->o;
+	qr_result r2;
+	const void *recs[20];
+	size_t lens[20], i;
+	char when[64], q[1200];
+	int rc;
+
+	memset(&w, 0, sizeof(w));
+	if (p->doi[0] && !r->have_match) {
+		char prefix[128];
+		int known = 0;
+
+		if ((rc = ingest_online_doi(c->online, c->t, p->doi, &w)) < 0)
+			goto failed;
+		when_text(when, sizeof(when), &w);
+		if (w.status == 404) {
+			snprintf(prefix, sizeof(prefix), "%.*s", (int)strcspn(p->doi, "/"), p->doi);
+			if ((rc = ingest_online_prefix(c->online, c->t, prefix, &known)) < 0)
+				goto failed;
+			if (!known) {
+				query_ref_reason(r, "%.40s is not a Crossref DOI prefix (another agency may hold it; %s)", prefix,
+					   when);
+				ingest_online_works_release(&w);
+				return 0;
+			}
+			o.doi_unregistered = 1;
+		}
+	} else if (!p->doi[0]) {
+		search_text(q, sizeof(q), text, p);
+		if ((rc = ingest_online_search(c->online, c->t, q, &w)) < 0)
+			goto failed;
+		when_text(when, sizeof(when), &w);
+		/* a titled reference none of the best hits matches does not exist */
+		o.extra_covers = p->title[0] && strlen(p->title) >= 20;
+	} else {
+		return 0;
+	}
+	for (i = 0; i < w.n; i++) {
+		recs[i] = w.data.ptr + w.off[i];
+		lens[i] = w.len[i];
+	}
+	o.extra = recs;
+	o.extra_len = lens;
+	o.nextra = w.n;
+	if ((rc = query_ref_check(c->t, p, &o, &r2)) < 0) {
+		ingest_online_works_release(&w);
+		return rc;
+	}
+	*r = r2;
+	query_ref_reason(r, "checked against the Crossref API (%s%s)", when,
+		   r->match_extra ? "; the match is the API's" : "");
+	ingest_online_works_release(&w);
+	return 0;
+failed:
+	/* a network failure leaves the offline verdict, saying why */
+	query_ref_reason(r, "online check failed: %.130s", pk_error_last());
+	pk_error_clear();
+	ingest_online_works_release(&w);
+	return 0;
+}
+
+int tool_ref_verify(tool_ref_checker *c, const char *text, const qr_ref *p, qr_result *r)
+{
+	int rc;
+
+	if ((rc = query_ref_check(c->t, p, &c->o, r)) < 0)
+		return rc;
+	if (c->online && r->verdict == QR_UNVERIFIABLE &&
+	    (p->doi[0] || p->title[0] || (p->nauthors && p->year)))
+		return check_online(c, text, p, r);
+	return 0;
+}
+
 static int check_line(void *vctx, const cJSON *in, pk_json *w)
 {
 	ref_ctx *c = vctx;
@@ -109,7 +216,8 @@ static int check_line(void *vctx, const cJSON *in, pk_json *w)
 		rc = query_ref_from_json(ref, &p);
 	else
 		return pk_error_set(PK_EINVAL, "missing field \"ref\" (a string or a reference object)");
-	if (rc < 0 || (rc = kg_txn_renew(c->t)) < 0 || (rc = query_ref_check(c->t, &p, &c->o, &r)) < 0)
+	if (rc < 0 || (rc = kg_txn_renew(c->t)) < 0 ||
+	    (rc = tool_ref_verify(c, cJSON_IsString(ref) ? ref->valuestring : NULL, &p, &r)) < 0)
 		return rc;
 	if (cJSON_IsString(ref)) {
 		tool_ref_result_json(w, ref->valuestring, &p, &r);
@@ -159,13 +267,21 @@ static void print_human(const char *input, const qr_ref *p, const qr_result *r)
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: provkg check-ref [--db DIR] [--json] [--closed-world] REFERENCE\n"
-		"       provkg check-ref [--db DIR] --jsonl [--closed-world] < refs.jsonl\n"
+		"usage: provkg check-ref [--db DIR] [--json] [--closed-world] [--online ...] REFERENCE\n"
+		"       provkg check-ref [--db DIR] --jsonl [--closed-world] [--online ...] < refs.jsonl\n"
 		"  REFERENCE        a reference in any common style, a DOI or a DOI URL\n"
 		"  --json           one JSON object {\"input\",\"parsed\",\"verdict\",\"match\",\"mismatched_fields\",\"reasons\"}\n"
 		"  --jsonl          read {\"id\",\"ref\"} lines (ref: a string or a Crossref reference object)\n"
 		"  --closed-world   the graph holds every work: a reference to none of them is fabricated\n"
 		"                   (also implied by a Crossref source ingested with --complete)\n"
+		"  --online         ask the Crossref REST API about references the graph cannot decide\n"
+		"                   (/works/{doi}; /works?query.bibliographic= without a DOI); answers are\n"
+		"                   checked like local candidates and cached in the graph (404s too)\n"
+		"  --crossref-url U the API root or a mirror (default https://api.crossref.org)\n"
+		"  --mailto ADDR    contact address for Crossref's polite pool (default $PROVKG_MAILTO)\n"
+		"  --cache-ttl D    use cached answers younger than D days (default 30; 0: no cache)\n"
+		"  --rows N         hits asked of a search (default 5)   --timeout S, --retries N,\n"
+		"  --cacert FILE    as for fetch (TLS is always verified)\n"
 		"verdicts: verified, mismatch, fabricated, unverifiable\n"
 		"exit: 0 verified, 1 any other verdict, 2 usage or unreadable reference, 4 graph error\n"
 		"      (--jsonl: 0 when the stream is processed)\n");
@@ -178,21 +294,79 @@ int cmd_check_ref(int argc, char **argv)
 		{ "json", no_argument, NULL, 'j' },
 		{ "jsonl", no_argument, NULL, 'l' },
 		{ "closed-world", no_argument, NULL, 'c' },
+		{ "online", no_argument, NULL, 'o' },
+		{ "crossref-url", required_argument, NULL, 'u' },
+		{ "mailto", required_argument, NULL, 'm' },
+		{ "cache-ttl", required_argument, NULL, 'T' },
+		{ "rows", required_argument, NULL, 'r' },
+		{ "timeout", required_argument, NULL, 't' },
+		{ "retries", required_argument, NULL, 'R' },
+		{ "cacert", required_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	ref_ctx c;
+	ingest_online_opts oo;
 	const char *db = NULL;
 	kg_store *s = NULL;
-	int ch, json = 0, jsonl = 0, rc, code = EXIT_OK;
+	int ch, json = 0, jsonl = 0, online = 0, rc, code = EXIT_OK;
+	char *end;
 
 	memset(&c, 0, sizeof(c));
+	memset(&oo, 0, sizeof(oo));
+	oo.mailto = getenv("PROVKG_MAILTO");
+	oo.http.retries = 3;
 	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'd': db = optarg; break;
 		case 'j': json = 1; break;
 		case 'l': jsonl = 1; break;
 		case 'c': c.o.closed_world = 1; break;
+		case 'o': online = 1; break;
+		case 'u': oo.base = optarg; break;
+		case 'm': oo.mailto = optarg; break;
+		case 'T': {
+			double d = strtod(optarg, &end);
+
+			if (*end || d < 0 || d > 3650) {
+				tool_error("--cache-ttl needs days in [0, 3650]");
+				return EXIT_USAGE;
+			}
+			oo.ttl_s = d == 0 ? -1 : (long)(d * 86400);
+			break;
+		}
+		case 'r':
+			oo.rows = (int)strtol(optarg, &end, 10);
+			if (*end || oo.rows < 1 || oo.rows > 20) {
+				tool_error("--rows needs 1..20");
+				return EXIT_USAGE;
+			}
+			break;
+		case 't': {
+			double v = strtod(optarg, &end);
+
+			if (*end || v <= 0 || v > 3600) {
+				tool_error("--timeout needs seconds in (0, 3600]");
+				return EXIT_USAGE;
+			}
+			oo.http.stall_timeout_ms = oo.http.connect_timeout_ms = (long)(v * 1000);
+			oo.http.total_timeout_ms = (long)(v * 4000);
+			break;
+		}
+		case 'R':
+			oo.http.retries = (int)strtol(optarg, &end, 10);
+			if (*end || oo.http.retries < 0 || oo.http.retries > 20) {
+				tool_error("--retries needs 0..20");
+				return EXIT_USAGE;
+			}
+			break;
+		case 'C':
+			if (access(optarg, R_OK) < 0) {
+				tool_error("--cacert: cannot read '%s'", optarg);
+				return EXIT_USAGE;
+			}
+			oo.http.cainfo = optarg;
+			break;
 		case 'h': usage(stdout); return EXIT_OK;
 		default: usage(stderr); return EXIT_USAGE;
 		}
@@ -201,9 +375,14 @@ int cmd_check_ref(int argc, char **argv)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
-	if ((rc = kg_store_open(&s, tool_db_path(db), KG_OPEN_READ)) < 0) {
+	/* online answers are cached in the graph: open it for brief writes */
+	if ((rc = kg_store_open(&s, tool_db_path(db), online && oo.ttl_s >= 0 ? KG_OPEN_SHARED : KG_OPEN_READ)) < 0) {
 		tool_error("%s", pk_error_last());
 		return EXIT_GRAPH;
+	}
+	if (online && (rc = ingest_online_new(&c.online, s, &oo)) < 0) {
+		kg_store_free(s);
+		return tool_fail(rc, "check-ref");
 	}
 	if ((rc = kg_txn_read(&c.t, s)) < 0) {
 		code = tool_fail(rc, NULL);
@@ -214,7 +393,7 @@ int cmd_check_ref(int argc, char **argv)
 		qr_ref p;
 		qr_result r;
 
-		if ((rc = query_ref_parse(input, strlen(input), &p)) < 0 || (rc = query_ref_check(c.t, &p, &c.o, &r)) < 0) {
+		if ((rc = query_ref_parse(input, strlen(input), &p)) < 0 || (rc = tool_ref_verify(&c, input, &p, &r)) < 0) {
 			code = tool_fail(rc, "check-ref");
 			if (rc == PK_EINVAL || rc == PK_ELIMIT)
 				code = EXIT_USAGE;
@@ -235,6 +414,7 @@ int cmd_check_ref(int argc, char **argv)
 			code = r.verdict == QR_VERIFIED ? EXIT_OK : EXIT_NEGATIVE;
 		}
 	}
+	ingest_online_free(c.online);
 	kg_txn_free(c.t);
 	kg_store_free(s);
 	return code;

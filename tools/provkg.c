@@ -22,6 +22,8 @@ static const struct command commands[] = {
 	{ "lookup", cmd_lookup, "look up constants, elements and isotopes with provenance" },
 	{ "check-value", cmd_check_value, "verify a value cited in a sentence: unit, number, edition, verdict" },
 	{ "check-ref", cmd_check_ref, "verify a cited reference: does the work exist, is it described right" },
+	{ "fetch", cmd_fetch, "download source dumps (resumable, conditional, verified)" },
+	{ "update", cmd_update, "fetch what changed and ingest it into the graph" },
 };
 
 static void usage(FILE *f)

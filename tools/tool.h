@@ -15,6 +15,7 @@
 
 #include "../common/buf.h"
 #include "../common/json.h"
+#include "../query/ref.h"
 
 #include <cJSON.h>
 #include <stdio.h>
@@ -76,8 +77,31 @@ void tool_print_padded(FILE *f, const char *s, size_t width);
 void tool_install_testpoints(void);
 void tool_testpoint(const char *stage);
 
+/* Build a new graph from paths (a generation swapped in when every
+ * source was ingested) / ingest paths into the current graph in one
+ * transaction. Report per source on stderr; return an exit code. */
+struct ingest_opts;
+int tool_build_paths(const char *db, const char *const *paths, size_t n, const struct ingest_opts *o, int quiet);
+int tool_ingest_paths(const char *db, const char *const *paths, size_t n, const struct ingest_opts *o, int quiet);
+
+/* Reference verification as check-ref does it: against the graph, then,
+ * with online set, against the Crossref API when the graph cannot decide.
+ * text: the reference as written (NULL for a structured one). */
+struct kg_txn;
+struct ingest_online;
+struct qr_ref;
+struct qr_result;
+typedef struct tool_ref_checker {
+	struct kg_txn *t;
+	qr_opts o;
+	struct ingest_online *online; /* NULL: offline */
+} tool_ref_checker;
+int tool_ref_verify(tool_ref_checker *c, const char *text, const struct qr_ref *p, struct qr_result *r);
+
 /* Commands */
 int cmd_build(int argc, char **argv);
+int cmd_fetch(int argc, char **argv);
+int cmd_update(int argc, char **argv);
 int cmd_ingest(int argc, char **argv);
 int cmd_sources(int argc, char **argv);
 int cmd_lookup(int argc, char **argv);

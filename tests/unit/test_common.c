@@ -4,6 +4,7 @@
 #include "common/alloc.h"
 #include "common/buf.h"
 #include "common/error.h"
+#include "common/http.h"
 #include "common/lines.h"
 #include "common/num.h"
 #include "common/pj.h"
@@ -271,6 +272,56 @@ static void pj_numbers(void)
 	CHECK_EQ_INT(bad, 0);
 }
 
+/* The retry policy and URL escaping of common/http (no network needed). */
+static void http_policy(void)
+{
+	pk_http_opts o;
+	pk_http_resp r;
+	pk_buf b = PK_BUF_INIT;
+	long w;
+
+	memset(&o, 0, sizeof(o));
+	o.retries = 3;
+	o.retry_base_ms = 100;
+	o.max_wait_ms = 5000;
+	memset(&r, 0, sizeof(r));
+	r.retry_after_ms = -1;
+	r.status = 500;
+	CHECK_EQ_INT(pk_http_retry_wait(0, &r, 1, &o, &w), 1);
+	CHECK(w >= 100 && w <= 126);
+	CHECK_EQ_INT(pk_http_retry_wait(0, &r, 3, &o, &w), 1);
+	CHECK(w >= 400 && w <= 501); /* doubled twice */
+	CHECK_EQ_INT(pk_http_retry_wait(0, &r, 4, &o, &w), 0); /* retries used up */
+	r.status = 404;
+	CHECK_EQ_INT(pk_http_retry_wait(0, &r, 1, &o, &w), 0);
+	r.status = 200;
+	CHECK_EQ_INT(pk_http_retry_wait(0, &r, 1, &o, &w), 0);
+	r.status = 429;
+	r.retry_after_ms = 2000;
+	CHECK_EQ_INT(pk_http_retry_wait(0, &r, 1, &o, &w), 1);
+	CHECK_EQ_INT(w, 2000);
+	r.retry_after_ms = 60000; /* longer than max_wait: not waited for */
+	CHECK_EQ_INT(pk_http_retry_wait(0, &r, 1, &o, &w), 0);
+	memset(&r, 0, sizeof(r));
+	r.retry_after_ms = -1;
+	r.transient = 1;
+	CHECK_EQ_INT(pk_http_retry_wait(PK_ENET, &r, 1, &o, &w), 1);
+	r.transient = 0; /* a TLS failure does not pass by itself */
+	CHECK_EQ_INT(pk_http_retry_wait(PK_ENET, &r, 1, &o, &w), 0);
+	CHECK_EQ_INT(pk_http_retry_wait(PK_EIO, &r, 1, &o, &w), 0);
+	/* a long back-off is capped */
+	o.retries = 40;
+	r.status = 503;
+	CHECK_EQ_INT(pk_http_retry_wait(0, &r, 30, &o, &w), 1);
+	CHECK(w <= 5000);
+	CHECK_EQ_INT(pk_http_escape(&b, "10.1103/PhysRevB.47.9967 x&y=ü", "/"), 0);
+	CHECK_STR(b.ptr, "10.1103/PhysRevB.47.9967%20x%26y%3D%C3%BC");
+	pk_buf_reset(&b);
+	CHECK_EQ_INT(pk_http_escape(&b, "a/b", ""), 0);
+	CHECK_STR(b.ptr, "a%2Fb");
+	pk_buf_release(&b);
+}
+
 static void error_messages(void)
 {
 	CHECK_EQ_INT(pk_error_set(PK_EPARSE, "%s:%d: bad", "f.txt", 3), PK_EPARSE);
@@ -292,6 +343,7 @@ int main(void)
 	RUN(lines_reader);
 	RUN(sha256_vectors);
 	RUN(pj_numbers);
+	RUN(http_policy);
 	RUN(error_messages);
 	T_DONE();
 }

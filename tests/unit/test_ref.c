@@ -181,7 +181,11 @@ static kg_txn *txn;
 static int verdict(const char *text, int closed, qr_result *r)
 {
 	qr_ref p;
-	qr_opts o = { closed, 2026 };
+	qr_opts o;
+
+	memset(&o, 0, sizeof(o));
+	o.closed_world = closed;
+	o.current_year = 2026;
 
 	if (query_ref_parse(text, strlen(text), &p) < 0 || query_ref_check(txn, &p, &o, r) < 0)
 		return -1;
