@@ -31,4 +31,5 @@ grep -o '"verdict":"[a-z_]*"' "$OUT/check.out" | sort | uniq -c | awk '{printf "
 [ -z "${BENCH_OUT:-}" ] && rm -rf "$OUT"
 bench/crossref.sh
 bench/mp.sh
+bench/check.sh
 exit 0

@@ -51,6 +51,14 @@ pk_re *pk_re_compile(const char *pattern, int flags)
 	return re;
 }
 
+void pk_re_free(pk_re *re)
+{
+	if (!re)
+		return;
+	pcre2_code_free(re->code);
+	pk_free(re);
+}
+
 int pk_re_last_limited(void)
 {
 	return tls_limited;

@@ -20,6 +20,8 @@ typedef struct pk_re pk_re;
  * bad pattern. Callers keep the result for the life of the process. */
 enum { PK_RE_ICASE = 1, PK_RE_MULTILINE = 2 };
 pk_re *pk_re_compile(const char *pattern, int flags);
+/* For patterns that do not live for the process (user rule files). */
+void pk_re_free(pk_re *re);
 
 typedef struct pk_match {
 	size_t start[PK_RE_MAXGROUPS], end[PK_RE_MAXGROUPS]; /* (size_t)-1: unset */

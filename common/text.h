@@ -46,8 +46,6 @@ int pk_text_is_space(int32_t cp);
 /* Is cp a CJK ideograph (Han)? */
 int pk_text_is_han(int32_t cp);
 
-#endif
-
 /* ---- normalised text with a map back to the original ------------------
  *
  * For extraction from model output: NFKC per character (fullwidth digits,
@@ -71,3 +69,5 @@ int pk_normtext_set(pk_normtext *nt, const char *s, size_t n);
 void pk_normtext_release(pk_normtext *nt);
 /* Original offset of normalised byte offset i (i <= text.len). */
 size_t pk_normtext_orig(const pk_normtext *nt, size_t i);
+
+#endif

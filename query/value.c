@@ -331,6 +331,10 @@ static int condition_in_name(const query_units *u, const char *s, size_t n, size
 	qu_unit unit;
 	size_t ustart;
 
+	/* every scan stays within CONTEXT_MAX bytes: long hostile runs of
+	 * numbers must not make this quadratic */
+	if (num->start > lo + CONTEXT_MAX)
+		lo = num->start - CONTEXT_MAX;
 	for (i = num->start; i > lo; i--) {
 		if (s[i - 1] == ')' || is_boundary_at(s, n, i - 1))
 			return 0;
@@ -339,22 +343,42 @@ static int condition_in_name(const query_units *u, const char *s, size_t n, size
 	}
 	if (i == lo)
 		return 0;
-	for (close = num->end; close < n && s[close] != ')'; close++)
+	for (close = num->end; close < n && close < num->end + CONTEXT_MAX && s[close] != ')'; close++)
 		if (s[close] == '(' || is_boundary_at(s, n, close))
 			return 0;
-	if (close >= n)
+	if (close >= n || s[close] != ')')
 		return 0;
 	/* is there a value with a unit after the parentheses, in the sentence? */
-	for (i = close; query_number_next(s, n, i, &next) == 1; i = next.end) {
-		size_t k;
+	{
+		size_t limit = close + CONTEXT_MAX < n ? close + CONTEXT_MAX : n, k = close;
 
-		for (k = close; k < next.start; k++)
-			if (is_boundary_at(s, n, k))
-				return 0;
-		if (unit_after(u, s, n, next.end, &unit, &ustart) > 0)
-			return 1;
+		for (i = close; i < limit && query_number_next(s, limit, i, &next) == 1; i = next.end) {
+			for (; k < next.start; k++)
+				if (is_boundary_at(s, n, k))
+					return 0;
+			if (unit_after(u, s, n, next.end, &unit, &ustart) > 0)
+				return 1;
+		}
 	}
 	return 0;
+}
+
+/* Could a quantity's name end right before `start` (as adjacent() will
+ * require)? Not after a digit or sentence punctuation ("1974;109(6):889",
+ * "[3]", "(2023)" after "et al."). */
+static int after_name(const char *s, size_t lo, size_t start)
+{
+	size_t i = start, k = 0;
+	unsigned char c;
+
+	while (i > lo && k < 3 && (s[i - 1] == ' ' || s[i - 1] == ':' || s[i - 1] == '('))
+		i--, k++;
+	if (i == lo)
+		return 0;
+	c = (unsigned char)s[i - 1];
+	if ((c >= '0' && c <= '9') || strchr(".,;[]!?-+/*%&|<>#", c))
+		return 0;
+	return 1;
 }
 
 /* Only blanks or a colon between the phrase and the number. */
@@ -374,7 +398,7 @@ int query_value_mentions(kg_txn *t, const query_units *u, const pk_normtext *nt,
 			 size_t *count)
 {
 	const char *s = nt->text.ptr;
-	size_t n = nt->text.len, from = 0, prev_end = 0, cap = 0;
+	size_t n = nt->text.len, from = 0, prev_end = 0, cap = 0, examined = 0;
 	qv_mention *v = NULL;
 	qn_number num;
 	int rc = 0;
@@ -387,6 +411,9 @@ int query_value_mentions(kg_txn *t, const query_units *u, const pk_normtext *nt,
 		phrase_hit f;
 		int named;
 
+		/* bounded work on hostile text: numbers looked at, mentions kept */
+		if (++examined > QV_NUMBERS_MAX || *count == QV_MENTIONS_MAX)
+			break;
 		from = num.end;
 		if (condition_in_name(u, s, n, prev_end, &num))
 			continue;
@@ -397,8 +424,20 @@ int query_value_mentions(kg_txn *t, const query_units *u, const pk_normtext *nt,
 		m.has_unit = ulen > 0;
 		if (m.has_unit)
 			snprintf(m.unit_text, sizeof(m.unit_text), "%.*s", (int)(ulen > 63 ? 63 : ulen), s + ustart);
-		named = find_left(t, s, n, prev_end, num.start, &f) ||
-			(query_targets_release(&f.ts), find_right(t, s, n, m.has_unit ? ustart + ulen : num.end, &f));
+		if (m.has_unit) {
+			named = find_left(t, s, n, prev_end, num.start, &f) ||
+				(query_targets_release(&f.ts), find_right(t, s, n, ustart + ulen, &f));
+		} else {
+			/* a bare number counts only right after its name or after
+			 * "is", "=": most numbers (years, pages, list labels) are
+			 * neither, and need no name search at all */
+			int intro = introduced(s, num.start);
+
+			if (!intro && !after_name(s, prev_end, num.start))
+				continue;
+			named = find_left(t, s, n, prev_end, num.start, &f) ||
+				(intro && (query_targets_release(&f.ts), find_right(t, s, n, num.end, &f)));
+		}
 		if (!m.has_unit && !(named && (introduced(s, num.start) || adjacent(s, f.b, num.start)))) {
 			/* a bare number nothing names: a count, a year, a list index */
 			query_targets_release(&f.ts);

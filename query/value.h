@@ -101,7 +101,11 @@ int query_value_check(kg_txn *t, const query_units *u, const char *text, size_t 
 		      const qv_opts *o, qv_result *out);
 
 /* Every value mention in nt's text (number with a unit, or a number a
- * quantity name points at), in order. *out: caller frees with pk_free. */
+ * quantity name points at), in order: at most QV_MENTIONS_MAX mentions,
+ * from at most the first QV_NUMBERS_MAX numbers (hostile text stays
+ * cheap). *out: caller frees with pk_free. */
+#define QV_MENTIONS_MAX 2000
+#define QV_NUMBERS_MAX 20000
 int query_value_mentions(kg_txn *t, const query_units *u, const pk_normtext *nt,
 			 qv_mention **out, size_t *n);
 /* Judge one mention (as query_value_check does after choosing it). */

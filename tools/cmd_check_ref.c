@@ -10,15 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #define LINE_MAX_BYTES ((size_t)1 << 20)
 
 typedef tool_ref_checker ref_ctx;
 
 static const char *const field_names[] = { "authors", "title", "year", "venue", "volume", "issue", "pages", "doi" };
-
-void tool_ref_result_json(pk_json *w, const char *input, const qr_ref *p, const qr_result *r);
 
 void tool_ref_result_json(pk_json *w, const char *input, const qr_ref *p, const qr_result *r)
 {
@@ -293,97 +290,37 @@ int cmd_check_ref(int argc, char **argv)
 		{ "db", required_argument, NULL, 'd' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "jsonl", no_argument, NULL, 'l' },
-		{ "closed-world", no_argument, NULL, 'c' },
-		{ "online", no_argument, NULL, 'o' },
-		{ "crossref-url", required_argument, NULL, 'u' },
-		{ "mailto", required_argument, NULL, 'm' },
-		{ "cache-ttl", required_argument, NULL, 'T' },
-		{ "rows", required_argument, NULL, 'r' },
-		{ "timeout", required_argument, NULL, 't' },
-		{ "retries", required_argument, NULL, 'R' },
-		{ "cacert", required_argument, NULL, 'C' },
+		TOOL_REF_LONGOPTS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	ref_ctx c;
-	ingest_online_opts oo;
+	tool_ref_cfg cfg;
 	const char *db = NULL;
 	kg_store *s = NULL;
-	int ch, json = 0, jsonl = 0, online = 0, rc, code = EXIT_OK;
-	char *end;
+	int ch, json = 0, jsonl = 0, rc, code = EXIT_OK;
 
-	memset(&c, 0, sizeof(c));
-	memset(&oo, 0, sizeof(oo));
-	oo.mailto = getenv("PROVKG_MAILTO");
-	oo.http.retries = 3;
+	tool_ref_init(&cfg);
 	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'd': db = optarg; break;
 		case 'j': json = 1; break;
 		case 'l': jsonl = 1; break;
-		case 'c': c.o.closed_world = 1; break;
-		case 'o': online = 1; break;
-		case 'u': oo.base = optarg; break;
-		case 'm': oo.mailto = optarg; break;
-		case 'T': {
-			double d = strtod(optarg, &end);
-
-			if (*end || d < 0 || d > 3650) {
-				tool_error("--cache-ttl needs days in [0, 3650]");
-				return EXIT_USAGE;
-			}
-			oo.ttl_s = d == 0 ? -1 : (long)(d * 86400);
-			break;
-		}
-		case 'r':
-			oo.rows = (int)strtol(optarg, &end, 10);
-			if (*end || oo.rows < 1 || oo.rows > 20) {
-				tool_error("--rows needs 1..20");
-				return EXIT_USAGE;
-			}
-			break;
-		case 't': {
-			double v = strtod(optarg, &end);
-
-			if (*end || v <= 0 || v > 3600) {
-				tool_error("--timeout needs seconds in (0, 3600]");
-				return EXIT_USAGE;
-			}
-			oo.http.stall_timeout_ms = oo.http.connect_timeout_ms = (long)(v * 1000);
-			oo.http.total_timeout_ms = (long)(v * 4000);
-			break;
-		}
-		case 'R':
-			oo.http.retries = (int)strtol(optarg, &end, 10);
-			if (*end || oo.http.retries < 0 || oo.http.retries > 20) {
-				tool_error("--retries needs 0..20");
-				return EXIT_USAGE;
-			}
-			break;
-		case 'C':
-			if (access(optarg, R_OK) < 0) {
-				tool_error("--cacert: cannot read '%s'", optarg);
-				return EXIT_USAGE;
-			}
-			oo.http.cainfo = optarg;
-			break;
 		case 'h': usage(stdout); return EXIT_OK;
-		default: usage(stderr); return EXIT_USAGE;
+		default:
+			if ((rc = tool_ref_option(ch, optarg, &cfg)) > 0)
+				break;
+			if (rc == 0)
+				usage(stderr);
+			return EXIT_USAGE;
 		}
 	}
 	if (jsonl ? optind != argc : optind != argc - 1) {
 		usage(stderr);
 		return EXIT_USAGE;
 	}
-	/* online answers are cached in the graph: open it for brief writes */
-	if ((rc = kg_store_open(&s, tool_db_path(db), online && oo.ttl_s >= 0 ? KG_OPEN_SHARED : KG_OPEN_READ)) < 0) {
-		tool_error("%s", pk_error_last());
-		return EXIT_GRAPH;
-	}
-	if (online && (rc = ingest_online_new(&c.online, s, &oo)) < 0) {
-		kg_store_free(s);
-		return tool_fail(rc, "check-ref");
-	}
+	if ((code = tool_ref_open(&cfg, tool_db_path(db), &s, &c)) != EXIT_OK)
+		return code;
 	if ((rc = kg_txn_read(&c.t, s)) < 0) {
 		code = tool_fail(rc, NULL);
 	} else if (jsonl) {
@@ -414,7 +351,7 @@ int cmd_check_ref(int argc, char **argv)
 			code = r.verdict == QR_VERIFIED ? EXIT_OK : EXIT_NEGATIVE;
 		}
 	}
-	ingest_online_free(c.online);
+	tool_ref_close(&c);
 	kg_txn_free(c.t);
 	kg_store_free(s);
 	return code;

@@ -15,18 +15,11 @@
 
 #define LINE_MAX_BYTES ((size_t)2 << 20) /* a 1 MB sentence still fits a JSON line */
 
-#define MAX_TOLERANCES 32
-
 typedef struct check_ctx {
 	kg_txn *t;
 	query_units *u;
-	qv_opts o;
-	const char *edition_arg;
-	qv_tolerance tol[MAX_TOLERANCES];   /* --tolerance-for; property points into key */
-	char key[MAX_TOLERANCES][96];
+	tool_value_cfg v;
 } check_ctx;
-
-void tool_value_result_json(pk_json *w, const qv_result *r, int with_spans);
 
 void tool_value_result_json(pk_json *w, const qv_result *r, int with_spans)
 {
@@ -152,7 +145,7 @@ static int check_line(void *vctx, const cJSON *in, pk_json *w)
 		return pk_error_set(PK_EINVAL, "missing string field \"text\"");
 	qv_result_init(&r);
 	if ((rc = kg_txn_renew(c->t)) < 0 ||
-	    (rc = query_value_check(c->t, c->u, text->valuestring, strlen(text->valuestring), &c->o, &r)) < 0) {
+	    (rc = query_value_check(c->t, c->u, text->valuestring, strlen(text->valuestring), &c->v.o, &r)) < 0) {
 		qv_result_release(&r);
 		return rc;
 	}
@@ -181,71 +174,13 @@ static void usage(FILE *f)
 		"exit: 0 match, 1 any other verdict, 2 usage or bad text, 4 graph error (--jsonl: 0 when done)\n");
 }
 
-static int parse_fraction(const char *arg, double *out)
-{
-	char *end;
-	double v = strtod(arg, &end);
-
-	if (*end == '%') {
-		v /= 100;
-		end++;
-	}
-	if (*end || !(v > 0) || v >= 1)
-		return -1;
-	*out = v;
-	return 0;
-}
-
-static int first_key(const kg_name_hit *h, void *ctx)
-{
-	snprintf(ctx, 96, "%s", h->target);
-	return 1;
-}
-
-/* Each --tolerance-for names a material property of the graph (its MP
- * field or a name of it): keep its quantity key; a typo is an error. */
-static int property_tolerances(check_ctx *c)
-{
-	size_t i, j;
-
-	for (i = 0; i < c->o.ntolerances; i++) {
-		const char *p = c->tol[i].property;
-		query_targets ts = { 0 };
-
-		c->key[i][0] = '\0';
-		if (kg_name_find(c->t, KG_NS_FIELD, p, first_key, c->key[i]) < 0)
-			return tool_fail(pk_error_code(), "--tolerance-for");
-		if (!c->key[i][0]) {
-			if (query_resolve_flags(c->t, p, QUERY_EXACT_ONLY, &ts) < 0) {
-				query_targets_release(&ts);
-				return tool_fail(pk_error_code(), "--tolerance-for");
-			}
-			for (j = 0; j < ts.n && !c->key[i][0]; j++)
-				if (ts.t[j].type == KG_QUANTITY && query_is_material_property(c->t, ts.t[j].key))
-					snprintf(c->key[i], sizeof(c->key[i]), "%s", ts.t[j].key);
-			query_targets_release(&ts);
-		}
-		if (!c->key[i][0]) {
-			tool_error("--tolerance-for: '%s' is not a material property in this graph "
-				   "(an MP field such as band_gap, or a name such as \"band gap\")", p);
-			return EXIT_USAGE;
-		}
-		c->tol[i].property = c->key[i];
-	}
-	c->o.tolerances = c->tol;
-	return EXIT_OK;
-}
-
 int cmd_check_value(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "db", required_argument, NULL, 'd' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "jsonl", no_argument, NULL, 'l' },
-		{ "edition", required_argument, NULL, 'e' },
-		{ "tolerance", required_argument, NULL, 't' },
-		{ "tolerance-computed", required_argument, NULL, 'T' },
-		{ "tolerance-for", required_argument, NULL, 'P' },
+		TOOL_VALUE_LONGOPTS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -260,36 +195,13 @@ int cmd_check_value(int argc, char **argv)
 		case 'd': db = optarg; break;
 		case 'j': json = 1; break;
 		case 'l': jsonl = 1; break;
-		case 'e': c.o.edition = optarg; break;
-		case 't':
-			if (parse_fraction(optarg, &c.o.tolerance) < 0) {
-				tool_error("--tolerance needs a fraction in (0, 1), e.g. 0.01 or 1%%");
-				return EXIT_USAGE;
-			}
-			break;
-		case 'T':
-			if (parse_fraction(optarg, &c.o.tolerance_computed) < 0) {
-				tool_error("--tolerance-computed needs a fraction in (0, 1)");
-				return EXIT_USAGE;
-			}
-			break;
-		case 'P': {
-			char *eq = strrchr(optarg, '=');
-
-			if (!eq || eq == optarg || parse_fraction(eq + 1, &c.tol[c.o.ntolerances].value) < 0) {
-				tool_error("--tolerance-for needs PROPERTY=F with F in (0, 1), e.g. band_gap=0.2");
-				return EXIT_USAGE;
-			}
-			if (c.o.ntolerances == MAX_TOLERANCES) {
-				tool_error("at most %d --tolerance-for options", MAX_TOLERANCES);
-				return EXIT_USAGE;
-			}
-			*eq = '\0';
-			c.tol[c.o.ntolerances++].property = optarg;
-			break;
-		}
 		case 'h': usage(stdout); return EXIT_OK;
-		default: usage(stderr); return EXIT_USAGE;
+		default:
+			if ((rc = tool_value_option(ch, optarg, &c.v)) > 0)
+				break;
+			if (rc == 0)
+				usage(stderr);
+			return EXIT_USAGE;
 		}
 	}
 	if (jsonl ? optind != argc : optind != argc - 1) {
@@ -300,11 +212,11 @@ int cmd_check_value(int argc, char **argv)
 		tool_error("%s", pk_error_last());
 		return EXIT_GRAPH;
 	}
-	if ((rc = kg_txn_read(&c.t, s)) < 0 || (rc = query_units_open(&c.u, c.t, c.o.edition)) < 0) {
+	if ((rc = kg_txn_read(&c.t, s)) < 0 || (rc = query_units_open(&c.u, c.t, c.v.o.edition)) < 0) {
 		code = rc == PK_ENOTFOUND ? (tool_error("%s", pk_error_last()), EXIT_GRAPH) : tool_fail(rc, NULL);
 		goto done;
 	}
-	if ((code = property_tolerances(&c)) != EXIT_OK)
+	if ((code = tool_value_finish(&c.v, c.t)) != EXIT_OK)
 		goto done;
 	if (jsonl) {
 		code = tool_jsonl(check_line, &c, LINE_MAX_BYTES);
@@ -313,7 +225,7 @@ int cmd_check_value(int argc, char **argv)
 		qv_result r;
 
 		qv_result_init(&r);
-		rc = query_value_check(c.t, c.u, text, strlen(text), &c.o, &r);
+		rc = query_value_check(c.t, c.u, text, strlen(text), &c.v.o, &r);
 		if (rc < 0) {
 			code = tool_fail(rc, "check-value");
 			if (rc == PK_EINVAL || rc == PK_ELIMIT)

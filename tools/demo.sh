@@ -3,7 +3,7 @@
 # and look things up. Run from the repository root after `make`.
 set -eu
 cd "$(dirname "$0")/.."
-run() { printf '\n$ %s\n' "$*"; "$@"; }
+run() { printf '\n$ %s\n' "$*"; "$@" || [ $? -eq 1 ]; }
 run ./provkg build
 run ./provkg sources
 run ./provkg lookup "Planck constant"
@@ -11,3 +11,7 @@ run ./provkg lookup G --all-editions
 run ./provkg lookup 普朗克常数
 run ./provkg lookup Fe-56
 run ./provkg lookup "standard atomic weight of carbon" --json
+run ./provkg check-value "the band gap of Si is 0.61 eV"
+run ./provkg check-ref "Watanabe S. Infantile syphilis accompanied by anticomplementary effect of cryoglobulin. Arch Dermatol. 1979;109(6):889."
+# a sample model answer: values, citations, scores, audit trail
+run ./provkg check --closed-world data/examples/answer.txt

@@ -22,6 +22,9 @@ static const struct command commands[] = {
 	{ "lookup", cmd_lookup, "look up constants, elements and isotopes with provenance" },
 	{ "check-value", cmd_check_value, "verify a value cited in a sentence: unit, number, edition, verdict" },
 	{ "check-ref", cmd_check_ref, "verify a cited reference: does the work exist, is it described right" },
+	{ "check", cmd_check, "audit model answers: values, citations, four credibility scores" },
+	{ "summarize", cmd_summarize, "per-model means and intervals of check's audit records" },
+	{ "report", cmd_report, "one self-contained HTML report of check's audit records" },
 	{ "fetch", cmd_fetch, "download source dumps (resumable, conditional, verified)" },
 	{ "update", cmd_update, "fetch what changed and ingest it into the graph" },
 };

@@ -15,7 +15,9 @@
 
 #include "../common/buf.h"
 #include "../common/json.h"
+#include "../ingest/ingest.h"
 #include "../query/ref.h"
+#include "../query/value.h"
 
 #include <cJSON.h>
 #include <stdio.h>
@@ -84,6 +86,56 @@ struct ingest_opts;
 int tool_build_paths(const char *db, const char *const *paths, size_t n, const struct ingest_opts *o, int quiet);
 int tool_ingest_paths(const char *db, const char *const *paths, size_t n, const struct ingest_opts *o, int quiet);
 
+/* ---- options shared by check-value, check-ref and check (checkopts.c) ---- */
+
+enum {
+	TOOL_OPT_EDITION = 0x100, TOOL_OPT_TOLERANCE, TOOL_OPT_TOLERANCE_COMPUTED, TOOL_OPT_TOLERANCE_FOR,
+	TOOL_OPT_CLOSED_WORLD, TOOL_OPT_ONLINE, TOOL_OPT_CROSSREF_URL, TOOL_OPT_MAILTO, TOOL_OPT_CACHE_TTL,
+	TOOL_OPT_ROWS, TOOL_OPT_TIMEOUT, TOOL_OPT_RETRIES, TOOL_OPT_CACERT
+};
+/* getopt_long entries (a comma-separated list to put in an option table) */
+#define TOOL_VALUE_LONGOPTS                                                            \
+	{ "edition", required_argument, NULL, TOOL_OPT_EDITION },                      \
+	{ "tolerance", required_argument, NULL, TOOL_OPT_TOLERANCE },                  \
+	{ "tolerance-computed", required_argument, NULL, TOOL_OPT_TOLERANCE_COMPUTED }, \
+	{ "tolerance-for", required_argument, NULL, TOOL_OPT_TOLERANCE_FOR }
+#define TOOL_REF_LONGOPTS                                                      \
+	{ "closed-world", no_argument, NULL, TOOL_OPT_CLOSED_WORLD },          \
+	{ "online", no_argument, NULL, TOOL_OPT_ONLINE },                      \
+	{ "crossref-url", required_argument, NULL, TOOL_OPT_CROSSREF_URL },    \
+	{ "mailto", required_argument, NULL, TOOL_OPT_MAILTO },                \
+	{ "cache-ttl", required_argument, NULL, TOOL_OPT_CACHE_TTL },          \
+	{ "rows", required_argument, NULL, TOOL_OPT_ROWS },                    \
+	{ "timeout", required_argument, NULL, TOOL_OPT_TIMEOUT },              \
+	{ "retries", required_argument, NULL, TOOL_OPT_RETRIES },              \
+	{ "cacert", required_argument, NULL, TOOL_OPT_CACERT }
+
+#define TOOL_MAX_TOLERANCES 32
+
+typedef struct tool_value_cfg {
+	qv_opts o;
+	qv_tolerance tol[TOOL_MAX_TOLERANCES]; /* --tolerance-for; property points into key */
+	char key[TOOL_MAX_TOLERANCES][96];
+} tool_value_cfg;
+
+/* A fraction "0.01" or "1%" in (0, 1). */
+int tool_parse_fraction(const char *arg, double *out);
+/* Handle one of TOOL_VALUE_LONGOPTS: 1 taken, 0 not one of them, -1 bad
+ * value (reported). arg may be modified (--tolerance-for splits at '='). */
+int tool_value_option(int ch, char *arg, tool_value_cfg *c);
+/* After the graph is open: resolve --tolerance-for names (a typo is an
+ * error). Returns an exit code. */
+int tool_value_finish(tool_value_cfg *c, struct kg_txn *t);
+
+typedef struct tool_ref_cfg {
+	qr_opts o;
+	int online;
+	ingest_online_opts oo;
+} tool_ref_cfg;
+
+void tool_ref_init(tool_ref_cfg *c);
+int tool_ref_option(int ch, const char *arg, tool_ref_cfg *c);
+
 /* Reference verification as check-ref does it: against the graph, then,
  * with online set, against the Crossref API when the graph cannot decide.
  * text: the reference as written (NULL for a structured one). */
@@ -97,9 +149,27 @@ typedef struct tool_ref_checker {
 	struct ingest_online *online; /* NULL: offline */
 } tool_ref_checker;
 int tool_ref_verify(tool_ref_checker *c, const char *text, const struct qr_ref *p, struct qr_result *r);
+/* Open the graph as the options need (shared, for the online cache) and
+ * the checker; returns an exit code. tool_ref_close frees the checker. */
+int tool_ref_open(tool_ref_cfg *c, const char *db, kg_store **s, tool_ref_checker *out);
+void tool_ref_close(tool_ref_checker *c);
+/* Write a check-value / check-ref result's fields into an open object. */
+void tool_value_result_json(pk_json *w, const qv_result *r, int with_spans);
+void tool_ref_result_json(pk_json *w, const char *input, const struct qr_ref *p, const struct qr_result *r);
+
+/* Audit records of `provkg check` (summarize, report): each line of path
+ * added to s, then given to each (may be NULL); unreadable lines are
+ * warned about and skipped. tool_model_json writes one model's aggregate. */
+struct ev_summary;
+struct ev_model_sum;
+int tool_read_audit(const char *path, struct ev_summary *s, int (*each)(void *, const cJSON *), void *ctx);
+void tool_model_json(pk_json *w, const struct ev_model_sum *m);
 
 /* Commands */
 int cmd_build(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+int cmd_summarize(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 int cmd_fetch(int argc, char **argv);
 int cmd_update(int argc, char **argv);
 int cmd_ingest(int argc, char **argv);

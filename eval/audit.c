@@ -1,0 +1,222 @@
+/* eval/audit.c - audit one answer; see audit.h. */
+#include "audit.h"
+
+#include "../common/alloc.h"
+#include "../common/error.h"
+#include "../common/text.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *ev_pattern_name(int p)
+{
+	static const char *const names[EV_NPATTERNS] = {
+		"fabricated DOI", "DOI of an unrelated work", "no such work", "chimeric: real authors, invented title",
+		"chimeric: real title, wrong authors", "future date", "placeholder authors", "other"
+	};
+
+	return p >= 0 && p < EV_NPATTERNS ? names[p] : "other";
+}
+
+int ev_pattern_of(const qr_result *r)
+{
+	/* most specific first: a fabricated DOI says more than placeholder names */
+	static const struct { const char *phrase; int pattern; } order[] = {
+		{ "fabricated DOI", EV_PAT_FABRICATED_DOI },
+		{ "unrelated work", EV_PAT_UNRELATED_DOI },
+		{ "real authors with an invented title", EV_PAT_CHIMERIC_AUTHORS },
+		{ "real title with the wrong authors", EV_PAT_CHIMERIC_TITLE },
+		{ "future date", EV_PAT_FUTURE },
+		{ "nothing matches", EV_PAT_NO_MATCH },
+		{ "placeholder authors", EV_PAT_PLACEHOLDER },
+	};
+	size_t k, i;
+
+	for (k = 0; k < sizeof(order) / sizeof(order[0]); k++)
+		for (i = 0; i < r->nreasons; i++)
+			if (strstr(r->reasons[i], order[k].phrase))
+				return order[k].pattern;
+	return EV_PAT_OTHER;
+}
+
+void ev_result_release(ev_result *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nvalues; i++)
+		qv_result_release(&r->values[i].r);
+	pk_free(r->values);
+	pk_free(r->cites);
+	pk_free(r->hits);
+	memset(r, 0, sizeof(*r));
+}
+
+static int value_points(int verdict, int exact, int within)
+{
+	if (verdict == QV_MATCH)
+		return exact;
+	if (verdict == QV_APPROXIMATE || verdict == QV_OUTDATED)
+		return within;
+	return 0;
+}
+
+static int ref_points(const qr_result *r, int exact, int within)
+{
+	if (r->verdict == QR_VERIFIED)
+		return exact;
+	/* the work is right; only where in it is off */
+	if (r->verdict == QR_MISMATCH && r->mismatched && !(r->mismatched & ~(unsigned)(QR_F_VOLUME | QR_F_ISSUE | QR_F_PAGES)))
+		return within;
+	return 0;
+}
+
+static int check_values(kg_txn *t, const pk_normtext *nt, const ev_opts *o, ev_result *out, int exact, int within)
+{
+	qv_mention *ms = NULL;
+	size_t count = 0, i, max = o->max_values ? o->max_values : 500;
+	int rc;
+
+	if ((rc = query_value_mentions(t, o->units, nt, &ms, &count)) < 0)
+		return rc;
+	if (count && !(out->values = pk_calloc(count < max ? count : max, sizeof(*out->values)))) {
+		pk_free(ms);
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	}
+	for (i = 0; i < count && out->nvalues < max; i++) {
+		ev_value_item *v = &out->values[out->nvalues];
+
+		/* a number with a unit that names no quantity is no cited value */
+		if (!ms[i].phrase[0])
+			continue;
+		qv_result_init(&v->r);
+		if ((rc = query_value_judge(t, o->units, nt, &ms[i], o->value_opts, &v->r)) < 0) {
+			qv_result_release(&v->r);
+			break;
+		}
+		v->points = value_points(v->r.verdict, exact, within);
+		out->items++;
+		out->exact += v->points == exact && exact > 0;
+		out->within += v->points == within && within > 0 && within != exact;
+		out->nvalues++;
+	}
+	pk_free(ms);
+	return rc < 0 ? rc : 0;
+}
+
+static int check_cites(kg_txn *t, const pk_normtext *nt, const ev_opts *o, ev_result *out, int exact, int within)
+{
+	ev_cite *cs = NULL;
+	size_t n = 0, i, k;
+	int rc, limited = 0;
+
+	if ((rc = ev_extract_citations(nt->text.ptr, nt->text.len, &cs, &n, &limited)) < 0)
+		return rc;
+	out->limited |= limited;
+	if (n && !(out->cites = pk_calloc(n, sizeof(*out->cites)))) {
+		pk_free(cs);
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	}
+	for (i = 0; i < n; i++) {
+		ev_cite_item *c = &out->cites[out->ncites++];
+
+		c->c = cs[i];
+		c->nstart = cs[i].start;
+		c->nend = cs[i].end;
+		/* spans in the text the caller gave */
+		c->c.start = pk_normtext_orig(nt, cs[i].start);
+		c->c.end = pk_normtext_orig(nt, cs[i].end);
+		for (k = 0; k < c->c.nat; k++) {
+			c->c.at[k][0] = pk_normtext_orig(nt, cs[i].at[k][0]);
+			c->c.at[k][1] = pk_normtext_orig(nt, cs[i].at[k][1]);
+		}
+		if ((rc = query_ref_parse(c->c.text, strlen(c->c.text), &c->p)) < 0) {
+			snprintf(c->error, sizeof(c->error), "%s", pk_error_last());
+			pk_error_clear();
+			continue;
+		}
+		rc = o->verify ? o->verify(o->verify_ctx, c->c.text, &c->p, &c->r) : query_ref_check(t, &c->p, o->ref_opts, &c->r);
+		if (rc < 0) {
+			if (rc == PK_ENOMEM) {
+				pk_free(cs);
+				return rc;
+			}
+			snprintf(c->error, sizeof(c->error), "%s", pk_error_last());
+			pk_error_clear();
+			continue;
+		}
+		c->ok = 1;
+		c->points = ref_points(&c->r, exact, within);
+		out->items++;
+		out->exact += c->points == exact && exact > 0;
+		out->within += c->points == within && within > 0 && within != exact;
+		if (c->r.verdict == QR_FABRICATED) {
+			out->fabricated++;
+			out->patterns[ev_pattern_of(&c->r)]++;
+		}
+	}
+	pk_free(cs);
+	return 0;
+}
+
+int ev_audit(kg_txn *t, const char *text, size_t n, const ev_opts *o, ev_result *out)
+{
+	pk_normtext nt;
+	int exact, within, cap, rc, limited = 0;
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	out->bytes = n;
+	if (n == 0 || strspn(text, " \t\r\n") >= n)
+		return pk_error_set(PK_EINVAL, "empty answer");
+	if (n > EV_TEXT_MAX)
+		return pk_error_set(PK_ELIMIT, "answer of %zu bytes (more than %zu)", n, EV_TEXT_MAX);
+	if (memchr(text, '\0', n))
+		return pk_error_set(PK_EINVAL, "NUL byte in the answer");
+	if (!pk_utf8_valid(text, n))
+		return pk_error_set(PK_EINVAL, "the answer is not valid UTF-8");
+	ev_rules_traceability(o->rules, &exact, &within, &cap);
+	pk_normtext_init(&nt, EV_TEXT_MAX * 4);
+	if ((rc = pk_normtext_set(&nt, text, n)) < 0 || (rc = check_values(t, &nt, o, out, exact, within)) < 0 ||
+	    (rc = check_cites(t, &nt, o, out, exact, within)) < 0)
+		goto done;
+	/* the rules read the prose, not the reference list */
+	{
+		size_t(*skip)[2] = NULL, nskip = 0;
+
+		if (out->ncites && !(skip = pk_calloc(out->ncites, sizeof(*skip)))) {
+			rc = pk_error_set(PK_ENOMEM, "out of memory");
+			goto done;
+		}
+		for (i = 0; i < out->ncites; i++)
+			if (out->cites[i].c.kind == EV_CITE_ENTRY) {
+				skip[nskip][0] = out->cites[i].nstart;
+				skip[nskip][1] = out->cites[i].nend;
+				nskip++;
+			}
+		rc = ev_rules_score_skip(o->rules, nt.text.ptr, nt.text.len, (const size_t(*)[2])skip, nskip, out->scores,
+					 &out->hits, &out->nhits, &limited);
+		pk_free(skip);
+		if (rc < 0)
+			goto done;
+	}
+	out->limited |= limited;
+	for (i = 0; i < out->nhits; i++) {
+		out->hits[i].start = pk_normtext_orig(&nt, out->hits[i].start);
+		out->hits[i].end = pk_normtext_orig(&nt, out->hits[i].end);
+	}
+	{
+		size_t pts = 0;
+
+		for (i = 0; i < out->nvalues; i++)
+			pts += (size_t)out->values[i].points;
+		for (i = 0; i < out->ncites; i++)
+			pts += (size_t)out->cites[i].points;
+		out->scores[EV_TRACEABILITY] = pts > (size_t)cap ? cap : (int)pts;
+	}
+done:
+	pk_normtext_release(&nt);
+	if (rc < 0)
+		ev_result_release(out);
+	return rc;
+}

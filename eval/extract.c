@@ -1,0 +1,512 @@
+/* eval/extract.c - citations in model output; see extract.h. */
+#include "extract.h"
+
+#include "../common/alloc.h"
+#include "../common/buf.h"
+#include "../common/error.h"
+#include "../common/re.h"
+#include "../kg/work.h"
+#include "../query/ref.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+enum { X_DOI, X_ARXIV, X_HEADING, X_ENTRY, X_MARKER, X_AY, X_AY2, X_CJK, X_YEAR, X_COUNT };
+
+/* the hundred most common Chinese surnames */
+#define CJK_SURNAMES "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
+#define FAM "\\p{Lu}[\\p{Ll}'\\-]{1,30}(?:-\\p{Lu}\\p{Ll}{1,30})?"
+
+static const char *const patterns[X_COUNT] = {
+	[X_DOI] = "(?i)(?:doi\\s*:?\\s*|https?://(?:dx\\.)?doi\\.org/)?\\b(10\\.\\d{4,9}/[^\\s\"<>]+)",
+	[X_ARXIV] = "(?i)(?:arxiv\\s*:\\s*|arxiv\\.org/(?:abs|pdf)/)((?:\\d{4}\\.\\d{4,5}|[a-z\\-]+(?:\\.[a-z]{2})?/\\d{7})(?:v\\d+)?)",
+	[X_HEADING] = "(?im)^[ \\t#*]*(?:references|reference list|bibliography|works cited|literature cited|"
+		      "cited works|sources|citations|参考文献|引用文献|参考资料)[ \\t*:：]*$",
+	[X_ENTRY] = "(?m)^[ \\t]*(?:\\[(\\d{1,3})\\]|(\\d{1,3})[.)]|[-*•])[ \\t]+(?=\\S)",
+	[X_MARKER] = "\\[(\\d{1,3}(?:\\s*[,–-]\\s*\\d{1,3}){0,20})\\]",
+	/* "Zhang et al. (2023)", "Zhang et al., Nature 2023", "Smith & Jones, 2019", "Lee (2020)" */
+	[X_AY] = "(?<![\\p{L}\\d])(?P<a1>" FAM ")(?:\\s+(?P<etal>et\\s+al\\.?)|\\s+(?:and|&)\\s+(?P<a2>" FAM "))?"
+		 "(?:\\s*\\(\\s*(?P<y1>(?:19|20)\\d\\d)[a-z]?\\s*\\)|\\s*,\\s*(?:(?P<venue>\\p{Lu}[\\p{L}.&]*(?:\\s+\\p{Lu}?[\\p{L}.&]+){0,5}?)\\s+)?"
+		 "(?P<y2>(?:19|20)\\d\\d)[a-z]?(?![\\d]))",
+	/* "Park and Kim 2018", "Zhang et al. 2023": a second author or et al. before a bare year */
+	[X_AY2] = "(?<![\\p{L}\\d])(?P<a1>" FAM ")(?:\\s+(?P<etal>et\\s+al\\.?)|\\s+(?:and|&)\\s+(?P<a2>" FAM "))"
+		  "\\s+(?P<y1>(?:19|20)\\d\\d)[a-z]?(?![\\d])",
+	/* "张三等（2020）", "李四（2019）": a common surname, one or two more characters */
+	[X_CJK] = "(?P<a1>[" CJK_SURNAMES "]\\p{Han}{1,2}?)(?P<etal>等人?)?\\s*[（(]\\s*(?P<y1>(?:19|20)\\d\\d)[a-z]?\\s*[)）]",
+	[X_YEAR] = "(?<![\\d])(?:1[6-9]|20)\\d\\d(?![\\d])",
+};
+
+static pk_re *xre[X_COUNT];
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static int compile_rc;
+
+static void compile_all(void)
+{
+	int i;
+
+	for (i = 0; i < X_COUNT; i++)
+		if (!(xre[i] = pk_re_compile(patterns[i], 0))) {
+			compile_rc = pk_error_prefix("citation pattern %d", i);
+			return;
+		}
+}
+
+const char *ev_cite_kind_name(int kind)
+{
+	switch (kind) {
+	case EV_CITE_ENTRY: return "list";
+	case EV_CITE_DOI: return "doi";
+	case EV_CITE_ARXIV: return "arxiv";
+	default: return "prose";
+	}
+}
+
+/* Capitalised words that start sentences and dates, not citations. */
+static const char *const not_names[] = {
+	"In", "The", "This", "That", "These", "Those", "Since", "By", "From", "Until", "Before", "After", "During",
+	"Figure", "Fig", "Table", "Section", "Chapter", "Equation", "Eq", "Version", "Vol", "Volume", "Page",
+	"January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+	"November", "December", "Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov",
+	"Dec", "Spring", "Summer", "Autumn", "Fall", "Winter", "As", "At", "On", "Of", "For", "With", "Between",
+	"Around", "Circa", "Until", "Through", "Year", "Years", "Edition", "Ed", "Update", "Report", "CODATA",
+	"Since", "Before", "Today", "Also", "And", "Or", "But", "Here", "There", "Then", "When", "While",
+	"Although", "Thus", "Hence", "However", "Note", "See", "Ref", "Refs", "Step", "Phase", "Model",
+};
+
+static int is_not_name(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(not_names) / sizeof(not_names[0]); i++)
+		if (strlen(not_names[i]) == n && !memcmp(not_names[i], s, n))
+			return 1;
+	return 0;
+}
+
+typedef struct region {
+	size_t start, end;
+} region;
+
+typedef struct ctx {
+	const char *s;
+	size_t n;
+	ev_cite *c;
+	size_t nc;
+	region list[4];
+	size_t nlist;
+	int limited;
+	/* first author (folded) and year of each list entry, for linking */
+	char fam[EV_MAX_CITES][64];
+	int year[EV_MAX_CITES];
+} ctx;
+
+static int in_list(const ctx *x, size_t at)
+{
+	size_t i;
+
+	for (i = 0; i < x->nlist; i++)
+		if (at >= x->list[i].start && at < x->list[i].end)
+			return 1;
+	return 0;
+}
+
+/* Run pattern k at `from`; a limit hit stops that pattern for this text. */
+static int match(ctx *x, int k, size_t from, pk_match *m)
+{
+	int rc;
+
+	if (from > x->n)
+		return 0;
+	rc = pk_re_match(xre[k], x->s, x->n, from, m);
+	if (rc == 0 && pk_re_last_limited())
+		x->limited = 1;
+	return rc;
+}
+
+static ev_cite *new_cite(ctx *x, int kind, size_t start, size_t end, const char *text, size_t tl)
+{
+	ev_cite *c;
+	size_t i, j = 0;
+
+	if (x->nc == EV_MAX_CITES)
+		return NULL;
+	c = &x->c[x->nc++];
+	memset(c, 0, sizeof(*c));
+	c->kind = kind;
+	c->start = start;
+	c->end = end;
+	/* one line, single blanks */
+	for (i = 0; i < tl && j + 1 < sizeof(c->text); i++) {
+		char ch = text[i] == '\n' || text[i] == '\r' || text[i] == '\t' ? ' ' : text[i];
+
+		if (ch == ' ' && (j == 0 || c->text[j - 1] == ' '))
+			continue;
+		c->text[j++] = ch;
+	}
+	while (j && c->text[j - 1] == ' ')
+		j--;
+	c->text[j] = '\0';
+	return c;
+}
+
+static void add_at(ev_cite *c, size_t a, size_t b)
+{
+	c->nat_total++;
+	if (c->nat < EV_MAX_AT) {
+		c->at[c->nat][0] = a;
+		c->at[c->nat][1] = b;
+		c->nat++;
+	}
+}
+
+static void fold_family(char *out, size_t n, const char *fam, size_t len)
+{
+	pk_buf f = PK_BUF_INIT;
+	char tmp[128];
+
+	snprintf(tmp, sizeof(tmp), "%.*s", (int)(len < 127 ? len : 127), fam);
+	out[0] = '\0';
+	if (kg_family_fold(&f, tmp) == 0 && f.ptr)
+		snprintf(out, n, "%s", f.ptr);
+	pk_buf_release(&f);
+	pk_error_clear();
+}
+
+/* ---- reference lists ----------------------------------------------------- */
+
+static size_t line_end(const char *s, size_t n, size_t i)
+{
+	const char *nl = memchr(s + i, '\n', n - i);
+
+	return nl ? (size_t)(nl - s) : n;
+}
+
+/* The end of an entry starting at `from`: the next entry, a blank line, or
+ * the end of the text. */
+static size_t entry_end(ctx *x, size_t from, size_t *next_entry)
+{
+	size_t i = from;
+	pk_match m;
+
+	*next_entry = (size_t)-1;
+	for (;;) {
+		size_t e = line_end(x->s, x->n, i);
+
+		if (e >= x->n)
+			return x->n;
+		i = e + 1;
+		/* a blank line ends the entry */
+		{
+			size_t k = i;
+
+			while (k < x->n && (x->s[k] == ' ' || x->s[k] == '\t' || x->s[k] == '\r'))
+				k++;
+			if (k >= x->n || x->s[k] == '\n')
+				return e;
+		}
+		if (match(x, X_ENTRY, i, &m) == 1 && m.start[0] == i) {
+			*next_entry = i;
+			return e;
+		}
+	}
+}
+
+static int has_year(size_t a, size_t b, ctx *x)
+{
+	pk_match m;
+
+	return match(x, X_YEAR, a, &m) == 1 && m.start[0] < b;
+}
+
+/* Entries from `at` on (at: an entry start). Returns the number added. */
+static size_t read_entries(ctx *x, size_t at, int need_year)
+{
+	size_t first = x->nc, count = 0, with_year = 0, region_start = at, end = at;
+	pk_match m;
+
+	while (at < x->n && match(x, X_ENTRY, at, &m) == 1 && m.start[0] == at && x->nc < EV_MAX_CITES) {
+		size_t next, e = entry_end(x, m.end[0], &next), label_s = (size_t)-1, label_e = 0;
+		ev_cite *c;
+
+		if (m.start[1] != (size_t)-1)
+			label_s = m.start[1], label_e = m.end[1];
+		else if (m.start[2] != (size_t)-1)
+			label_s = m.start[2], label_e = m.end[2];
+		if (!(c = new_cite(x, EV_CITE_ENTRY, m.end[0], e, x->s + m.end[0], e - m.end[0])))
+			break;
+		if (label_s != (size_t)-1)
+			snprintf(c->label, sizeof(c->label), "%.*s", (int)(label_e - label_s), x->s + label_s);
+		else
+			snprintf(c->label, sizeof(c->label), "%zu", count + 1);
+		with_year += has_year(m.end[0], e, x);
+		count++;
+		end = e;
+		if (next == (size_t)-1)
+			break;
+		at = next;
+	}
+	if (need_year && (count < 2 || with_year * 2 < count)) {
+		x->nc = first; /* numbered lines, not a reference list */
+		return 0;
+	}
+	if (count && x->nlist < sizeof(x->list) / sizeof(x->list[0])) {
+		x->list[x->nlist].start = region_start;
+		x->list[x->nlist].end = end;
+		x->nlist++;
+	}
+	return count;
+}
+
+static void find_lists(ctx *x)
+{
+	pk_match m;
+	size_t at = 0;
+
+	/* after a heading */
+	while (match(x, X_HEADING, at, &m) == 1) {
+		size_t i = line_end(x->s, x->n, m.end[0]);
+		pk_match e;
+
+		at = i < x->n ? i + 1 : x->n;
+		/* the first entry within a few lines of the heading */
+		if (match(x, X_ENTRY, at, &e) == 1 && e.start[0] - at < 200 && !in_list(x, e.start[0]))
+			read_entries(x, e.start[0], 0);
+		if (at >= x->n)
+			break;
+	}
+	/* numbered lines with years anywhere else */
+	for (at = 0; match(x, X_ENTRY, at, &m) == 1;) {
+		size_t added;
+
+		if (in_list(x, m.start[0]) || (x->s[m.start[0] + strspn(x->s + m.start[0], " \t")] != '[' &&
+						(x->s[m.start[0] + strspn(x->s + m.start[0], " \t")] < '0' ||
+						 x->s[m.start[0] + strspn(x->s + m.start[0], " \t")] > '9'))) {
+			at = m.end[0];
+			continue;
+		}
+		added = read_entries(x, m.start[0], 1);
+		at = added ? x->list[x->nlist - 1].end : m.end[0];
+		if (at <= m.start[0])
+			at = m.end[0];
+	}
+}
+
+static void link_markers(ctx *x)
+{
+	pk_match m;
+	size_t at = 0;
+
+	while (match(x, X_MARKER, at, &m) == 1) {
+		const char *p = x->s + m.start[1], *end = x->s + m.end[1];
+		long prev = -1;
+
+		at = m.end[0];
+		if (in_list(x, m.start[0]))
+			continue;
+		while (p < end) {
+			char *q;
+			long v = strtol(p, &q, 10), k;
+			int range = 0;
+
+			if (q == p)
+				break;
+			/* "2-5": every label in between */
+			if (prev >= 0 && p > x->s && (p[-1] == '-' || (p >= x->s + 3 && !memcmp(p - 3, "–", 3))))
+				range = 1;
+			for (k = range ? prev + 1 : v; k <= v && k - v < 50; k++) {
+				size_t i;
+				char lab[16];
+
+				snprintf(lab, sizeof(lab), "%ld", k);
+				for (i = 0; i < x->nc; i++)
+					if (x->c[i].kind == EV_CITE_ENTRY && !strcmp(x->c[i].label, lab)) {
+						add_at(&x->c[i], m.start[0], m.end[0]);
+						break;
+					}
+			}
+			prev = v;
+			p = q;
+			while (p < end && (*p == ' ' || *p == ',' || *p == '-' || (unsigned char)*p >= 0x80))
+				p++;
+		}
+	}
+}
+
+/* ---- identifiers and prose citations ------------------------------------ */
+
+static void find_ids(ctx *x, int k, int kind)
+{
+	pk_match m;
+	size_t at = 0, i;
+
+	while (match(x, k, at, &m) == 1 && x->nc < EV_MAX_CITES) {
+		size_t a = m.start[1], b = m.end[1];
+		ev_cite *c;
+
+		at = m.end[0];
+		if (in_list(x, m.start[0]))
+			continue;
+		/* trailing sentence punctuation and unbalanced brackets are not the DOI's */
+		while (b > a && strchr(".,;:'\")]}", x->s[b - 1])) {
+			if (x->s[b - 1] == ')') {
+				size_t opens = 0, closes = 0, j;
+
+				for (j = a; j < b; j++)
+					opens += x->s[j] == '(', closes += x->s[j] == ')';
+				if (opens >= closes)
+					break;
+			}
+			b--;
+		}
+		for (i = 0; i < x->nc; i++)
+			if (x->c[i].kind == kind && strlen(x->c[i].text) == b - a && !memcmp(x->c[i].text, x->s + a, b - a))
+				break;
+		if (i < x->nc) {
+			add_at(&x->c[i], m.start[0], b);
+			continue;
+		}
+		if ((c = new_cite(x, kind, a, b, x->s + a, b - a))) {
+			if (kind == EV_CITE_ARXIV) {
+				char id[64];
+
+				snprintf(id, sizeof(id), "%.60s", c->text);
+				snprintf(c->text, sizeof(c->text), "arXiv:%s", id);
+			}
+			add_at(c, m.start[0], b);
+		}
+	}
+}
+
+/* The list entries' first authors and years, for linking prose. */
+static void entry_keys(ctx *x)
+{
+	size_t i;
+	qr_ref *p = pk_malloc(sizeof(*p));
+
+	if (!p)
+		return;
+	for (i = 0; i < x->nc; i++) {
+		x->fam[i][0] = '\0';
+		x->year[i] = 0;
+		if (x->c[i].kind != EV_CITE_ENTRY || query_ref_parse(x->c[i].text, strlen(x->c[i].text), p) < 0) {
+			pk_error_clear();
+			continue;
+		}
+		if (p->nauthors)
+			fold_family(x->fam[i], sizeof(x->fam[i]), p->authors[0].family, strlen(p->authors[0].family));
+		x->year[i] = p->year;
+	}
+	pk_free(p);
+}
+
+static void find_prose(ctx *x, int k)
+{
+	pk_match m;
+	size_t at = 0, i;
+	int g_a1 = pk_re_group(xre[k], "a1"), g_a2 = pk_re_group(xre[k], "a2"), g_etal = pk_re_group(xre[k], "etal"),
+	    g_y1 = pk_re_group(xre[k], "y1"), g_y2 = pk_re_group(xre[k], "y2"), g_v = pk_re_group(xre[k], "venue");
+
+	while (match(x, k, at, &m) == 1) {
+		size_t a1s = m.start[g_a1], a1e = m.end[g_a1];
+		size_t ys = g_y1 >= 0 && m.start[g_y1] != (size_t)-1 ? m.start[g_y1] : m.start[g_y2];
+		char fam[64], text[256];
+		int year;
+
+		at = m.end[0];
+		if (in_list(x, m.start[0]) || is_not_name(x->s + a1s, a1e - a1s))
+			continue;
+		year = atoi(x->s + ys);
+		/* "Smith, 2019" needs a comma right after a name that is not a
+		 * sentence's first word ("Since 2019" is excluded above) */
+		fold_family(fam, sizeof(fam), x->s + a1s, a1e - a1s);
+		for (i = 0; i < x->nc; i++)
+			if (x->c[i].kind == EV_CITE_ENTRY && x->year[i] == year && fam[0] && !strcmp(x->fam[i], fam))
+				break;
+		if (i < x->nc) { /* names a list entry */
+			add_at(&x->c[i], m.start[0], m.end[0]);
+			continue;
+		}
+		/* the text checked: "Zhang et al., Nature 2023", "Smith and Jones, 2019", "张三等，2020" */
+		{
+			pk_buf t = PK_BUF_INIT;
+			int have_a2 = g_a2 >= 0 && m.start[g_a2] != (size_t)-1;
+			int have_etal = g_etal >= 0 && m.start[g_etal] != (size_t)-1;
+			int have_v = g_v >= 0 && m.start[g_v] != (size_t)-1;
+
+			pk_buf_put(&t, x->s + a1s, a1e - a1s);
+			if (have_a2) {
+				pk_buf_puts(&t, " and ");
+				pk_buf_put(&t, x->s + m.start[g_a2], m.end[g_a2] - m.start[g_a2]);
+			} else if (have_etal) {
+				pk_buf_puts(&t, k == X_CJK ? "等" : " et al.");
+			}
+			pk_buf_puts(&t, k == X_CJK ? "，" : ", ");
+			if (have_v) {
+				pk_buf_put(&t, x->s + m.start[g_v], m.end[g_v] - m.start[g_v]);
+				pk_buf_putc(&t, ' ');
+			}
+			pk_buf_printf(&t, "%d", year);
+			snprintf(text, sizeof(text), "%s", t.ptr ? t.ptr : "");
+			pk_buf_release(&t);
+		}
+		for (i = 0; i < x->nc; i++)
+			if (x->c[i].kind == EV_CITE_PROSE && !strcmp(x->c[i].text, text))
+				break;
+		if (i < x->nc) {
+			add_at(&x->c[i], m.start[0], m.end[0]);
+			continue;
+		}
+		{
+			ev_cite *c = new_cite(x, EV_CITE_PROSE, m.start[0], m.end[0], text, strlen(text));
+
+			if (!c)
+				break;
+			add_at(c, m.start[0], m.end[0]);
+		}
+	}
+}
+
+static int by_start(const void *a, const void *b)
+{
+	const ev_cite *x = a, *y = b;
+
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+int ev_extract_citations(const char *s, size_t n, ev_cite **out, size_t *count, int *limited)
+{
+	ctx *x;
+
+	*out = NULL;
+	*count = 0;
+	if (limited)
+		*limited = 0;
+	pthread_once(&once, compile_all);
+	if (compile_rc < 0)
+		return compile_rc;
+	if (!(x = pk_calloc(1, sizeof(*x))) || !(x->c = pk_calloc(EV_MAX_CITES, sizeof(ev_cite)))) {
+		if (x)
+			pk_free(x);
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	}
+	x->s = s;
+	x->n = n;
+	find_lists(x);
+	link_markers(x);
+	find_ids(x, X_DOI, EV_CITE_DOI);
+	find_ids(x, X_ARXIV, EV_CITE_ARXIV);
+	entry_keys(x);
+	find_prose(x, X_AY);
+	find_prose(x, X_AY2);
+	find_prose(x, X_CJK);
+	qsort(x->c, x->nc, sizeof(ev_cite), by_start);
+	*out = x->c;
+	*count = x->nc;
+	if (limited)
+		*limited = x->limited;
+	pk_free(x);
+	return 0;
+}

@@ -1,0 +1,44 @@
+/* eval/extract.h - citations in model output.
+ *
+ * Found in normalised text (common/text pk_normtext), English and Chinese:
+ *  - reference lists: a heading ("References", "Bibliography", "参考文献")
+ *    followed by entries ("[3] ...", "3. ...", "3) ..."), or, without a
+ *    heading, two or more consecutive numbered lines that carry a year;
+ *    an entry runs to the next entry or a blank line;
+ *  - in-text markers "[3]", "[1, 4]", "[2-5]" linked to the entries with
+ *    those labels;
+ *  - author-year citations in prose: "Zhang et al. (2023)", "Zhang et al.,
+ *    Nature 2023", "(Smith & Jones, 2019; Lee, 2020)", "张三等（2020）";
+ *    one that names a list entry's first author and year is linked to it;
+ *  - DOIs and arXiv ids anywhere outside the list.
+ * Each citation is listed once, with every place that cites it. Patterns
+ * are PCRE2 under the match limits of common/re; at most EV_MAX_CITES
+ * citations per text.
+ */
+#ifndef EV_EXTRACT_H
+#define EV_EXTRACT_H
+
+#include <stddef.h>
+
+#define EV_MAX_CITES 200
+#define EV_MAX_AT 16
+
+enum ev_cite_kind { EV_CITE_ENTRY, EV_CITE_DOI, EV_CITE_ARXIV, EV_CITE_PROSE };
+const char *ev_cite_kind_name(int kind);
+
+typedef struct ev_cite {
+	int kind;
+	size_t start, end;            /* the citation's text, normalised offsets */
+	char label[16];               /* a list entry's label ("3"), else "" */
+	char text[2048];              /* what is verified */
+	size_t at[EV_MAX_AT][2];      /* places citing it (markers, prose) */
+	size_t nat;
+	size_t nat_total;             /* all places, also beyond EV_MAX_AT */
+} ev_cite;
+
+/* Citations of s[0..n) (normalised text) in order of appearance.
+ * *out: caller frees with pk_free. 0, or PK_ENOMEM; a pattern that hits
+ * its match limit is skipped for the rest of the text and *limited set. */
+int ev_extract_citations(const char *s, size_t n, ev_cite **out, size_t *count, int *limited);
+
+#endif

@@ -1,0 +1,327 @@
+/* eval/rules.c - rule-file scores; see rules.h. */
+#include "rules.h"
+
+#include "../common/alloc.h"
+#include "../common/buf.h"
+#include "../common/error.h"
+#include "../common/lines.h"
+#include "../common/re.h"
+#include "../common/text.h"
+
+#include <cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_PATTERNS 8
+#define SENTENCE_MAX 1000
+#define RULES_FILE_MAX ((size_t)4 << 20)
+
+typedef struct rule {
+	char *id;
+	char *explain;
+	int score;
+	int points, max;
+	pk_re *all[MAX_PATTERNS];
+	size_t nall;
+	pk_re *none[MAX_PATTERNS];
+	size_t nnone;
+} rule;
+
+struct ev_rules {
+	rule *r;
+	size_t n;
+	int cap[EV_NSCORES];
+	int exact, within;
+};
+
+const char *ev_score_name(int s)
+{
+	static const char *const names[EV_NSCORES] = { "traceability", "premise", "uncertainty", "falsifiability" };
+
+	return s >= 0 && s < EV_NSCORES ? names[s] : "?";
+}
+
+void ev_rules_free(ev_rules *x)
+{
+	size_t i, k;
+
+	if (!x)
+		return;
+	for (i = 0; i < x->n; i++) {
+		for (k = 0; k < x->r[i].nall; k++)
+			pk_re_free(x->r[i].all[k]);
+		for (k = 0; k < x->r[i].nnone; k++)
+			pk_re_free(x->r[i].none[k]);
+		pk_free(x->r[i].id);
+		pk_free(x->r[i].explain);
+	}
+	pk_free(x->r);
+	pk_free(x);
+}
+
+void ev_rules_traceability(const ev_rules *r, int *exact, int *within, int *cap)
+{
+	*exact = r->exact;
+	*within = r->within;
+	*cap = r->cap[EV_TRACEABILITY];
+}
+
+static int int_field(const cJSON *o, const char *k, int dflt, int lo, int hi, int *out)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+
+	if (!v) {
+		*out = dflt;
+		return 0;
+	}
+	if (!cJSON_IsNumber(v) || v->valuedouble != (double)(int)v->valuedouble || v->valueint < lo || v->valueint > hi)
+		return -1;
+	*out = v->valueint;
+	return 0;
+}
+
+static int patterns(const char *path, const char *where, const cJSON *arr, int flags, pk_re **out, size_t *n)
+{
+	const cJSON *p;
+	size_t i = 0;
+
+	*n = 0;
+	if (!arr)
+		return 0;
+	if (!cJSON_IsArray(arr))
+		return pk_error_set(PK_EPARSE, "%s: %s: expected an array of patterns", path, where);
+	cJSON_ArrayForEach(p, arr)
+	{
+		if (i == MAX_PATTERNS)
+			return pk_error_set(PK_EPARSE, "%s: %s: at most %d patterns", path, where, MAX_PATTERNS);
+		if (!cJSON_IsString(p) || !*p->valuestring)
+			return pk_error_set(PK_EPARSE, "%s: %s[%zu]: expected a pattern string", path, where, i);
+		if (!(out[i] = pk_re_compile(p->valuestring, flags))) {
+			char msg[300];
+
+			snprintf(msg, sizeof(msg), "%s", pk_error_last());
+			return pk_error_set(PK_EPARSE, "%s: %s[%zu]: %s", path, where, i, msg);
+		}
+		*n = ++i;
+	}
+	return 0;
+}
+
+int ev_rules_load(ev_rules **out, const char *path)
+{
+	char *text = NULL;
+	size_t n = 0;
+	cJSON *doc = NULL;
+	const cJSON *scores, *fmt, *tr;
+	ev_rules *x;
+	int rc = 0, s;
+
+	*out = NULL;
+	if (!(x = pk_calloc(1, sizeof(*x))))
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	if ((rc = pk_file_read(&text, &n, path, RULES_FILE_MAX)) < 0)
+		goto fail;
+	if (!(doc = cJSON_ParseWithLength(text, n))) {
+		rc = pk_error_set(PK_EPARSE, "%s: not valid JSON (near byte %zu)", path,
+				  cJSON_GetErrorPtr() ? (size_t)(cJSON_GetErrorPtr() - text) : 0);
+		goto fail;
+	}
+	fmt = cJSON_GetObjectItemCaseSensitive(doc, "format");
+	if (!cJSON_IsString(fmt) || strcmp(fmt->valuestring, "provkg credibility rules 1")) {
+		rc = pk_error_set(PK_EPARSE, "%s: \"format\" must be \"provkg credibility rules 1\"", path);
+		goto fail;
+	}
+	tr = cJSON_GetObjectItemCaseSensitive(doc, "traceability");
+	if (int_field(tr, "exact", 2, 0, 10, &x->exact) < 0 || int_field(tr, "within_tolerance", 1, 0, 10, &x->within) < 0 ||
+	    int_field(tr, "cap", 10, 1, 100, &x->cap[EV_TRACEABILITY]) < 0) {
+		rc = pk_error_set(PK_EPARSE, "%s: traceability: exact, within_tolerance (0..10) and cap (1..100) are integers",
+				  path);
+		goto fail;
+	}
+	if (!cJSON_IsObject(scores = cJSON_GetObjectItemCaseSensitive(doc, "scores"))) {
+		rc = pk_error_set(PK_EPARSE, "%s: no \"scores\" object", path);
+		goto fail;
+	}
+	for (s = EV_PREMISE; s < EV_NSCORES; s++) {
+		const cJSON *sc = cJSON_GetObjectItemCaseSensitive(scores, ev_score_name(s)), *rules, *r;
+		size_t i = 0;
+
+		if (!cJSON_IsObject(sc) || !cJSON_IsArray(rules = cJSON_GetObjectItemCaseSensitive(sc, "rules"))) {
+			rc = pk_error_set(PK_EPARSE, "%s: scores.%s: expected {\"cap\", \"rules\": [...]}", path, ev_score_name(s));
+			goto fail;
+		}
+		if (int_field(sc, "cap", 10, 1, 100, &x->cap[s]) < 0) {
+			rc = pk_error_set(PK_EPARSE, "%s: scores.%s.cap: an integer 1..100", path, ev_score_name(s));
+			goto fail;
+		}
+		cJSON_ArrayForEach(r, rules)
+		{
+			rule *nr, *ru;
+			const cJSON *id = cJSON_GetObjectItemCaseSensitive(r, "id");
+			const cJSON *ex = cJSON_GetObjectItemCaseSensitive(r, "explain");
+			const cJSON *cs = cJSON_GetObjectItemCaseSensitive(r, "case");
+			char where[128];
+			int flags = cJSON_IsTrue(cs) ? 0 : PK_RE_ICASE;
+
+			if (!(nr = pk_realloc(x->r, (x->n + 1) * sizeof(*nr)))) {
+				rc = pk_error_set(PK_ENOMEM, "out of memory");
+				goto fail;
+			}
+			x->r = nr;
+			ru = &x->r[x->n++];
+			memset(ru, 0, sizeof(*ru));
+			ru->score = s;
+			if (!cJSON_IsString(id) || !*id->valuestring) {
+				rc = pk_error_set(PK_EPARSE, "%s: scores.%s.rules[%zu]: no \"id\"", path, ev_score_name(s), i);
+				goto fail;
+			}
+			if (!(ru->id = pk_strdup(id->valuestring)) ||
+			    !(ru->explain = pk_strdup(cJSON_IsString(ex) ? ex->valuestring : ""))) {
+				rc = pk_error_set(PK_ENOMEM, "out of memory");
+				goto fail;
+			}
+			if (int_field(r, "points", 1, -10, 10, &ru->points) < 0 || int_field(r, "max", 1, 1, 100, &ru->max) < 0) {
+				rc = pk_error_set(PK_EPARSE, "%s: rule %s: \"points\" is an integer -10..10, \"max\" 1..100", path,
+						  ru->id);
+				goto fail;
+			}
+			snprintf(where, sizeof(where), "rule %s: all", ru->id);
+			if ((rc = patterns(path, where, cJSON_GetObjectItemCaseSensitive(r, "all"), flags, ru->all, &ru->nall)) < 0)
+				goto fail;
+			if (!ru->nall) {
+				rc = pk_error_set(PK_EPARSE, "%s: rule %s: \"all\" needs at least one pattern", path, ru->id);
+				goto fail;
+			}
+			snprintf(where, sizeof(where), "rule %s: none", ru->id);
+			if ((rc = patterns(path, where, cJSON_GetObjectItemCaseSensitive(r, "none"), flags, ru->none,
+					   &ru->nnone)) < 0)
+				goto fail;
+			i++;
+		}
+	}
+	cJSON_Delete(doc);
+	pk_free(text);
+	*out = x;
+	return 0;
+fail:
+	cJSON_Delete(doc);
+	pk_free(text);
+	ev_rules_free(x);
+	return rc < 0 ? rc : PK_EPARSE;
+}
+
+/* ---- sentences ---------------------------------------------------------- */
+
+/* Length of a sentence end at s[i] (0 if none). */
+static size_t boundary(const char *s, size_t n, size_t i)
+{
+	static const char *const cjk[] = { "。", "！", "？", "；" };
+	size_t k;
+
+	for (k = 0; k < sizeof(cjk) / sizeof(cjk[0]); k++)
+		if (i + 3 <= n && !memcmp(s + i, cjk[k], 3))
+			return 3;
+	if (s[i] == '\n' && i + 1 < n && (s[i + 1] == '\n' || s[i + 1] == '-' || s[i + 1] == '*'))
+		return 1;
+	if ((s[i] == '.' || s[i] == '!' || s[i] == '?') && (i + 1 >= n || s[i + 1] == ' ' || s[i + 1] == '\n'))
+		/* "e.g. " and "i.e. " do not end sentences; "et al. " neither */
+		return (i >= 3 && (!memcmp(s + i - 3, "e.g", 3) || !memcmp(s + i - 3, "i.e", 3) || !memcmp(s + i - 2, "al", 2))) ? 0 : 1;
+	return 0;
+}
+
+static int matches_all(const rule *r, const char *s, size_t n, int *limited)
+{
+	pk_match m;
+	size_t k;
+
+	for (k = 0; k < r->nall; k++)
+		if (pk_re_match(r->all[k], s, n, 0, &m) != 1) {
+			*limited |= pk_re_last_limited();
+			return 0;
+		}
+	for (k = 0; k < r->nnone; k++) {
+		if (pk_re_match(r->none[k], s, n, 0, &m) == 1)
+			return 0;
+		*limited |= pk_re_last_limited();
+	}
+	return 1;
+}
+
+int ev_rules_score(const ev_rules *x, const char *s, size_t n, int scores[EV_NSCORES], ev_hit **hits, size_t *nhits,
+		   int *limited)
+{
+	return ev_rules_score_skip(x, s, n, NULL, 0, scores, hits, nhits, limited);
+}
+
+static int skipped(const size_t (*skip)[2], size_t nskip, size_t at)
+{
+	size_t i;
+
+	for (i = 0; i < nskip; i++)
+		if (at >= skip[i][0] && at < skip[i][1])
+			return 1;
+	return 0;
+}
+
+int ev_rules_score_skip(const ev_rules *x, const char *s, size_t n, const size_t (*skip)[2], size_t nskip,
+			int scores[EV_NSCORES], ev_hit **hits, size_t *nhits, int *limited)
+{
+	size_t *used, start = 0, i, cap = 0;
+	int sum[EV_NSCORES] = { 0 }, k;
+	ev_hit *h = NULL;
+
+	*hits = NULL;
+	*nhits = 0;
+	*limited = 0;
+	if (!(used = pk_calloc(x->n ? x->n : 1, sizeof(*used))))
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	while (start < n) {
+		size_t end = start, b = 0;
+
+		while (end < n && end - start < SENTENCE_MAX && !(b = boundary(s, n, end)))
+			end++;
+		/* do not cut a UTF-8 sequence */
+		while (end < n && end > start && ((unsigned char)s[end] & 0xC0) == 0x80)
+			end--;
+		{
+			size_t e = end + (b ? b : 0), a = start;
+
+			while (a < e && (s[a] == ' ' || s[a] == '\n' || s[a] == '\t'))
+				a++;
+			for (i = 0; i < x->n && e > a && !skipped(skip, nskip, a); i++) {
+				const rule *r = &x->r[i];
+
+				if (used[i] >= (size_t)r->max || !matches_all(r, s + a, e - a, limited))
+					continue;
+				used[i]++;
+				if (*nhits == cap) {
+					size_t nc = cap ? cap * 2 : 16;
+					ev_hit *nh = pk_realloc(h, nc * sizeof(*nh));
+
+					if (!nh) {
+						pk_free(h);
+						pk_free(used);
+						return pk_error_set(PK_ENOMEM, "out of memory");
+					}
+					h = nh;
+					cap = nc;
+				}
+				h[*nhits].score = r->score;
+				h[*nhits].rule = r->id;
+				h[*nhits].explain = r->explain;
+				h[*nhits].points = r->points;
+				h[*nhits].start = a;
+				h[*nhits].end = e;
+				(*nhits)++;
+				sum[r->score] += r->points;
+			}
+			start = e > start ? e : start + 1;
+		}
+	}
+	for (k = EV_PREMISE; k < EV_NSCORES; k++)
+		scores[k] = sum[k] < 0 ? 0 : sum[k] > x->cap[k] ? x->cap[k] : sum[k];
+	pk_free(used);
+	*hits = h;
+	return 0;
+}

@@ -1,0 +1,71 @@
+# provkg check / summarize on the fixtures in tests/fixtures/check
+
+$ provkg check tests/fixtures/check/answer-zh.txt
+> answer tests/fixtures/check/answer-zh.txt: 1 value, 0 citations
+>   traceability     2/10  (1 of 1 items traced: 1 exact, 0 within tolerance)
+>   premise          4/10
+>   uncertainty      3/10
+>   falsifiability   5/10
+>   value    match         +2  "3×10⁸ m/s"  speed of light in vacuum = 299 792 458 m s^-1 [CODATA 2022]
+>   premise        +4  assumption-with-criterion-zh: "假设样品厚度远小于波长（小于 50 nm），可以忽略反射。"
+>   uncertainty    +3  uncertainty-with-reason-zh: "由于厚度由原子力显微镜测得，误差约为 2%。"
+>   falsifiability +5  refutation-condition-zh: "若在 10 meV 内未观察到峰，则该模型需要修正。"
+? 0
+
+$ provkg check --closed-world tests/fixtures/check/answers.jsonl | cut -c1-160
+> {"id":1,"model":"model-a","where":"tests/fixtures/check/answers.jsonl:1","values":[{"quantity":"Boltzmann constant","cited":{"value":1.380649e-23,"text":"1.3806
+> {"id":2,"model":"model-a","where":"tests/fixtures/check/answers.jsonl:2","values":[{"quantity":"speed of light in vacuum","cited":{"value":300000,"text":"3×10^
+> {"id":null,"model":null,"where":"tests/fixtures/check/answers.jsonl:3","error":"tests/fixtures/check/answers.jsonl:3: not a JSON object"}
+> {"id":4,"model":"model-b","where":"tests/fixtures/check/answers.jsonl:4","values":[{"quantity":"speed of light in vacuum","cited":{"value":300000000,"text":"3×
+> {"id":5,"model":"model-b","where":"tests/fixtures/check/answers.jsonl:5","error":"tests/fixtures/check/answers.jsonl:5: no answer text (text)"}
+> {"id":6,"model":"model-b","where":"tests/fixtures/check/answers.jsonl:6","values":[],"citations":[{"kind":"doi","span":[55,91],"cited_at":[[51,91]],"input":"10.
+> {"id":"x7","model":"model-b","where":"tests/fixtures/check/answers.jsonl:7","values":[],"citations":[],"scores":{"traceability":0,"premise":0,"uncertainty":0,"f
+? 0
+
+$ provkg check --closed-world tests/fixtures/check/answers.jsonl | sed -n 6p | grep -o "\"kind\":\"[a-z]*\"\|\"verdict\":\"[a-z]*\"\|\"reasons\":\[[^]]*\]"
+> "kind":"doi"
+> "verdict":"verified"
+> "reasons":[]
+> "kind":"arxiv"
+> "verdict":"unverifiable"
+> "reasons":["arXiv preprint 2101.00001: not covered by Crossref, not checked"]
+? 0
+
+$ provkg check tests/fixtures/check/openai-evals.jsonl | cut -c1-120
+> {"id":"physics-qa.dev.0","model":"gpt-3.5-turbo","where":"tests/fixtures/check/openai-evals.jsonl:2","values":[{"quantit
+> {"id":"physics-qa.dev.1","model":"gpt-3.5-turbo","where":"tests/fixtures/check/openai-evals.jsonl:4","values":[{"quantit
+? 0
+
+$ provkg check --format jsonl --text-field output.completion --id-field uid --model-field meta.model tests/fixtures/check/nested.jsonl | grep -o "\"id\":[0-9]*,\"model\":\"[^\"]*\"\|\"scores\":{[^}]*}"
+> "id":0,"model":"m1"
+> "scores":{"traceability":4,"premise":4,"uncertainty":3,"falsifiability":5}
+> "id":1,"model":"m2"
+> "scores":{"traceability":0,"premise":0,"uncertainty":0,"falsifiability":0}
+? 0
+
+$ provkg check --closed-world tests/fixtures/check/answers.jsonl > "$WORK/audit.jsonl" && provkg summarize "$WORK/audit.jsonl"
+> MODEL                    ANSWERS ERRORS  traceability        premise             uncertainty         falsifiability      TRACED    FABRICATED REFERENCES
+> model-a                        2      0  2.00 [0.00,10.00]   2.00 [0.00,10.00]   1.50 [0.00,10.00]   2.50 [0.00,10.00]   0.50      1/2 = 0.500 [0.095,0.905]
+> (unknown)                      1      1  -                   -                   -                   -                   -         -
+> model-b                        4      1  1.33 [0.00,4.20]    1.33 [0.00,7.07]    1.00 [0.00,5.30]    1.67 [0.00,8.84]    0.75      0/2 = 0.000 [0.000,0.658]
+> (all)                          7      2  1.60 [0.00,3.68]    1.60 [0.00,4.32]    1.20 [0.00,3.24]    2.00 [0.00,5.40]    0.62      1/4 = 0.250 [0.046,0.699]
+? 0
+
+$ provkg summarize --json "$WORK/audit.jsonl" | grep -o "\"overall\":.*"
+> "overall":{"model":"(all)","answers":7,"errors":2,"scores":{"traceability":{"n":5,"mean":1.6,"sd":1.6733,"ci95":[0,3.6777]},"premise":{"n":5,"mean":1.6,"sd":2.1909,"ci95":[0,4.3203]},"uncertainty":{"n":5,"mean":1.2,"sd":1.6432,"ci95":[0,3.2403]},"falsifiability":{"n":5,"mean":2,"sd":2.7386,"ci95":[0,5.4004]}},"traced_fraction":{"n":4,"mean":0.625,"sd":0.4787,"ci95":[0,1]},"fabricated":{"citations":4,"fabricated":1,"rate":0.25,"wilson95":[0.0456,0.6994],"per_answer_rate":{"n":3,"mean":0.3333,"sd":0.5774,"ci95":[0,1]},"patterns":{"future date":1}}}}
+? 0
+
+$ echo "The speed of light is 3e8 m/s." | provkg check --model cli | grep -o "\"model\":\"cli\"\|\"verdict\":\"[a-z]*\""
+> "model":"cli"
+> "verdict":"match"
+? 0
+
+$ provkg check --format yaml x
+! provkg: --format: one of auto, text, jsonl, inspect, lm-eval, openai-evals, helm
+? 2
+
+$ provkg summarize tests/fixtures/check/answer-zh.txt
+! provkg: warning: tests/fixtures/check/answer-zh.txt:1: not a provkg check record, skipped
+! provkg: no provkg check records read
+? 3
+

@@ -1,0 +1,440 @@
+/* Unit tests for eval/: citation extraction, the rule engine and its
+ * file's errors, statistics, the answer readers, and whole audits on the
+ * data/sources graph. */
+#include "t.h"
+
+#include "common/alloc.h"
+#include "common/error.h"
+#include "eval/audit.h"
+#include "eval/extract.h"
+#include "eval/input.h"
+#include "eval/rules.h"
+#include "eval/stats.h"
+#include "kg/store.h"
+#include "query/units.h"
+
+#include "graph.h"
+
+static kg_store *store;
+static kg_txn *txn;
+static query_units *units;
+static ev_rules *rules;
+
+/* ---- extraction ---------------------------------------------------------- */
+
+static ev_cite *cites;
+static size_t ncites;
+
+static void extract(const char *text)
+{
+	int limited;
+
+	pk_free(cites);
+	cites = NULL;
+	CHECK_EQ_INT(ev_extract_citations(text, strlen(text), &cites, &ncites, &limited), 0);
+	CHECK_EQ_INT(limited, 0);
+}
+
+static const ev_cite *find(int kind, const char *text_prefix)
+{
+	size_t i;
+
+	for (i = 0; i < ncites; i++)
+		if (cites[i].kind == kind && !strncmp(cites[i].text, text_prefix, strlen(text_prefix)))
+			return &cites[i];
+	return NULL;
+}
+
+static void citations(void)
+{
+	const char *t =
+		"Excitons were first seen in Cu2O [1], later in TMDs [2, 3] and heterostructures [1-3].\n"
+		"As Zhang et al. (2023) and Smith & Jones, 2019 argue, and (Lee, 2020; Park and Kim 2018),\n"
+		"the binding energy is large; see doi:10.1103/PhysRevB.47.9967. and arXiv:2101.00001v2.\n"
+		"In 2019, nothing was cited. Since 2020 neither.\n"
+		"\n"
+		"References\n"
+		"[1] Gross E. F., Karryev N. A. Optical spectrum of excitons. Dokl. Akad. Nauk SSSR 84, 471 (1952).\n"
+		"[2] Chernikov A. et al. Exciton binding energy and nonhydrogenic Rydberg series in monolayer WS2.\n"
+		"    Phys. Rev. Lett. 113, 076802 (2014).\n"
+		"[3] Zhang W., Li X. A made-up title. Nature 600, 1 (2023). doi:10.1038/s41586-099-99999-9\n";
+	const ev_cite *c;
+
+	extract(t);
+	/* three list entries, the second over two lines */
+	c = find(EV_CITE_ENTRY, "Gross");
+	CHECK(c && !strcmp(c->label, "1"));
+	/* markers [1] and [1-3] link to entry 1; [2, 3] and [1-3] to 2 and 3 */
+	CHECK(c && c->nat == 2);
+	c = find(EV_CITE_ENTRY, "Chernikov");
+	CHECK(c && strstr(c->text, "076802 (2014).") != NULL);
+	CHECK(c && c->nat == 2);
+	/* the prose "Zhang et al. (2023)" names entry 3 (Zhang, 2023) */
+	c = find(EV_CITE_ENTRY, "Zhang W.");
+	CHECK(c && c->nat == 3);
+	CHECK(find(EV_CITE_PROSE, "Zhang") == NULL);
+	/* other prose citations, each once */
+	CHECK(find(EV_CITE_PROSE, "Smith and Jones, 2019") != NULL);
+	CHECK(find(EV_CITE_PROSE, "Lee, 2020") != NULL);
+	CHECK(find(EV_CITE_PROSE, "Park and Kim, 2018") != NULL);
+	/* "In 2019", "Since 2020" are not citations */
+	CHECK(find(EV_CITE_PROSE, "In") == NULL && find(EV_CITE_PROSE, "Since") == NULL);
+	/* identifiers outside the list, trailing punctuation dropped; the DOI
+	 * inside entry 3 belongs to the entry */
+	c = find(EV_CITE_DOI, "10.1103");
+	CHECK(c && !strcmp(c->text, "10.1103/PhysRevB.47.9967"));
+	CHECK(find(EV_CITE_DOI, "10.1038") == NULL);
+	c = find(EV_CITE_ARXIV, "arXiv:");
+	CHECK(c && !strcmp(c->text, "arXiv:2101.00001v2"));
+	CHECK_EQ_INT(ncites, 8);
+	/* in order of appearance */
+	{
+		size_t i;
+
+		for (i = 1; i < ncites; i++)
+			CHECK(cites[i - 1].start <= cites[i].start);
+	}
+	/* Chinese */
+	extract("该结果与张三等（2020）的测量一致，也与李四（2019）一致。参考文献\n");
+	CHECK(find(EV_CITE_PROSE, "张三等，2020") != NULL);
+	CHECK(find(EV_CITE_PROSE, "李四，2019") != NULL);
+	/* numbered steps without years are not a reference list */
+	extract("Steps:\n1. Heat the sample.\n2. Cool it down.\n3. Measure again.\n");
+	CHECK_EQ_INT(ncites, 0);
+	/* a list without a heading: numbered lines with years */
+	extract("Sources:\n1. Smith J. Title one. J. Chem. Phys. 12, 3 (1999).\n2. Doe A. Title two. Science 1, 2 (2001).\n");
+	CHECK_EQ_INT(ncites, 2);
+	/* the same DOI twice is one citation cited twice */
+	extract("See 10.1000/xyz123 and again 10.1000/xyz123.");
+	CHECK_EQ_INT(ncites, 1);
+	CHECK(ncites == 1 && cites[0].nat == 2);
+	pk_free(cites);
+	cites = NULL;
+}
+
+/* ---- rules --------------------------------------------------------------- */
+
+static int write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		return -1;
+	fputs(text, f);
+	return fclose(f);
+}
+
+static void rule_file_errors(void)
+{
+	const char *path = t_tmpdir("rules.json");
+	ev_rules *r = NULL;
+
+	write_file(path, "{\"format\": \"provkg credibility rules 1\", \"scores\": {\"premise\": {\"rules\": ["
+			 "{\"id\": \"broken\", \"all\": [\"(unclosed\"]}]}, \"uncertainty\": {\"rules\": []}, "
+			 "\"falsifiability\": {\"rules\": []}}}");
+	CHECK(ev_rules_load(&r, path) < 0);
+	CHECK(strstr(pk_error_last(), "rule broken: all[0]") != NULL);
+	CHECK(strstr(pk_error_last(), "offset") != NULL);
+	write_file(path, "{\"scores\": {}}");
+	CHECK(ev_rules_load(&r, path) == PK_EPARSE);
+	CHECK(strstr(pk_error_last(), "format") != NULL);
+	write_file(path, "{\"format\": \"provkg credibility rules 1\", \"scores\": {\"premise\": {\"rules\": ["
+			 "{\"id\": \"p\", \"all\": [\"x\"], \"points\": 99}]}, \"uncertainty\": {\"rules\": []}, "
+			 "\"falsifiability\": {\"rules\": []}}}");
+	CHECK(ev_rules_load(&r, path) == PK_EPARSE);
+	CHECK(strstr(pk_error_last(), "rule p") != NULL);
+	write_file(path, "not json");
+	CHECK(ev_rules_load(&r, path) == PK_EPARSE);
+	pk_error_clear();
+	unlink(path);
+}
+
+static int score_of(const char *text, int which, const char *rule)
+{
+	int s[EV_NSCORES] = { 0 }, limited = 0, seen = 0;
+	ev_hit *h = NULL;
+	size_t n = 0, i;
+
+	if (ev_rules_score(rules, text, strlen(text), s, &h, &n, &limited) < 0)
+		return -100;
+	for (i = 0; i < n; i++)
+		seen |= !strcmp(h[i].rule, rule);
+	pk_free(h);
+	return seen ? s[which] : -1 - s[which];
+}
+
+static void rule_scores(void)
+{
+	/* an assumption with a criterion earns; without one, or boilerplate, not */
+	CHECK_EQ_INT(score_of("Assuming the screening length is much larger than the exciton radius, E ~ 1/eps^2.",
+			      EV_PREMISE, "assumption-with-criterion"), 4);
+	CHECK_EQ_INT(score_of("Assuming everything goes well, it works.", EV_PREMISE, "boilerplate-assumption"), 0);
+	CHECK_EQ_INT(score_of("We assume it is fine.", EV_PREMISE, "assumption-without-criterion"), 0);
+	/* at most `max` hits: three criteria sentences give 8, not 12 */
+	CHECK_EQ_INT(score_of("Assume a < 5 nm. Suppose T > 300 K. Assume n below 1e18.", EV_PREMISE,
+			      "assumption-with-criterion"), 8);
+	CHECK_EQ_INT(score_of("假设样品厚度远小于波长。", EV_PREMISE, "assumption-with-criterion-zh"), 4);
+	/* uncertainty backed by a reason */
+	CHECK_EQ_INT(score_of("The gap is about 1.1 eV because of strain.", EV_UNCERTAINTY, "uncertainty-with-reason"), 3);
+	CHECK_EQ_INT(score_of("The gap is about 1.1 eV.", EV_UNCERTAINTY, "uncertainty-without-reason"), 0);
+	CHECK_EQ_INT(score_of("G = 6.67430(15) N m^2 kg^-2.", EV_UNCERTAINTY, "quantified-uncertainty"), 1);
+	CHECK_EQ_INT(score_of("由于样品不均匀，误差约为5%。", EV_UNCERTAINTY, "uncertainty-with-reason-zh"), 3);
+	/* falsifiability */
+	CHECK_EQ_INT(score_of("If no peak is observed within 10 meV, the model must be revised.", EV_FALSIFIABILITY,
+			      "refutation-condition"), 5);
+	CHECK_EQ_INT(score_of("若在10 meV内未观察到峰，则该模型需要修正。", EV_FALSIFIABILITY, "refutation-condition-zh"), 5);
+	CHECK_EQ_INT(score_of("This is always true.", EV_FALSIFIABILITY, "refutation-condition"), -1);
+	/* a skipped region (a reference list) earns nothing */
+	{
+		const char *t = "Nature 1999; 109(6):889 and 6.67(15).";
+		size_t skip[1][2] = { { 0, 40 } };
+		int s[EV_NSCORES];
+		ev_hit *h = NULL;
+		size_t n = 0;
+		int limited;
+
+		CHECK_EQ_INT(ev_rules_score_skip(rules, t, strlen(t), (const size_t(*)[2])skip, 1, s, &h, &n, &limited), 0);
+		CHECK_EQ_INT(n, 0);
+		pk_free(h);
+	}
+}
+
+/* ---- statistics ------------------------------------------------------------ */
+
+static void statistics(void)
+{
+	double lo, hi;
+	ev_moments m = { 0, 0, 0 };
+
+	/* Wilson 95%: values from the formula by hand (and R's binom) */
+	ev_wilson(0, 10, EV_Z95, &lo, &hi);
+	CHECK(lo == 0);
+	CHECK_NEAR(hi, 0.27753279, 1e-6);
+	ev_wilson(5, 10, EV_Z95, &lo, &hi);
+	CHECK_NEAR(lo, 0.23659309, 1e-6);
+	CHECK_NEAR(hi, 0.76340691, 1e-6);
+	ev_wilson(10, 10, EV_Z95, &lo, &hi);
+	CHECK(hi == 1);
+	CHECK_NEAR(lo, 0.72246721, 1e-6);
+	ev_wilson(0, 0, EV_Z95, &lo, &hi);
+	CHECK(lo == 0 && hi == 1);
+	CHECK_NEAR(ev_t95(1), 12.706204736, 1e-9);
+	CHECK_NEAR(ev_t95(10), 2.228138852, 1e-9);
+	CHECK_NEAR(ev_t95(60), 2.000297822, 2e-3);
+	CHECK_NEAR(ev_t95(1000), 1.962339, 1e-4);
+	ev_moments_add(&m, 2);
+	ev_moments_ci95(&m, 0, 10, &lo, &hi);
+	CHECK(isnan(lo) && isnan(hi));
+	ev_moments_add(&m, 4);
+	ev_moments_add(&m, 9);
+	CHECK_NEAR(m.mean, 5, 1e-12);
+	CHECK_NEAR(ev_moments_sd(&m), 3.605551275, 1e-9);
+	ev_moments_ci95(&m, 0, 10, &lo, &hi);
+	CHECK(lo == 0 && hi == 10); /* 5 -+ 8.96, clipped to the range */
+	ev_moments_ci95(&m, -100, 100, &lo, &hi);
+	CHECK_NEAR(hi, 5 + 4.302652730 * 3.605551275 / sqrt(3), 1e-6);
+	CHECK_NEAR(lo, 5 - 4.302652730 * 3.605551275 / sqrt(3), 1e-6);
+}
+
+/* ---- readers ----------------------------------------------------------------- */
+
+typedef struct got {
+	char ids[16][32];
+	char models[16][64];
+	size_t lens[16];
+	int errors[16];
+	size_t n;
+} got;
+
+static int collect(void *ctx, const ev_answer *a)
+{
+	got *g = ctx;
+
+	if (g->n < 16) {
+		snprintf(g->ids[g->n], sizeof(g->ids[0]), "%s", a->id_json ? a->id_json : "null");
+		snprintf(g->models[g->n], sizeof(g->models[0]), "%s", a->model ? a->model : "null");
+		g->lens[g->n] = a->error ? 0 : a->len;
+		g->errors[g->n] = a->error != NULL;
+	}
+	g->n++;
+	return 0;
+}
+
+static void readers(void)
+{
+	ev_input_opts o;
+	got g;
+	int fmt;
+
+	memset(&o, 0, sizeof(o));
+	memset(&g, 0, sizeof(g));
+	CHECK_EQ_INT(ev_read_answers("tests/fixtures/check/answers.jsonl", &o, collect, &g, &fmt), 0);
+	CHECK_EQ_INT(fmt, EV_FMT_JSONL);
+	CHECK_EQ_INT(g.n, 7);
+	CHECK_STR(g.ids[0], "1");
+	CHECK_STR(g.models[0], "model-a");
+	CHECK(g.errors[2] && g.errors[4] && !g.errors[5]);
+	CHECK_STR(g.ids[6], "\"x7\"");
+
+	memset(&g, 0, sizeof(g));
+	CHECK_EQ_INT(ev_read_answers("tests/fixtures/check/inspect-log.json", &o, collect, &g, &fmt), 0);
+	CHECK_EQ_INT(fmt, EV_FMT_INSPECT);
+	CHECK_EQ_INT(g.n, 3);
+	CHECK_STR(g.models[0], "openai/gpt-4o");
+	CHECK_STR(g.ids[1], "\"q2\"");
+	CHECK(g.lens[1] > 50); /* from the content parts: output.completion is empty */
+	CHECK(g.errors[2]);
+
+	memset(&g, 0, sizeof(g));
+	CHECK_EQ_INT(ev_read_answers("tests/fixtures/check/openai-evals.jsonl", &o, collect, &g, &fmt), 0);
+	CHECK_EQ_INT(fmt, EV_FMT_OPENAI);
+	CHECK_EQ_INT(g.n, 2); /* the two sampling events; spec, match and report are no answers */
+	CHECK_STR(g.models[1], "gpt-3.5-turbo");
+	CHECK_STR(g.ids[1], "\"physics-qa.dev.1\"");
+
+	memset(&g, 0, sizeof(g));
+	o.model = "llama-x";
+	CHECK_EQ_INT(ev_read_answers("tests/fixtures/check/lm-eval-samples.jsonl", &o, collect, &g, &fmt), 0);
+	CHECK_EQ_INT(fmt, EV_FMT_LMEVAL);
+	CHECK_EQ_INT(g.n, 2);
+	CHECK_STR(g.models[0], "llama-x");
+	CHECK(g.lens[1] > 0 && !g.errors[1]); /* resps empty: filtered_resps */
+
+	memset(&g, 0, sizeof(g));
+	CHECK_EQ_INT(ev_read_answers("tests/fixtures/check/helm-display_predictions.json", &o, collect, &g, &fmt), 0);
+	CHECK_EQ_INT(fmt, EV_FMT_HELM);
+	CHECK_EQ_INT(g.n, 3);
+	CHECK_STR(g.ids[0], "\"id1\"");
+	CHECK(g.errors[2]);
+
+	/* dotted paths for another JSONL layout */
+	memset(&g, 0, sizeof(g));
+	o.model = NULL;
+	o.text_field = "output.completion";
+	o.id_field = "uid";
+	o.model_field = "meta.model";
+	CHECK_EQ_INT(ev_read_answers("tests/fixtures/check/nested.jsonl", &o, collect, &g, &fmt), 0);
+	CHECK_EQ_INT(g.n, 2);
+	CHECK_STR(g.ids[1], "1");
+	CHECK_STR(g.models[1], "m2");
+	CHECK(!g.errors[0] && g.lens[0] > 100);
+
+	/* an answer over the limit is an error record; the stream goes on */
+	{
+		const char *path = t_tmpdir("big.jsonl");
+		FILE *f = fopen(path, "w");
+		size_t i;
+
+		fputs("{\"id\": 1, \"text\": \"", f);
+		for (i = 0; i < 3000; i++)
+			fputs("The speed of light is 3e8 m/s. ", f);
+		fputs("\"}\n{\"id\": 2, \"text\": \"short\"}\n", f);
+		fclose(f);
+		memset(&o, 0, sizeof(o));
+		o.max_answer = 10000;
+		memset(&g, 0, sizeof(g));
+		CHECK_EQ_INT(ev_read_answers(path, &o, collect, &g, &fmt), 0);
+		CHECK_EQ_INT(g.n, 2);
+		CHECK(g.errors[0] && !g.errors[1]);
+		unlink(path);
+	}
+}
+
+/* ---- audits -------------------------------------------------------------------- */
+
+static void audits(void)
+{
+	/* zero-width spaces and superscripts: spans stay in the original text */
+	const char *text = "The Boltzmann\xe2\x80\x8b constant is 1.380649\xc3\x97" "10\xe2\x81\xbb\xc2\xb2\xc2\xb3 J/K. "
+			   "The speed of light is about 3.0\xc3\x97" "10^8 m/s. "
+			   "The electron mass is 9.1e-28 kg. See https://doi.org/10.1001/archinte.1991.00400100107018 and "
+			   "(Nobody et al., 2031).";
+	qv_opts vo;
+	qr_opts ro;
+	ev_opts o;
+	ev_result r;
+	size_t i;
+
+	memset(&vo, 0, sizeof(vo));
+	memset(&ro, 0, sizeof(ro));
+	ro.current_year = 2026;
+	memset(&o, 0, sizeof(o));
+	o.units = units;
+	o.value_opts = &vo;
+	o.ref_opts = &ro;
+	o.rules = rules;
+	CHECK_EQ_INT(ev_audit(txn, text, strlen(text), &o, &r), 0);
+	CHECK_EQ_INT(r.nvalues, 3);
+	if (r.nvalues == 3) {
+		CHECK_EQ_INT(r.values[0].r.verdict, QV_MATCH);
+		CHECK_EQ_INT(r.values[0].points, 2);
+		/* the span covers the number as written, superscripts included */
+		CHECK(!strncmp(text + r.values[0].r.m.start, "1.380649\xc3\x97" "10\xe2\x81\xbb\xc2\xb2\xc2\xb3 J/K",
+			       r.values[0].r.m.end - r.values[0].r.m.start));
+		CHECK_EQ_INT(r.values[1].r.verdict, QV_MATCH); /* 3.0e8 at 2 digits */
+		CHECK_EQ_INT(r.values[2].r.verdict, QV_MISMATCH);
+		CHECK_EQ_INT(r.values[2].points, 0);
+	}
+	CHECK_EQ_INT(r.ncites, 2);
+	for (i = 0; i < r.ncites; i++) {
+		if (r.cites[i].c.kind == EV_CITE_DOI) {
+			CHECK_EQ_INT(r.cites[i].r.verdict, QR_VERIFIED);
+			CHECK_EQ_INT(r.cites[i].points, 2);
+		} else {
+			CHECK_EQ_INT(r.cites[i].r.verdict, QR_FABRICATED);
+			CHECK_EQ_INT(ev_pattern_of(&r.cites[i].r), EV_PAT_FUTURE);
+		}
+	}
+	CHECK_EQ_INT(r.items, 5);
+	CHECK_EQ_INT(r.exact, 3);
+	CHECK_EQ_INT(r.scores[EV_TRACEABILITY], 6);
+	CHECK_EQ_INT(r.fabricated, 1);
+	CHECK_EQ_INT(r.patterns[EV_PAT_FUTURE], 1);
+	ev_result_release(&r);
+	/* bad answers are errors */
+	CHECK_EQ_INT(ev_audit(txn, "   \n", 4, &o, &r), PK_EINVAL);
+	CHECK_EQ_INT(ev_audit(txn, "a\xff", 2, &o, &r), PK_EINVAL);
+	CHECK_EQ_INT(ev_audit(txn, "a\0b", 3, &o, &r), PK_EINVAL);
+	pk_error_clear();
+	/* the traceability cap */
+	{
+		char big[4096] = "";
+
+		for (i = 0; i < 8; i++)
+			strcat(big, "The Boltzmann constant is 1.380649e-23 J/K. ");
+		CHECK_EQ_INT(ev_audit(txn, big, strlen(big), &o, &r), 0);
+		CHECK_EQ_INT(r.items, 8);
+		CHECK_EQ_INT(r.scores[EV_TRACEABILITY], 10);
+		ev_result_release(&r);
+	}
+}
+
+int main(void)
+{
+	const char *dir = t_tmpdir("eval");
+
+	pk_alloc_init();
+	RUN(citations);
+	RUN(rule_file_errors);
+	if (ev_rules_load(&rules, "data/rules/credibility.json") < 0) {
+		fprintf(stderr, "rules: %s\n", pk_error_last());
+		printf("FAIL load_rules\n");
+		return 1;
+	}
+	RUN(rule_scores);
+	RUN(statistics);
+	RUN(readers);
+	if (t_build_graph(dir, NULL) < 0 || kg_store_open(&store, dir, KG_OPEN_READ) < 0 ||
+	    kg_txn_read(&txn, store) < 0 || query_units_open(&units, txn, NULL) < 0) {
+		fprintf(stderr, "cannot build the test graph: %s\n", pk_error_last());
+		printf("FAIL build_graph\n");
+		return 1;
+	}
+	RUN(audits);
+	query_units_free(units);
+	kg_txn_free(txn);
+	kg_store_free(store);
+	ev_rules_free(rules);
+	t_rmrf(dir);
+	T_DONE();
+}

@@ -1,0 +1,479 @@
+/* tools/cmd_check.c - `provkg check`: audit model answers. Reads answers
+ * (eval/input: text, JSONL, Inspect, lm-eval, OpenAI evals, HELM), audits
+ * each (eval/audit: values, citations, four scores, the audit trail) and
+ * writes one JSONL record per answer, or a readable report for one text
+ * answer. */
+#include "tool.h"
+
+#include "../common/alloc.h"
+#include "../common/error.h"
+#include "../common/lines.h"
+#include "../eval/audit.h"
+#include "../eval/input.h"
+#include "../eval/stats.h"
+#include "../kg/store.h"
+#include "../query/units.h"
+
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+typedef struct check_ctx {
+	kg_txn *t;
+	query_units *u;
+	tool_value_cfg v;
+	tool_ref_checker ref;
+	ev_rules *rules;
+	int human;           /* a readable report instead of JSON */
+	const char *text_for_human;
+	size_t answers, errors;
+	int out_rc;
+} check_ctx;
+
+static int verify(void *ctx, const char *text, const qr_ref *p, qr_result *r)
+{
+	return tool_ref_verify(ctx, text, p, r);
+}
+
+static void span(pk_json *w, const char *key, size_t a, size_t b)
+{
+	pk_json_key(w, key);
+	pk_json_arr(w);
+	pk_json_int(w, (long long)a);
+	pk_json_int(w, (long long)b);
+	pk_json_end_arr(w);
+}
+
+static void write_audit(pk_json *w, const ev_result *r, const char *text, size_t n)
+{
+	char item[32];
+	size_t i;
+
+	pk_json_key(w, "audit");
+	pk_json_arr(w);
+	for (i = 0; i < r->nvalues; i++) {
+		const qv_result *q = &r->values[i].r;
+		char why[400];
+
+		snprintf(why, sizeof(why), "%s: %s%s%s%s%s", query_verdict_name(q->verdict), q->quantity[0] ? q->quantity : q->m.phrase,
+			 q->have_ref ? " (" : "", q->have_ref ? q->ref.source : "", q->have_ref ? " " : "",
+			 q->have_ref ? q->ref.edition : "");
+		if (q->have_ref)
+			snprintf(why + strlen(why), sizeof(why) - strlen(why), ")");
+		pk_json_obj(w);
+		pk_json_kstr(w, "score", "traceability");
+		snprintf(item, sizeof(item), "values[%zu]", i);
+		pk_json_kstr(w, "item", item);
+		pk_json_kint(w, "points", r->values[i].points);
+		span(w, "span", q->m.start, q->m.end);
+		pk_json_kstr(w, "why", why);
+		pk_json_end_obj(w);
+	}
+	for (i = 0; i < r->ncites; i++) {
+		const ev_cite_item *c = &r->cites[i];
+		char why[400];
+
+		if (c->ok)
+			snprintf(why, sizeof(why), "%s%s%s", query_ref_verdict_name(c->r.verdict), c->r.nreasons ? ": " : "",
+				 c->r.nreasons ? c->r.reasons[0] : "");
+		else
+			snprintf(why, sizeof(why), "not checked: %s", c->error);
+		pk_json_obj(w);
+		pk_json_kstr(w, "score", "traceability");
+		snprintf(item, sizeof(item), "citations[%zu]", i);
+		pk_json_kstr(w, "item", item);
+		pk_json_kint(w, "points", c->points);
+		span(w, "span", c->c.start, c->c.end);
+		pk_json_kstr(w, "why", why);
+		pk_json_end_obj(w);
+	}
+	for (i = 0; i < r->nhits; i++) {
+		const ev_hit *h = &r->hits[i];
+		size_t a = h->start < n ? h->start : n, b = h->end < n ? h->end : n;
+
+		pk_json_obj(w);
+		pk_json_kstr(w, "score", ev_score_name(h->score));
+		pk_json_kstr(w, "rule", h->rule);
+		pk_json_kint(w, "points", h->points);
+		span(w, "span", a, b);
+		pk_json_key(w, "excerpt");
+		pk_json_strn(w, text + a, b - a > 200 ? 200 : b - a);
+		pk_json_kstr(w, "why", h->explain);
+		pk_json_end_obj(w);
+	}
+	pk_json_end_arr(w);
+}
+
+static void write_result(pk_json *w, const ev_result *r, const char *text, size_t n)
+{
+	size_t i, k;
+	int s;
+
+	pk_json_key(w, "values");
+	pk_json_arr(w);
+	for (i = 0; i < r->nvalues; i++) {
+		pk_json_obj(w);
+		tool_value_result_json(w, &r->values[i].r, 1);
+		pk_json_kint(w, "points", r->values[i].points);
+		pk_json_end_obj(w);
+	}
+	pk_json_end_arr(w);
+	pk_json_key(w, "citations");
+	pk_json_arr(w);
+	for (i = 0; i < r->ncites; i++) {
+		const ev_cite_item *c = &r->cites[i];
+
+		pk_json_obj(w);
+		pk_json_kstr(w, "kind", ev_cite_kind_name(c->c.kind));
+		if (c->c.label[0])
+			pk_json_kstr(w, "label", c->c.label);
+		span(w, "span", c->c.start, c->c.end);
+		pk_json_key(w, "cited_at");
+		pk_json_arr(w);
+		for (k = 0; k < c->c.nat; k++) {
+			pk_json_arr(w);
+			pk_json_int(w, (long long)c->c.at[k][0]);
+			pk_json_int(w, (long long)c->c.at[k][1]);
+			pk_json_end_arr(w);
+		}
+		pk_json_end_arr(w);
+		if (c->ok) {
+			tool_ref_result_json(w, c->c.text, &c->p, &c->r);
+			if (c->r.verdict == QR_FABRICATED)
+				pk_json_kstr(w, "pattern", ev_pattern_name(ev_pattern_of(&c->r)));
+		} else {
+			pk_json_kstr(w, "input", c->c.text);
+			pk_json_kstr(w, "error", c->error);
+		}
+		pk_json_kint(w, "points", c->points);
+		pk_json_end_obj(w);
+	}
+	pk_json_end_arr(w);
+	pk_json_key(w, "scores");
+	pk_json_obj(w);
+	for (s = 0; s < EV_NSCORES; s++)
+		pk_json_kint(w, ev_score_name(s), r->scores[s]);
+	pk_json_end_obj(w);
+	pk_json_key(w, "traceability");
+	pk_json_obj(w);
+	pk_json_kint(w, "items", (long long)r->items);
+	pk_json_kint(w, "exact", (long long)r->exact);
+	pk_json_kint(w, "within_tolerance", (long long)r->within);
+	pk_json_key(w, "fraction");
+	if (r->items)
+		pk_json_num(w, (double)(r->exact + r->within) / (double)r->items);
+	else
+		pk_json_null(w);
+	pk_json_end_obj(w);
+	pk_json_key(w, "fabricated");
+	pk_json_obj(w);
+	pk_json_kint(w, "citations", (long long)r->ncites);
+	pk_json_kint(w, "fabricated", (long long)r->fabricated);
+	pk_json_key(w, "rate");
+	if (r->ncites)
+		pk_json_num(w, (double)r->fabricated / (double)r->ncites);
+	else
+		pk_json_null(w);
+	pk_json_key(w, "wilson95");
+	if (r->ncites) {
+		double lo, hi;
+
+		ev_wilson(r->fabricated, r->ncites, EV_Z95, &lo, &hi);
+		pk_json_arr(w);
+		pk_json_num(w, (double)llround(lo * 10000) / 10000);
+		pk_json_num(w, (double)llround(hi * 10000) / 10000);
+		pk_json_end_arr(w);
+	} else {
+		pk_json_null(w);
+	}
+	pk_json_key(w, "patterns");
+	pk_json_obj(w);
+	for (s = 0; s < EV_NPATTERNS; s++)
+		if (r->patterns[s])
+			pk_json_kint(w, ev_pattern_name(s), (long long)r->patterns[s]);
+	pk_json_end_obj(w);
+	pk_json_end_obj(w);
+	write_audit(w, r, text, n);
+	if (r->limited)
+		pk_json_kbool(w, "limited", 1);
+	pk_json_kint(w, "bytes", (long long)r->bytes);
+}
+
+static void print_human(const char *name, const ev_result *r, const char *text, size_t n)
+{
+	size_t i;
+	int s;
+
+	printf("answer %s: %zu value%s, %zu citation%s\n", name, r->nvalues, r->nvalues == 1 ? "" : "s", r->ncites,
+	       r->ncites == 1 ? "" : "s");
+	for (s = 0; s < EV_NSCORES; s++) {
+		printf("  %-15s %2d/10", ev_score_name(s), r->scores[s]);
+		if (s == EV_TRACEABILITY && r->items)
+			printf("  (%zu of %zu items traced: %zu exact, %zu within tolerance)", r->exact + r->within, r->items,
+			       r->exact, r->within);
+		printf("\n");
+	}
+	if (r->ncites)
+		printf("  fabricated references: %zu of %zu\n", r->fabricated, r->ncites);
+	for (i = 0; i < r->nvalues; i++) {
+		const qv_result *q = &r->values[i].r;
+
+		printf("  value    %-13s %+d  \"%.*s\"", query_verdict_name(q->verdict), r->values[i].points,
+		       (int)(q->m.end - q->m.start), text + q->m.start);
+		if (q->have_ref)
+			printf("  %s = %s%s%s [%s %s]", q->ref.name, q->ref.value_text, q->ref.unit ? " " : "",
+			       q->ref.unit ? q->ref.unit : "", q->ref.source, q->ref.edition);
+		printf("\n");
+	}
+	for (i = 0; i < r->ncites; i++) {
+		const ev_cite_item *c = &r->cites[i];
+
+		printf("  citation %-13s %+d  %s%s%s\"%.80s%s\"  %s\n", c->ok ? query_ref_verdict_name(c->r.verdict) : "error",
+		       c->points, c->c.label[0] ? "[" : "", c->c.label, c->c.label[0] ? "] " : "", c->c.text,
+		       strlen(c->c.text) > 80 ? "..." : "",
+		       !c->ok ? c->error : c->r.verdict == QR_FABRICATED ? ev_pattern_name(ev_pattern_of(&c->r))
+		       : c->r.nreasons ? c->r.reasons[0] : "");
+	}
+	for (i = 0; i < r->nhits; i++) {
+		const ev_hit *h = &r->hits[i];
+		size_t a = h->start < n ? h->start : n, b = h->end < n ? h->end : n;
+
+		printf("  %-14s %+d  %s: \"%.*s%s\"\n", ev_score_name(h->score), h->points, h->rule,
+		       (int)(b - a > 100 ? 100 : b - a), text + a, b - a > 100 ? "..." : "");
+	}
+}
+
+/* Open an output record with the answer's id (as the input gave it). */
+static void start_record(pk_json *w, pk_buf *out, const ev_answer *a)
+{
+	pk_json_init(w, out);
+	pk_json_obj(w);
+	pk_json_key(w, "id");
+	if (a->id_json)
+		pk_json_raw(w, a->id_json, strlen(a->id_json));
+	else
+		pk_json_null(w);
+}
+
+static int on_answer(void *vctx, const ev_answer *a)
+{
+	check_ctx *c = vctx;
+	pk_buf out = PK_BUF_INIT;
+	pk_json w;
+	ev_result r;
+	ev_opts o;
+	int rc = 0;
+
+	c->answers++;
+	memset(&o, 0, sizeof(o));
+	o.units = c->u;
+	o.value_opts = &c->v.o;
+	o.verify = verify;
+	o.verify_ctx = &c->ref;
+	o.rules = c->rules;
+	pk_buf_init(&out, (size_t)512 << 20);
+	start_record(&w, &out, a);
+	pk_json_key(&w, "model");
+	if (a->model)
+		pk_json_str(&w, a->model);
+	else
+		pk_json_null(&w);
+	pk_json_kstr(&w, "where", a->where);
+	if (a->error) {
+		pk_json_kstr(&w, "error", a->error);
+		c->errors++;
+	} else if ((rc = kg_txn_renew(c->t)) < 0 || (rc = ev_audit(c->t, a->text, a->len, &o, &r)) < 0) {
+		if (rc == PK_ENOMEM || rc == PK_EIO) {
+			pk_buf_release(&out);
+			return rc;
+		}
+		{
+			char msg[600];
+
+			snprintf(msg, sizeof(msg), "%s: %s", a->where, pk_error_last());
+			pk_json_kstr(&w, "error", msg);
+		}
+		pk_error_clear();
+		c->errors++;
+		rc = 0;
+	} else if (c->human) {
+		print_human(a->where, &r, a->text, a->len);
+		ev_result_release(&r);
+		pk_buf_release(&out);
+		return 0;
+	} else {
+		write_result(&w, &r, a->text, a->len);
+		ev_result_release(&r);
+	}
+	pk_json_end_obj(&w);
+	if ((rc = pk_json_error(&w)) < 0) {
+		/* an output record we cannot build still keeps its place */
+		pk_buf_reset(&out);
+		start_record(&w, &out, a);
+		pk_json_kstr(&w, "where", a->where);
+		pk_json_kstr(&w, "error", pk_error_last());
+		pk_json_end_obj(&w);
+		pk_error_clear();
+	}
+	rc = tool_print_line(&out);
+	pk_buf_release(&out);
+	return rc;
+}
+
+/* data/rules/credibility.json under the current directory, else beside
+ * the binary (as data/sources). */
+static const char *default_rules(void)
+{
+	static char path[4096];
+	const char *src = tool_default_sources();
+	size_t l = strlen(src);
+	struct stat st;
+
+	if (stat("data/rules/credibility.json", &st) == 0)
+		return "data/rules/credibility.json";
+	if (l > 8 && !strcmp(src + l - 8, "/sources")) {
+		snprintf(path, sizeof(path), "%.*s/rules/credibility.json", (int)(l - 8), src);
+		return path;
+	}
+	return "data/rules/credibility.json";
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: provkg check [options] [FILE|-]\n"
+		"  FILE              answers: a text file (one answer), JSONL {\"id\",\"model\",\"text\"},\n"
+		"                    or an eval harness log (Inspect, lm-eval, OpenAI evals, HELM);\n"
+		"                    - or none: standard input\n"
+		"  --format F        auto (default), text, jsonl, inspect, lm-eval, openai-evals, helm\n"
+		"  --jsonl           the same as --format jsonl\n"
+		"  --text-field P    JSONL: dotted path of the answer (default text; e.g. output.completion)\n"
+		"  --id-field P, --model-field P (defaults id, model); --model NAME when the input has none\n"
+		"  --json            JSONL audit records also for a single text answer\n"
+		"  --rules FILE      the score rules (default data/rules/credibility.json)\n"
+		"  --max-answer N    bytes per answer (default 16777216)\n"
+		"  values:     --edition YEAR --tolerance F --tolerance-computed F --tolerance-for P=F\n"
+		"  references: --closed-world --online --crossref-url U --mailto A --cache-ttl D --rows N\n"
+		"              --timeout S --retries N --cacert FILE     (as check-value and check-ref)\n"
+		"output: one JSON line per answer {\"id\",\"model\",\"where\",\"values\",\"citations\",\"scores\",\n"
+		"        \"traceability\",\"fabricated\",\"audit\"}, or {\"id\",\"where\",\"error\"} for an answer\n"
+		"        that could not be read; a text answer without --json gets a readable report\n"
+		"exit: 0 done, 2 usage, 3 unreadable input or rules, 4 graph error, 5 I/O error\n");
+}
+
+int cmd_check(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "db", required_argument, NULL, 'd' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "jsonl", no_argument, NULL, 'l' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "text-field", required_argument, NULL, 'x' },
+		{ "id-field", required_argument, NULL, 'i' },
+		{ "model-field", required_argument, NULL, 'M' },
+		{ "model", required_argument, NULL, 'm' },
+		{ "rules", required_argument, NULL, 'r' },
+		{ "max-answer", required_argument, NULL, 'A' },
+		TOOL_VALUE_LONGOPTS,
+		TOOL_REF_LONGOPTS,
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	check_ctx c;
+	tool_ref_cfg rcfg;
+	ev_input_opts io;
+	const char *db = NULL, *rules = NULL, *path = "-";
+	kg_store *s = NULL;
+	int ch, json = 0, rc, code = EXIT_OK, fmt = EV_FMT_AUTO, detected = 0;
+	char *end;
+
+	memset(&c, 0, sizeof(c));
+	memset(&io, 0, sizeof(io));
+	tool_ref_init(&rcfg);
+	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'd': db = optarg; break;
+		case 'f':
+			if ((fmt = ev_format_parse(optarg)) < 0) {
+				tool_error("--format: one of auto, text, jsonl, inspect, lm-eval, openai-evals, helm");
+				return EXIT_USAGE;
+			}
+			break;
+		case 'l': fmt = EV_FMT_JSONL; break;
+		case 'j': json = 1; break;
+		case 'x': io.text_field = optarg; break;
+		case 'i': io.id_field = optarg; break;
+		case 'M': io.model_field = optarg; break;
+		case 'm': io.model = optarg; break;
+		case 'r': rules = optarg; break;
+		case 'A':
+			io.max_answer = strtoull(optarg, &end, 10);
+			if (*end || !io.max_answer) {
+				tool_error("--max-answer needs a number of bytes");
+				return EXIT_USAGE;
+			}
+			break;
+		case 'h': usage(stdout); return EXIT_OK;
+		default:
+			if ((rc = tool_value_option(ch, optarg, &c.v)) > 0 || (rc == 0 && (rc = tool_ref_option(ch, optarg, &rcfg)) > 0))
+				break;
+			if (rc == 0)
+				usage(stderr);
+			return EXIT_USAGE;
+		}
+	}
+	if (optind + 1 < argc) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (optind < argc)
+		path = argv[optind];
+	io.format = fmt;
+	if ((rc = ev_rules_load(&c.rules, rules ? rules : default_rules())) < 0) {
+		tool_error("%s", pk_error_last());
+		return rc == PK_EPARSE ? EXIT_DATA : tool_exit_code(rc);
+	}
+	if ((code = tool_ref_open(&rcfg, tool_db_path(db), &s, &c.ref)) != EXIT_OK)
+		goto done;
+	if ((rc = kg_txn_read(&c.t, s)) < 0 || (rc = query_units_open(&c.u, c.t, c.v.o.edition)) < 0) {
+		code = rc == PK_ENOTFOUND ? (tool_error("%s", pk_error_last()), EXIT_GRAPH) : tool_fail(rc, NULL);
+		goto done;
+	}
+	c.ref.t = c.t;
+	if ((code = tool_value_finish(&c.v, c.t)) != EXIT_OK)
+		goto done;
+	/* a single text answer reads better as a report, unless --json: a
+	 * named file whose first line is not JSON (the detection's rule) */
+	if (!json && fmt == EV_FMT_TEXT) {
+		c.human = 1;
+	} else if (!json && fmt == EV_FMT_AUTO && strcmp(path, "-")) {
+		pk_lines *lr = NULL;
+		const char *line;
+		size_t len;
+
+		if (pk_lines_open(&lr, path, (size_t)1 << 30) == 0) {
+			while (pk_lines_next(lr, &line, &len) == 1)
+				if (strspn(line, " \t\r") != len) {
+					c.human = line[0] != '{' && line[0] != '[';
+					break;
+				}
+			pk_lines_free(lr);
+		}
+		pk_error_clear();
+	}
+	rc = ev_read_answers(path, &io, on_answer, &c, &detected);
+	if (rc < 0) {
+		code = rc == PK_EPARSE ? EXIT_DATA : tool_exit_code(rc);
+		tool_error("%s", pk_error_last());
+	}
+done:
+	tool_ref_close(&c.ref);
+	query_units_free(c.u);
+	kg_txn_free(c.t);
+	kg_store_free(s);
+	ev_rules_free(c.rules);
+	return code;
+}

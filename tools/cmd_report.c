@@ -1,0 +1,399 @@
+/* tools/cmd_report.c - `provkg report`: one self-contained HTML file from
+ * `provkg check` audit records: a radar chart (inline SVG) of the four
+ * scores per model, the per-model table with intervals, the fabricated
+ * references by pattern, and the failing items with their evidence. No
+ * script, stylesheet or font is loaded from anywhere. */
+#include "tool.h"
+
+#include "../common/buf.h"
+#include "../common/error.h"
+#include "../eval/summary.h"
+
+#include <cJSON.h>
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static const char *const colors[] = { "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b",
+				      "#e377c2" };
+
+typedef struct items {
+	pk_buf html;      /* the failing items' table rows */
+	size_t n, max, dropped;
+} items;
+
+static void esc(pk_buf *b, const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n && s[i]; i++) {
+		switch (s[i]) {
+		case '<': pk_buf_puts(b, "&lt;"); break;
+		case '>': pk_buf_puts(b, "&gt;"); break;
+		case '&': pk_buf_puts(b, "&amp;"); break;
+		case '"': pk_buf_puts(b, "&quot;"); break;
+		case '\'': pk_buf_puts(b, "&#39;"); break;
+		default: pk_buf_putc(b, s[i]);
+		}
+	}
+}
+
+static void esc_s(pk_buf *b, const char *s)
+{
+	if (s)
+		esc(b, s, strlen(s));
+}
+
+static const char *str(const cJSON *o, const char *k)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+
+	return cJSON_IsString(v) ? v->valuestring : "";
+}
+
+static void row(items *it, const cJSON *rec, const char *kind, const char *verdict, const char *cited, pk_buf *evidence)
+{
+	const cJSON *id = cJSON_GetObjectItemCaseSensitive(rec, "id");
+	char *ids = id ? cJSON_PrintUnformatted(id) : NULL;
+
+	if (it->n >= it->max) {
+		it->dropped++;
+		cJSON_free(ids);
+		return;
+	}
+	it->n++;
+	pk_buf_puts(&it->html, "<tr class=\"item\"><td>");
+	esc_s(&it->html, str(rec, "model"));
+	pk_buf_puts(&it->html, "</td><td>");
+	esc_s(&it->html, ids ? ids : "");
+	pk_buf_puts(&it->html, "</td><td>");
+	esc_s(&it->html, kind);
+	pk_buf_printf(&it->html, "</td><td class=\"v-%s\">", verdict);
+	esc_s(&it->html, verdict);
+	pk_buf_puts(&it->html, "</td><td>");
+	esc(&it->html, cited, 300);
+	pk_buf_puts(&it->html, "</td><td>");
+	pk_buf_put(&it->html, evidence->ptr ? evidence->ptr : "", evidence->len);
+	pk_buf_puts(&it->html, "</td></tr>\n");
+	cJSON_free(ids);
+}
+
+static int collect(void *ctx, const cJSON *rec)
+{
+	items *it = ctx;
+	const cJSON *v;
+
+	cJSON_ArrayForEach(v, cJSON_GetObjectItemCaseSensitive(rec, "values"))
+	{
+		const char *verdict = str(v, "verdict");
+		const cJSON *cited = cJSON_GetObjectItemCaseSensitive(v, "cited");
+		const cJSON *ref = cJSON_GetObjectItemCaseSensitive(v, "reference");
+		pk_buf ev = PK_BUF_INIT;
+		char cite[400];
+
+		if (strcmp(verdict, "mismatch") && strcmp(verdict, "unit_mismatch") && strcmp(verdict, "outdated"))
+			continue;
+		snprintf(cite, sizeof(cite), "%s %s (%s)", str(cited, "text"), str(cited, "unit"), str(v, "quantity"));
+		if (cJSON_IsObject(ref)) {
+			esc_s(&ev, str(ref, "name"));
+			pk_buf_puts(&ev, " = ");
+			esc_s(&ev, str(ref, "value_text"));
+			pk_buf_putc(&ev, ' ');
+			esc_s(&ev, str(ref, "unit"));
+			pk_buf_puts(&ev, " <span class=\"src\">[");
+			esc_s(&ev, str(ref, "source"));
+			pk_buf_putc(&ev, ' ');
+			esc_s(&ev, str(ref, "edition"));
+			pk_buf_puts(&ev, ", ");
+			esc_s(&ev, str(ref, "locator"));
+			pk_buf_puts(&ev, "]</span><br>");
+		}
+		esc_s(&ev, str(v, "diagnosis"));
+		row(it, rec, "value", verdict, cite, &ev);
+		pk_buf_release(&ev);
+	}
+	cJSON_ArrayForEach(v, cJSON_GetObjectItemCaseSensitive(rec, "citations"))
+	{
+		const char *verdict = str(v, "verdict");
+		const cJSON *match = cJSON_GetObjectItemCaseSensitive(v, "match"), *r;
+		pk_buf ev = PK_BUF_INIT;
+
+		if (strcmp(verdict, "fabricated") && strcmp(verdict, "mismatch"))
+			continue;
+		if (cJSON_IsObject(match)) {
+			pk_buf_puts(&ev, "closest work: ");
+			esc_s(&ev, str(match, "title"));
+			pk_buf_puts(&ev, " <span class=\"src\">doi:");
+			esc_s(&ev, str(match, "doi"));
+			pk_buf_puts(&ev, "</span><br>");
+		}
+		cJSON_ArrayForEach(r, cJSON_GetObjectItemCaseSensitive(v, "reasons"))
+		{
+			if (!cJSON_IsString(r))
+				continue;
+			esc_s(&ev, r->valuestring);
+			pk_buf_puts(&ev, "<br>");
+		}
+		row(it, rec, "reference", verdict, str(v, "input"), &ev);
+		pk_buf_release(&ev);
+	}
+	return 0;
+}
+
+/* The radar chart: one polygon per model over the four 0..10 axes. */
+static void radar(FILE *f, const ev_summary *s)
+{
+	const double cx = 300, cy = 200, R = 150, PI = 3.14159265358979;
+	size_t i, height = 400 + 18 * s->n;
+	int k, g;
+
+	fprintf(f, "<svg id=\"radar\" class=\"radar\" xmlns=\"http://www.w3.org/2000/svg\" width=\"600\" height=\"%zu\" "
+		   "viewBox=\"0 0 600 %zu\" role=\"img\" aria-label=\"scores per model\">\n",
+		height, height);
+	for (g = 2; g <= 10; g += 2) {
+		fprintf(f, "<polygon class=\"grid\" points=\"");
+		for (k = 0; k < EV_NSCORES; k++) {
+			double a = -PI / 2 + k * 2 * PI / EV_NSCORES;
+
+			fprintf(f, "%.1f,%.1f ", cx + R * g / 10 * cos(a), cy + R * g / 10 * sin(a));
+		}
+		fprintf(f, "\"/>\n<text class=\"tick\" x=\"%.1f\" y=\"%.1f\">%d</text>\n", cx + 3, cy - R * g / 10 + 10, g);
+	}
+	for (k = 0; k < EV_NSCORES; k++) {
+		double a = -PI / 2 + k * 2 * PI / EV_NSCORES;
+		double lx = cx + (R + 22) * cos(a), ly = cy + (R + 22) * sin(a);
+
+		fprintf(f, "<line class=\"axis\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", cx, cy, cx + R * cos(a),
+			cy + R * sin(a));
+		fprintf(f, "<text class=\"label\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\">%s</text>\n", lx, ly + 4,
+			fabs(cos(a)) < 0.1 ? "middle" : cos(a) > 0 ? "start" : "end", ev_score_name(k));
+	}
+	for (i = 0; i < s->n; i++) {
+		const char *c = colors[i % (sizeof(colors) / sizeof(colors[0]))];
+		pk_buf name = PK_BUF_INIT;
+
+		esc_s(&name, s->m[i].name);
+		fprintf(f, "<polygon class=\"model\" data-model=\"%s\" fill=\"%s\" fill-opacity=\"0.15\" stroke=\"%s\" "
+			   "stroke-width=\"2\" points=\"",
+			name.ptr ? name.ptr : "", c, c);
+		for (k = 0; k < EV_NSCORES; k++) {
+			double a = -PI / 2 + k * 2 * PI / EV_NSCORES;
+			double v = s->m[i].score[k].n ? s->m[i].score[k].mean : 0;
+
+			fprintf(f, "%.1f,%.1f ", cx + R * v / 10 * cos(a), cy + R * v / 10 * sin(a));
+		}
+		fprintf(f, "\"><title>%s</title></polygon>\n", name.ptr ? name.ptr : "");
+		fprintf(f, "<rect class=\"key\" x=\"20\" y=\"%zu\" width=\"12\" height=\"12\" fill=\"%s\"/><text class=\"legend\" "
+			   "x=\"38\" y=\"%zu\">%s</text>\n",
+			388 + 18 * i, c, 398 + 18 * i, name.ptr ? name.ptr : "");
+		pk_buf_release(&name);
+	}
+	fprintf(f, "</svg>\n");
+}
+
+static void cell_ci(FILE *f, const ev_moments *m, double max, int digits)
+{
+	double lo, hi;
+
+	if (!m->n) {
+		fprintf(f, "<td>-</td>");
+		return;
+	}
+	ev_moments_ci95(m, 0, max, &lo, &hi);
+	if (isfinite(lo))
+		fprintf(f, "<td>%.*f <span class=\"ci\">[%.*f, %.*f]</span></td>", digits, m->mean, digits, lo, digits, hi);
+	else
+		fprintf(f, "<td>%.*f</td>", digits, m->mean);
+}
+
+static void model_table(FILE *f, const ev_summary *s)
+{
+	size_t i;
+	int k;
+
+	fprintf(f, "<table id=\"models\"><thead><tr><th>model</th><th>answers</th><th>errors</th>");
+	for (k = 0; k < EV_NSCORES; k++)
+		fprintf(f, "<th>%s</th>", ev_score_name(k));
+	fprintf(f, "<th>traced fraction</th><th>fabricated references (Wilson 95%%)</th></tr></thead><tbody>\n");
+	for (i = 0; i <= s->n; i++) {
+		const ev_model_sum *m = i < s->n ? &s->m[i] : &s->all;
+		pk_buf name = PK_BUF_INIT;
+		double lo, hi;
+
+		if (i == s->n && s->n < 2)
+			break;
+		esc_s(&name, m->name);
+		fprintf(f, "<tr><td>%s</td><td>%zu</td><td>%zu</td>", name.ptr ? name.ptr : "", m->answers, m->errors);
+		pk_buf_release(&name);
+		for (k = 0; k < EV_NSCORES; k++)
+			cell_ci(f, &m->score[k], 10, 2);
+		cell_ci(f, &m->traced, 1, 2);
+		ev_wilson(m->fabricated, m->citations, EV_Z95, &lo, &hi);
+		if (m->citations)
+			fprintf(f, "<td>%zu / %zu = %.3f <span class=\"ci\">[%.3f, %.3f]</span></td>", m->fabricated, m->citations,
+				(double)m->fabricated / (double)m->citations, lo, hi);
+		else
+			fprintf(f, "<td>no citations</td>");
+		fprintf(f, "</tr>\n");
+	}
+	fprintf(f, "</tbody></table>\n");
+}
+
+static void pattern_table(FILE *f, const ev_summary *s)
+{
+	size_t i;
+	int p;
+
+	fprintf(f, "<table id=\"patterns\"><thead><tr><th>fabrication pattern</th>");
+	for (i = 0; i < s->n; i++) {
+		pk_buf name = PK_BUF_INIT;
+
+		esc_s(&name, s->m[i].name);
+		fprintf(f, "<th>%s</th>", name.ptr ? name.ptr : "");
+		pk_buf_release(&name);
+	}
+	fprintf(f, "</tr></thead><tbody>\n");
+	for (p = 0; p < EV_NPATTERNS; p++) {
+		if (!s->all.patterns[p])
+			continue;
+		fprintf(f, "<tr><td>%s</td>", ev_pattern_name(p));
+		for (i = 0; i < s->n; i++)
+			fprintf(f, "<td>%zu</td>", s->m[i].patterns[p]);
+		fprintf(f, "</tr>\n");
+	}
+	if (!s->all.fabricated)
+		fprintf(f, "<tr><td colspan=\"%zu\">no fabricated references</td></tr>\n", s->n + 1);
+	fprintf(f, "</tbody></table>\n");
+}
+
+static const char css[] =
+	"body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#222;max-width:1200px}"
+	"h1{font-size:22px}h2{font-size:17px;margin-top:28px}"
+	"table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #ccc;padding:4px 8px;vertical-align:top;text-align:left}"
+	"th{background:#f3f3f3}.ci{color:#777;font-size:12px}.src{color:#555;font-size:12px}"
+	".v-fabricated,.v-mismatch,.v-unit_mismatch{color:#b00;font-weight:600}.v-outdated{color:#b60;font-weight:600}"
+	".radar .grid{fill:none;stroke:#ddd}.radar .axis{stroke:#bbb}.radar .label{font-size:13px}"
+	".radar .tick{font-size:10px;fill:#999}.radar .legend{font-size:12px}";
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: provkg report -o FILE.html [--title T] [--max-items N] AUDIT.jsonl...\n"
+		"  writes one self-contained HTML file (nothing loaded from the network): a radar chart\n"
+		"  of the four scores per model, per-model means with 95%% intervals, the fabricated-\n"
+		"  reference rate with Wilson intervals and its breakdown by pattern, and the failing\n"
+		"  items (wrong values, fabricated or mismatched references) with their evidence\n"
+		"  --max-items N   failing items listed (default 2000)\n"
+		"exit: 0 written, 2 usage, 3 no record could be read, 5 I/O error\n");
+}
+
+int cmd_report(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "title", required_argument, NULL, 't' },
+		{ "max-items", required_argument, NULL, 'm' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *out = NULL, *title = "provkg audit report";
+	ev_summary s;
+	items it;
+	pk_buf tmp = PK_BUF_INIT, t = PK_BUF_INIT;
+	FILE *f = NULL;
+	int ch, rc, i, code = EXIT_OK;
+	char when[64];
+	time_t now = time(NULL);
+	struct tm tm;
+	char *end;
+
+	memset(&it, 0, sizeof(it));
+	it.max = 2000;
+	while ((ch = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'o': out = optarg; break;
+		case 't': title = optarg; break;
+		case 'm':
+			it.max = strtoul(optarg, &end, 10);
+			if (*end) {
+				tool_error("--max-items needs a number");
+				return EXIT_USAGE;
+			}
+			break;
+		case 'h': usage(stdout); return EXIT_OK;
+		default: usage(stderr); return EXIT_USAGE;
+		}
+	}
+	if (!out || optind >= argc) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	memset(&s, 0, sizeof(s));
+	for (i = optind; i < argc; i++)
+		if ((rc = tool_read_audit(argv[i], &s, collect, &it)) < 0) {
+			code = tool_fail(rc, argv[i]);
+			goto done;
+		}
+	if (!s.all.answers) {
+		tool_error("no provkg check records read");
+		code = EXIT_DATA;
+		goto done;
+	}
+	/* written beside the target and renamed: never a half-written report */
+	if (pk_buf_printf(&tmp, "%s.tmp-%ld", out, (long)getpid()) < 0 || !(f = fopen(tmp.ptr, "w"))) {
+		tool_error("cannot write '%s': %s", tmp.ptr ? tmp.ptr : out, strerror(errno));
+		code = EXIT_SYSTEM;
+		goto done;
+	}
+	gmtime_r(&now, &tm);
+	strftime(when, sizeof(when), "%Y-%m-%d %H:%M UTC", &tm);
+	esc_s(&t, title);
+	fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>%s</title>\n<style>%s</style>\n"
+		   "</head><body>\n<h1>%s</h1>\n<p>%zu answers (%zu could not be read) from %d file%s, %zu model%s; "
+		   "generated %s by provkg.</p>\n",
+		t.ptr, css, t.ptr, s.all.answers, s.all.errors, argc - optind, argc - optind == 1 ? "" : "s", s.n,
+		s.n == 1 ? "" : "s", when);
+	fprintf(f, "<h2>Scores per model (means, 0-10)</h2>\n");
+	radar(f, &s);
+	model_table(f, &s);
+	fprintf(f, "<h2>Fabricated references by pattern</h2>\n");
+	pattern_table(f, &s);
+	fprintf(f, "<h2>Failing items</h2>\n<table id=\"items\"><thead><tr><th>model</th><th>answer</th><th>kind</th>"
+		   "<th>verdict</th><th>cited</th><th>evidence</th></tr></thead><tbody>\n");
+	fputs(it.html.ptr ? it.html.ptr : "", f);
+	if (!it.n)
+		fprintf(f, "<tr><td colspan=\"6\">no failing items</td></tr>\n");
+	fprintf(f, "</tbody></table>\n");
+	if (it.dropped)
+		fprintf(f, "<p>%zu more failing items are not listed (--max-items %zu).</p>\n", it.dropped, it.max);
+	fprintf(f, "<p class=\"src\">Scores and audit trail: <code>provkg check</code>; rules: "
+		   "data/rules/credibility.json.</p>\n</body></html>\n");
+	if (ferror(f) || fflush(f) == EOF || fsync(fileno(f)) < 0) {
+		tool_error("cannot write '%s': %s", tmp.ptr, strerror(errno));
+		fclose(f);
+		f = NULL;
+		unlink(tmp.ptr);
+		code = EXIT_SYSTEM;
+		goto done;
+	}
+	fclose(f);
+	f = NULL;
+	if (rename(tmp.ptr, out) < 0) {
+		tool_error("cannot rename '%s' to '%s': %s", tmp.ptr, out, strerror(errno));
+		unlink(tmp.ptr);
+		code = EXIT_SYSTEM;
+	}
+done:
+	if (f)
+		fclose(f);
+	ev_summary_release(&s);
+	pk_buf_release(&it.html);
+	pk_buf_release(&tmp);
+	pk_buf_release(&t);
+	return code;
+}
