@@ -73,7 +73,8 @@ typedef struct ev_opts {
 	const qr_opts *ref_opts;      /* when verify is NULL */
 	ev_ref_verifier verify;       /* NULL: query_ref_check in t */
 	void *verify_ctx;
-	const ev_rules *rules;
+	const ev_rules *rules;        /* NULL: values and citations only (2 points
+	                               * exact, 1 within tolerance), no rule scores */
 	size_t max_values;            /* 0: 500 */
 } ev_opts;
 

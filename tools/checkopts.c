@@ -8,6 +8,7 @@
 #include "../kg/graph.h"
 #include "../query/lookup.h"
 #include "../query/material.h"
+#include "../query/units.h"
 
 #include <getopt.h>
 #include <stdlib.h>
@@ -185,6 +186,19 @@ int tool_ref_open(tool_ref_cfg *c, const char *db, kg_store **s, tool_ref_checke
 		return tool_fail(rc, NULL);
 	}
 	return EXIT_OK;
+}
+
+int tool_checks_open(tool_ref_cfg *rcfg, tool_value_cfg *v, const char *db, kg_store **s, kg_txn **t,
+		     query_units **u, tool_ref_checker *ref)
+{
+	int code, rc;
+
+	if ((code = tool_ref_open(rcfg, db, s, ref)) != EXIT_OK)
+		return code;
+	if ((rc = kg_txn_read(t, *s)) < 0 || (rc = query_units_open(u, *t, v->o.edition)) < 0)
+		return rc == PK_ENOTFOUND ? (tool_error("%s", pk_error_last()), EXIT_GRAPH) : tool_fail(rc, NULL);
+	ref->t = *t;
+	return tool_value_finish(v, *t);
 }
 
 void tool_ref_close(tool_ref_checker *c)

@@ -323,24 +323,6 @@ static int on_answer(void *vctx, const ev_answer *a)
 	return rc;
 }
 
-/* data/rules/credibility.json under the current directory, else beside
- * the binary (as data/sources). */
-static const char *default_rules(void)
-{
-	static char path[4096];
-	const char *src = tool_default_sources();
-	size_t l = strlen(src);
-	struct stat st;
-
-	if (stat("data/rules/credibility.json", &st) == 0)
-		return "data/rules/credibility.json";
-	if (l > 8 && !strcmp(src + l - 8, "/sources")) {
-		snprintf(path, sizeof(path), "%.*s/rules/credibility.json", (int)(l - 8), src);
-		return path;
-	}
-	return "data/rules/credibility.json";
-}
-
 static void usage(FILE *f)
 {
 	fprintf(f,
@@ -432,18 +414,11 @@ int cmd_check(int argc, char **argv)
 	if (optind < argc)
 		path = argv[optind];
 	io.format = fmt;
-	if ((rc = ev_rules_load(&c.rules, rules ? rules : default_rules())) < 0) {
+	if ((rc = ev_rules_load(&c.rules, rules ? rules : tool_default_data("rules/credibility.json"))) < 0) {
 		tool_error("%s", pk_error_last());
 		return rc == PK_EPARSE ? EXIT_DATA : tool_exit_code(rc);
 	}
-	if ((code = tool_ref_open(&rcfg, tool_db_path(db), &s, &c.ref)) != EXIT_OK)
-		goto done;
-	if ((rc = kg_txn_read(&c.t, s)) < 0 || (rc = query_units_open(&c.u, c.t, c.v.o.edition)) < 0) {
-		code = rc == PK_ENOTFOUND ? (tool_error("%s", pk_error_last()), EXIT_GRAPH) : tool_fail(rc, NULL);
-		goto done;
-	}
-	c.ref.t = c.t;
-	if ((code = tool_value_finish(&c.v, c.t)) != EXIT_OK)
+	if ((code = tool_checks_open(&rcfg, &c.v, tool_db_path(db), &s, &c.t, &c.u, &c.ref)) != EXIT_OK)
 		goto done;
 	/* a single text answer reads better as a report, unless --json: a
 	 * named file whose first line is not JSON (the detection's rule) */

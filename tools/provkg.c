@@ -25,6 +25,9 @@ static const struct command commands[] = {
 	{ "check", cmd_check, "audit model answers: values, citations, four credibility scores" },
 	{ "summarize", cmd_summarize, "per-model means and intervals of check's audit records" },
 	{ "report", cmd_report, "one self-contained HTML report of check's audit records" },
+	{ "gen-claims", cmd_gen_claims, "a labelled claim set made from the graph (skepticism evaluation)" },
+	{ "label-claims", cmd_label_claims, "truth labels for claims that carry values or references" },
+	{ "eval", cmd_eval, "metrics of evaluation runs: skepticism" },
 	{ "fetch", cmd_fetch, "download source dumps (resumable, conditional, verified)" },
 	{ "update", cmd_update, "fetch what changed and ingest it into the graph" },
 };

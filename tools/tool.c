@@ -95,6 +95,21 @@ const char *tool_default_sources(void)
 	return "data/sources";
 }
 
+const char *tool_default_data(const char *rel)
+{
+	static char path[PATH_MAX];
+	const char *src = tool_default_sources();
+	size_t l = strlen(src);
+	struct stat st;
+
+	snprintf(path, sizeof(path), "data/%s", rel);
+	if (stat(path, &st) == 0)
+		return path;
+	if (l > 8 && !strcmp(src + l - 8, "/sources"))
+		snprintf(path, sizeof(path), "%.*s/%s", (int)(l - 8), src, rel);
+	return path;
+}
+
 int tool_print_line(const pk_buf *b)
 {
 	if ((b->len && fwrite(b->ptr, 1, b->len, stdout) != b->len) || fputc('\n', stdout) == EOF)

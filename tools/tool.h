@@ -43,6 +43,9 @@ int tool_exit_code(int rc);
 const char *tool_db_path(const char *opt);
 /* data/sources/ under the current directory, else beside the binary. */
 const char *tool_default_sources(void);
+/* data/<rel> under the current directory, else beside the binary (a
+ * static buffer, overwritten by the next call). */
+const char *tool_default_data(const char *rel);
 
 /* Write b's bytes and a newline to stdout. 0 or PK_EIO. */
 int tool_print_line(const pk_buf *b);
@@ -153,6 +156,14 @@ int tool_ref_verify(tool_ref_checker *c, const char *text, const struct qr_ref *
  * the checker; returns an exit code. tool_ref_close frees the checker. */
 int tool_ref_open(tool_ref_cfg *c, const char *db, kg_store **s, tool_ref_checker *out);
 void tool_ref_close(tool_ref_checker *c);
+/* All a command that checks values and references needs: the graph and
+ * the checker (tool_ref_open), a read transaction, the units of the
+ * --edition, the --tolerance-for names resolved. Returns an exit code;
+ * the caller frees what was opened (tool_ref_close, query_units_free,
+ * kg_txn_free, kg_store_free) either way. */
+struct query_units;
+int tool_checks_open(tool_ref_cfg *rcfg, tool_value_cfg *v, const char *db, kg_store **s, struct kg_txn **t,
+		     struct query_units **u, tool_ref_checker *ref);
 /* Write a check-value / check-ref result's fields into an open object. */
 void tool_value_result_json(pk_json *w, const qv_result *r, int with_spans);
 void tool_ref_result_json(pk_json *w, const char *input, const struct qr_ref *p, const struct qr_result *r);
@@ -165,9 +176,14 @@ struct ev_model_sum;
 int tool_read_audit(const char *path, struct ev_summary *s, int (*each)(void *, const cJSON *), void *ctx);
 void tool_model_json(pk_json *w, const struct ev_model_sum *m);
 
+/* Each object of a JSON array file or JSON Lines file; a line that is not
+ * an object is fn(ctx, NULL, where). where: "file:line" or "file: [i]". */
+int tool_each_record(const char *path, int (*fn)(void *ctx, const cJSON *rec, const char *where), void *ctx);
+
 /* Commands */
 int cmd_build(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+int cmd_eval(int argc, char **argv);
 int cmd_summarize(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_fetch(int argc, char **argv);
@@ -177,5 +193,7 @@ int cmd_sources(int argc, char **argv);
 int cmd_lookup(int argc, char **argv);
 int cmd_check_value(int argc, char **argv);
 int cmd_check_ref(int argc, char **argv);
+int cmd_gen_claims(int argc, char **argv);
+int cmd_label_claims(int argc, char **argv);
 
 #endif
