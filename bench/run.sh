@@ -32,4 +32,5 @@ grep -o '"verdict":"[a-z_]*"' "$OUT/check.out" | sort | uniq -c | awk '{printf "
 bench/crossref.sh
 bench/mp.sh
 bench/check.sh
+bench/eval.sh
 exit 0

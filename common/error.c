@@ -11,9 +11,13 @@ static _Thread_local char last_msg[MSG_MAX];
 
 int pk_error_setv(int code, const char *fmt, va_list ap)
 {
+	char msg[MSG_MAX];
+
+	/* through a copy: the arguments may include pk_error_last() itself */
+	if (vsnprintf(msg, sizeof(msg), fmt, ap) < 0)
+		msg[0] = '\0';
 	last_code = code;
-	if (vsnprintf(last_msg, sizeof(last_msg), fmt, ap) < 0)
-		last_msg[0] = '\0';
+	memcpy(last_msg, msg, sizeof(last_msg));
 	return code;
 }
 

@@ -538,8 +538,14 @@ int ev_gen_claims(kg_txn *t, const query_units *u, const char *templates, size_t
 	unsigned long long s = seed;
 	seen z = { NULL, 0 };
 	size_t i, cap = 16;
-	int rc = 0;
+	int rc = 0, k;
+	/* draws allowed for a distinct text, by category and variant: once a
+	 * kind has run out of distinct claims (a repeat kept), it stops
+	 * searching hard, or large sets would cost TRIES/2 draws a claim */
+	int distinct_tries[C_COUNT][2];
 
+	for (k = 0; k < C_COUNT; k++)
+		distinct_tries[k][0] = distinct_tries[k][1] = TRIES / 2;
 	while (cap < 2 * n)
 		cap <<= 1;
 	if (!T || !(z.h = pk_calloc(cap, sizeof(*z.h)))) {
@@ -551,7 +557,7 @@ int ev_gen_claims(kg_txn *t, const query_units *u, const char *templates, size_t
 		goto done;
 	for (i = 0; i < n && rc == 0; i++) {
 		int cat = (int)(i % C_COUNT), zh = lang == EV_LANG_ZH || (lang == EV_LANG_BOTH && i % 3 == 2);
-		int tries;
+		int tries, right = !((i / C_COUNT) & 1);
 		ev_claim c;
 
 		for (tries = 0; tries < TRIES; tries++) {
@@ -559,15 +565,17 @@ int ev_gen_claims(kg_txn *t, const query_units *u, const char *templates, size_t
 			c.id = i + 1;
 			/* verifiable facts right and wrong in turn, as the
 			 * controls of false consensus and false causality */
-			rc = make(t, u, T, cat, zh, !((i / C_COUNT) & 1), &s, &c);
+			rc = make(t, u, T, cat, zh, right, &s, &c);
 			if (rc < 0)
 				break;
 			if (rc == 1 && !seen_add(&z, text_hash(c.claim)))
 				break;
 			/* a repeat: draw again while tries last (a small template set
 			 * runs out of distinct claims; then a repeat is kept) */
-			if (rc == 1 && tries >= TRIES / 2)
+			if (rc == 1 && tries >= distinct_tries[cat][right]) {
+				distinct_tries[cat][right] = 4;
 				break;
+			}
 			release_claim(&c);
 			rc = 0;
 		}

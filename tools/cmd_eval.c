@@ -1,6 +1,6 @@
 /* tools/cmd_eval.c - `provkg eval SUBCOMMAND`: metrics over evaluation
  * runs. skepticism: eval/skeptic on a labelled claim set and a model's
- * judgments. */
+ * judgments; rubric: eval/rubric on rubrics and gradings (cmd_rubric.c). */
 #include "tool.h"
 
 #include "../common/alloc.h"
@@ -676,8 +676,11 @@ int cmd_eval(int argc, char **argv)
 {
 	if (argc >= 2 && !strcmp(argv[1], "skepticism"))
 		return cmd_skepticism(argc - 1, argv + 1);
+	if (argc >= 2 && !strcmp(argv[1], "rubric"))
+		return cmd_rubric(argc - 1, argv + 1);
 	fprintf(argc >= 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) ? stdout : stderr,
 		"usage: provkg eval skepticism --dataset D --results R [options]\n"
+		"       provkg eval rubric --rubric R.json --grades G.jsonl [options]\n"
 		"'provkg eval SUBCOMMAND -h' shows the options.\n");
 	return argc >= 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) ? EXIT_OK : EXIT_USAGE;
 }

@@ -27,7 +27,7 @@ static const struct command commands[] = {
 	{ "report", cmd_report, "one self-contained HTML report of check's audit records" },
 	{ "gen-claims", cmd_gen_claims, "a labelled claim set made from the graph (skepticism evaluation)" },
 	{ "label-claims", cmd_label_claims, "truth labels for claims that carry values or references" },
-	{ "eval", cmd_eval, "metrics of evaluation runs: skepticism" },
+	{ "eval", cmd_eval, "metrics of evaluation runs: skepticism, rubric" },
 	{ "fetch", cmd_fetch, "download source dumps (resumable, conditional, verified)" },
 	{ "update", cmd_update, "fetch what changed and ingest it into the graph" },
 };

@@ -184,6 +184,7 @@ int tool_each_record(const char *path, int (*fn)(void *ctx, const cJSON *rec, co
 int cmd_build(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_eval(int argc, char **argv);
+int cmd_rubric(int argc, char **argv); /* eval rubric */
 int cmd_summarize(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_fetch(int argc, char **argv);
