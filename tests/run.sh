@@ -61,13 +61,11 @@ run_counted() { # run_counted label command...
 }
 
 # ---- unit -------------------------------------------------------------
-if want unit || want test_; then
-	for t in "$BUILD"/tests/test_*; do
-		[ -x "$t" ] || continue
-		want "$(basename "$t")" || want unit || continue
-		run_counted "unit/$(basename "$t")" "$t"
-	done
-fi
+for t in "$BUILD"/tests/test_*; do
+	[ -x "$t" ] || continue
+	want "$(basename "$t")" || want unit || continue
+	run_counted "unit/$(basename "$t")" "$t"
+done
 
 # The shared test graph for golden tests and checks.
 export PROVKG_DB="$WORK/graph"
@@ -77,35 +75,29 @@ if ! "$PROVKG" build --db "$PROVKG_DB" -q >"$WORK/build.out" 2>&1; then
 fi
 
 # ---- golden -----------------------------------------------------------
-if want golden || want .t; then
-	for t in tests/golden/*.t; do
-		want golden || want "$(basename "$t")" || continue
-		if tests/golden.sh "$t" >"$WORK/golden.out" 2>&1; then
-			record ok "golden/$(basename "$t")"
-		else
-			record FAIL "golden/$(basename "$t")"
-			sed 's/^/    /' "$WORK/golden.out" | head -40
-		fi
-	done
-fi
+for t in tests/golden/*.t; do
+	want golden || want "$(basename "$t")" || continue
+	if tests/golden.sh "$t" >"$WORK/golden.out" 2>&1; then
+		record ok "golden/$(basename "$t")"
+	else
+		record FAIL "golden/$(basename "$t")"
+		sed 's/^/    /' "$WORK/golden.out" | head -40
+	fi
+done
 
 # ---- fault ------------------------------------------------------------
-if want fault || want .sh; then
-	for t in tests/fault/*.sh; do
-		[ -e "$t" ] || continue
-		want fault || want "$(basename "$t")" || continue
-		run_counted "fault/$(basename "$t" .sh)" bash "$t"
-	done
-fi
+for t in tests/fault/*.sh; do
+	[ -e "$t" ] || continue
+	want fault || want "$(basename "$t")" || continue
+	run_counted "fault/$(basename "$t" .sh)" bash "$t"
+done
 
 # ---- independent checks ----------------------------------------------
-if want checks || want check_; then
-	for t in tests/scripts/check_*; do
-		[ -e "$t" ] || continue
-		want checks || want "$(basename "$t")" || continue
-		run_counted "checks/$(basename "$t")" "$t"
-	done
-fi
+for t in tests/scripts/check_*; do
+	[ -e "$t" ] || continue
+	want checks || want "$(basename "$t")" || continue
+	run_counted "checks/$(basename "$t")" "$t"
+done
 
 if [ ${#failed_names[@]} -gt 0 ]; then
 	echo

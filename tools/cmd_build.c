@@ -2,7 +2,8 @@
  *
  * build:  a new generation from data/sources/ (or the PATHs), swapped in
  *         atomically when every source was ingested; any failure leaves the
- *         previous graph as it was.
+ *         previous graph as it was. The online answer cache (check-ref
+ *         --online) is copied from the graph in use unless --drop-cache.
  * ingest: the PATHs into the current graph in one write transaction
  *         (re-ingesting an edition replaces it); created if missing.
  */
@@ -10,6 +11,7 @@
 
 #include "../common/error.h"
 #include "../ingest/ingest.h"
+#include "../kg/graph.h"
 #include "../kg/store.h"
 
 #include <getopt.h>
@@ -75,17 +77,19 @@ static void report(const ingest_plan *plan, const ingest_result *res, size_t fro
 static void usage_build(FILE *f, const char *cmd)
 {
 	fprintf(f,
-		"usage: provkg %s [--db DIR] [--strict] [--edition E] [--complete] [--with-refs] [-q] %s\n"
+		"usage: provkg %s [--db DIR] [--strict] [--edition E] [--complete] [--with-refs]%s [-q] %s\n"
 		"  --db DIR       the graph (else $PROVKG_DB, else ./provkg.db)\n"
 		"  --strict       stop at the first bad record; the graph is left unchanged\n"
 		"  --edition E    edition for sources whose files name none (NIST atomic weights, Crossref)\n"
 		"  --complete     mark the sources as complete dumps (closed world for check-ref)\n"
 		"  --with-refs    keep Crossref reference lists and abstracts\n"
+		"%s"
 		"  -q, --quiet    no per-source summary\n",
-		cmd, !strcmp(cmd, "build") ? "[PATH...]" : "PATH...");
+		cmd, !strcmp(cmd, "build") ? " [--drop-cache]" : "", !strcmp(cmd, "build") ? "[PATH...]" : "PATH...",
+		!strcmp(cmd, "build") ? "  --drop-cache   start the online answer cache afresh (else the graph in use's is kept)\n" : "");
 }
 
-static int parse_opts(int argc, char **argv, const char *cmd, const char **db, ingest_opts *o, int *quiet)
+static int parse_opts(int argc, char **argv, const char *cmd, const char **db, ingest_opts *o, unsigned *flags)
 {
 	static const struct option longopts[] = {
 		{ "db", required_argument, NULL, 'd' },
@@ -94,6 +98,7 @@ static int parse_opts(int argc, char **argv, const char *cmd, const char **db, i
 		{ "complete", no_argument, NULL, 'c' },
 		{ "with-refs", no_argument, NULL, 'r' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "drop-cache", no_argument, NULL, 'D' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -106,7 +111,14 @@ static int parse_opts(int argc, char **argv, const char *cmd, const char **db, i
 		case 'e': o->edition = optarg; break;
 		case 'c': o->complete = 1; break;
 		case 'r': o->with_refs = 1; break;
-		case 'q': *quiet = 1; break;
+		case 'q': *flags |= TOOL_BUILD_QUIET; break;
+		case 'D':
+			if (strcmp(cmd, "build")) {
+				usage_build(stderr, cmd);
+				return -1;
+			}
+			*flags |= TOOL_BUILD_DROP_CACHE;
+			break;
 		case 'h': usage_build(stdout, cmd); return 1;
 		default: usage_build(stderr, cmd); return -1;
 		}
@@ -125,20 +137,78 @@ int cmd_build(int argc, char **argv)
 	ingest_opts o = { 0 };
 	const char *db = NULL;
 	const char *def[1];
-	int rc, quiet = 0;
+	unsigned flags = 0;
+	int rc;
 
-	if ((rc = parse_opts(argc, argv, "build", &db, &o, &quiet)) != 0)
+	if ((rc = parse_opts(argc, argv, "build", &db, &o, &flags)) != 0)
 		return rc > 0 ? EXIT_OK : EXIT_USAGE;
 	if (optind < argc)
 		return tool_build_paths(tool_db_path(db), (const char *const *)argv + optind, (size_t)(argc - optind),
-					&o, quiet);
+					&o, flags);
 	def[0] = tool_default_sources();
-	return tool_build_paths(tool_db_path(db), def, 1, &o, quiet);
+	return tool_build_paths(tool_db_path(db), def, 1, &o, flags);
 }
 
-int tool_build_paths(const char *db, const char *const *paths, size_t npaths, const ingest_opts *op, int quiet)
+/* ---- carrying the online answer cache into a new generation ---------------------------- */
+
+typedef struct carry_ctx {
+	kg_txn *src, *dst;
+	size_t n;
+} carry_ctx;
+
+static int carry_doc(const void *k, size_t klen, const void *v, size_t vlen, void *vctx)
+{
+	carry_ctx *c = vctx;
+	int rc = kg_doc_put(c->dst, 0, KG_DOC_CACHE, k, klen, v, vlen);
+
+	c->n += rc == 0;
+	return rc;
+}
+
+static int carry_write(kg_txn *t, void *vctx)
+{
+	carry_ctx *c = vctx;
+
+	c->dst = t;
+	c->n = 0; /* restartable: a grown map reruns the copy */
+	return kg_doc_each(c->src, KG_DOC_CACHE, "", 0, carry_doc, c);
+}
+
+/* Copy the cache of the graph in use in db into the build b: 0 with *n
+ * answers copied (none when there is no graph yet). A graph in use that
+ * cannot be opened (another schema, damaged): its error with *unreadable
+ * set, and the caller goes on without the cache; any other error is the
+ * build's. */
+static int carry_cache(kg_store *b, const char *db, size_t *n, int *unreadable)
+{
+	kg_store *old = NULL;
+	kg_txn *t = NULL;
+	carry_ctx c = { 0 };
+	int rc;
+
+	*n = 0;
+	*unreadable = 0;
+	if ((rc = kg_store_open(&old, db, KG_OPEN_READ)) == PK_ENOTFOUND) {
+		pk_error_clear();
+		return 0;
+	}
+	if (rc < 0 || (rc = kg_txn_read(&t, old)) < 0) {
+		*unreadable = 1;
+		kg_store_free(old);
+		return rc;
+	}
+	c.src = t;
+	rc = kg_store_write(b, carry_write, &c);
+	*n = c.n;
+	kg_txn_free(t);
+	kg_store_free(old);
+	return rc;
+}
+
+int tool_build_paths(const char *db, const char *const *paths, size_t npaths, const ingest_opts *op, unsigned flags)
 {
 	ingest_opts o = *op;
+	int quiet = (flags & TOOL_BUILD_QUIET) != 0;
 	size_t n, i;
 	ingest_plan *plan = NULL;
 	ingest_result *res = NULL;
@@ -182,6 +252,25 @@ int tool_build_paths(const char *db, const char *const *paths, size_t npaths, co
 		report(plan, res, i, i + 1, quiet);
 		tool_testpoint("build-entry");
 	}
+	if (!(flags & TOOL_BUILD_DROP_CACHE)) {
+		size_t kept;
+		int unreadable;
+
+		if ((rc = carry_cache(s, db, &kept, &unreadable)) < 0 && unreadable) {
+			fprintf(stderr, "provkg: warning: the online answer cache was not carried over: %s\n",
+				pk_error_last());
+		} else if (rc < 0) {
+			tool_error("%s", pk_error_last());
+			tool_error("build stopped; the previous graph in '%s' is unchanged", db);
+			code = tool_exit_code(rc);
+			kg_build_abort(s);
+			s = NULL;
+			goto done;
+		} else if (kept && !quiet) {
+			fprintf(stderr, "provkg: kept %zu cached online answer%s from the previous graph (--drop-cache to start afresh)\n",
+				kept, kept == 1 ? "" : "s");
+		}
+	}
 	rc = kg_build_commit(s);
 	s = NULL;
 	if (rc < 0) {
@@ -217,16 +306,17 @@ int cmd_ingest(int argc, char **argv)
 {
 	ingest_opts o = { 0 };
 	const char *db = NULL;
-	int rc, quiet = 0;
+	unsigned flags = 0;
+	int rc;
 
-	if ((rc = parse_opts(argc, argv, "ingest", &db, &o, &quiet)) != 0)
+	if ((rc = parse_opts(argc, argv, "ingest", &db, &o, &flags)) != 0)
 		return rc > 0 ? EXIT_OK : EXIT_USAGE;
 	if (optind >= argc) {
 		usage_build(stderr, "ingest");
 		return EXIT_USAGE;
 	}
 	return tool_ingest_paths(tool_db_path(db), (const char *const *)argv + optind, (size_t)(argc - optind), &o,
-				 quiet);
+				 (flags & TOOL_BUILD_QUIET) != 0);
 }
 
 int tool_ingest_paths(const char *db, const char *const *paths, size_t npaths, const ingest_opts *op, int quiet)

@@ -612,7 +612,7 @@ int cmd_update(int argc, char **argv)
 
 		if (!c.quiet)
 			fprintf(stderr, "provkg: no graph in '%s' yet: building it from %s\n", tool_db_path(c.db), def[0]);
-		rc = tool_build_paths(tool_db_path(c.db), def, 1, &io, c.quiet);
+		rc = tool_build_paths(tool_db_path(c.db), def, 1, &io, c.quiet ? TOOL_BUILD_QUIET : 0);
 		return rc ? rc : code;
 	}
 	if (!nchanged) {

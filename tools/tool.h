@@ -83,10 +83,13 @@ void tool_install_testpoints(void);
 void tool_testpoint(const char *stage);
 
 /* Build a new graph from paths (a generation swapped in when every
- * source was ingested) / ingest paths into the current graph in one
- * transaction. Report per source on stderr; return an exit code. */
+ * source was ingested; the online answer cache of the graph in use is
+ * carried over unless flags has TOOL_BUILD_DROP_CACHE) / ingest paths into
+ * the current graph in one transaction. Report per source on stderr
+ * (not with TOOL_BUILD_QUIET / quiet); return an exit code. */
 struct ingest_opts;
-int tool_build_paths(const char *db, const char *const *paths, size_t n, const struct ingest_opts *o, int quiet);
+enum { TOOL_BUILD_QUIET = 1, TOOL_BUILD_DROP_CACHE = 2 };
+int tool_build_paths(const char *db, const char *const *paths, size_t n, const struct ingest_opts *o, unsigned flags);
 int tool_ingest_paths(const char *db, const char *const *paths, size_t n, const struct ingest_opts *o, int quiet);
 
 /* ---- options shared by check-value, check-ref and check (checkopts.c) ---- */

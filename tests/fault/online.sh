@@ -123,6 +123,20 @@ n=$(requests)
 [[ "$out" == *'"verdict"'* ]] && [ "$(requests)" -gt "$n" ]
 check "graph busy: checked anyway, nothing cached" $? "$out"
 
+# 7. a rebuild keeps the cache (the API is slow and rate-limited); --drop-cache
+#    starts afresh
+out=$("$P" check-ref "${O[@]}" --json "https://doi.org/$DOI")
+"$P" build --db "$G" data/sources/codata/allascii-2022.txt 2>"$D/build.err"
+n=$(requests)
+out=$("$P" check-ref "${O[@]}" --json "https://doi.org/$DOI")
+[[ "$out" == *'"verdict":"verified"'* ]] && [[ "$out" == *"cached answer of"* ]] && [ "$(requests)" = "$n" ] &&
+	grep -Eq "kept [0-9]+ cached online answers from the previous graph" "$D/build.err"
+check "a rebuild carries the online cache over" $? "$out $(cat "$D/build.err")"
+"$P" build --db "$G" -q --drop-cache data/sources/codata/allascii-2022.txt
+out=$("$P" check-ref "${O[@]}" --json "https://doi.org/$DOI")
+[[ "$out" == *"fetched now"* ]] && [ "$(requests)" = "$((n + 1))" ]
+check "build --drop-cache starts the cache afresh" $? "$out"
+
 # the graph is sound after all of it
 "$P" lookup "Planck constant" --db "$G" --json | grep -q '6.626' && "$P" sources --db "$G" >/dev/null
 check "the graph is intact" $? "lookup failed"
