@@ -19,11 +19,13 @@
 #include <strings.h>
 
 #define MAX_ITEMS 64
+#define MAX_WORDINGS 16
 #define TRIES 200
 
 enum {
 	C_FACT, C_AUTHORITY, C_UNSOURCED, C_UNFALSIFIABLE, C_OVERGENERAL, C_CONSENSUS, C_CAUSALITY, C_COUNT
 };
+_Static_assert(C_COUNT == EV_CLAIM_CATEGORIES, "claims.h counts the categories");
 static const char *const category_names[C_COUNT] = {
 	"verifiable_fact", "pseudo_authority", "unsourced_assertion", "unfalsifiable",
 	"overgeneralization", "false_consensus", "false_causality"
@@ -45,7 +47,8 @@ typedef struct tpl {
 	size_t ncomp;
 	const char *src_en[MAX_ITEMS], *src_zh[MAX_ITEMS];
 	size_t nsrc;
-	const char *t_en[C_COUNT], *t_zh[C_COUNT];
+	const char *t_en[C_COUNT][MAX_WORDINGS], *t_zh[C_COUNT][MAX_WORDINGS];
+	size_t nt[C_COUNT];  /* wordings of each category */
 } tpl;
 
 static const char *sfield(const cJSON *o, const char *k)
@@ -111,12 +114,29 @@ static int load_tpl(tpl *t, const char *path)
 	}
 	tm = cJSON_GetObjectItemCaseSensitive(t->doc, "templates");
 	for (c = 0; c < C_COUNT; c++) {
-		const cJSON *x = cJSON_GetObjectItemCaseSensitive(tm, category_names[c]);
+		const cJSON *x = cJSON_GetObjectItemCaseSensitive(tm, category_names[c]), *w;
 
-		t->t_en[c] = sfield(x, "en");
-		t->t_zh[c] = sfield(x, "zh");
-		if (!t->t_en[c] || !t->t_zh[c])
-			return pk_error_set(PK_EPARSE, "%s: templates.%s: needs en and zh", path, category_names[c]);
+		/* one wording {"en","zh"} or an array of them */
+		if (!cJSON_IsArray(x)) {
+			t->t_en[c][0] = sfield(x, "en");
+			t->t_zh[c][0] = sfield(x, "zh");
+			t->nt[c] = 1;
+		} else {
+			cJSON_ArrayForEach(w, x)
+			{
+				if (t->nt[c] == MAX_WORDINGS)
+					return pk_error_set(PK_ELIMIT, "%s: templates.%s: more than %d wordings", path,
+							    category_names[c], MAX_WORDINGS);
+				if (!sfield(w, "en") || !sfield(w, "zh"))
+					return pk_error_set(PK_EPARSE, "%s: templates.%s[%zu]: needs en and zh", path,
+							    category_names[c], t->nt[c]);
+				t->t_en[c][t->nt[c]] = sfield(w, "en");
+				t->t_zh[c][t->nt[c]++] = sfield(w, "zh");
+			}
+		}
+		if (!t->nt[c] || !t->t_en[c][0] || !t->t_zh[c][0])
+			return pk_error_set(PK_EPARSE, "%s: templates.%s: needs en and zh (or an array of such wordings)",
+					    path, category_names[c]);
 	}
 	if (!t->nq || !t->nwu || !t->nel || !t->ncomp || !t->nsrc)
 		return pk_error_set(PK_EPARSE, "%s: quantities, wrong_units, elements, made_up_compounds and "
@@ -322,7 +342,8 @@ static int make(kg_txn *t, const query_units *u, const tpl *T, int cat, int zh, 
 		ev_claim *c)
 {
 	const qdef *q = &T->q[pick(s, T->nq)];
-	const char *tp = zh ? T->t_zh[cat] : T->t_en[cat];
+	size_t w = pick(s, T->nt[cat]);
+	const char *tp = zh ? T->t_zh[cat][w] : T->t_en[cat][w];
 	query_match now, old;
 	char V[64], Q[160], aw[64];
 	fill f;
@@ -428,8 +449,26 @@ static int make(kg_txn *t, const query_units *u, const tpl *T, int cat, int zh, 
 		return 1;
 	}
 	case C_OVERGENERAL: {
-		size_t k = pick(s, T->nel);
+		size_t k;
 		char query[128];
+
+		if (!strstr(tp, "{EL}")) {
+			/* every constant called exact: refuted by one that is not */
+			if ((rc = newest(t, q->query, &now)) < 0)
+				return rc;
+			if (now.flags & KG_V_EXACT) {
+				query_match_release(&now);
+				return 0;
+			}
+			c->truth = EV_DISAGREE;
+			snprintf(c->rationale, sizeof(c->rationale),
+				 "%s has a standard uncertainty of %s %s (%s %s): the 2019 SI fixed only its seven "
+				 "defining constants and those derived from them alone",
+				 now.name, now.unc_text ? now.unc_text : "", now.unit ? now.unit : "", now.source, now.edition);
+			render(c->claim, sizeof(c->claim), tp, &f);
+			break;
+		}
+		k = pick(s, T->nel);
 
 		snprintf(query, sizeof(query), "standard atomic weight of %s", T->el_en[k]);
 		if ((rc = newest(t, query, &now)) < 0)
@@ -574,6 +613,7 @@ int ev_gen_claims(kg_txn *t, const query_units *u, const char *templates, size_t
 			 * runs out of distinct claims; then a repeat is kept) */
 			if (rc == 1 && tries >= distinct_tries[cat][right]) {
 				distinct_tries[cat][right] = 4;
+				c.repeat = 1;
 				break;
 			}
 			release_claim(&c);

@@ -37,6 +37,7 @@
 enum { EV_LANG_BOTH, EV_LANG_EN, EV_LANG_ZH };
 
 #define EV_CLAIM_EVIDENCE 3
+#define EV_CLAIM_CATEGORIES 7  /* the categories gen-claims makes */
 
 typedef struct ev_claim {
 	size_t id;
@@ -47,6 +48,7 @@ typedef struct ev_claim {
 	const char *lang;          /* "en", "zh" */
 	query_match evidence[EV_CLAIM_EVIDENCE];  /* owned; released after the callback */
 	size_t nevidence;
+	int repeat;                /* the text was made before: its kind ran out of distinct claims */
 } ev_claim;
 
 typedef int (*ev_claim_fn)(void *ctx, const ev_claim *c);

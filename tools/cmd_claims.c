@@ -20,8 +20,10 @@
 
 typedef struct gen_ctx {
 	int array;     /* --format json */
-	size_t made;
+	size_t made, repeats;
 	size_t per[EV_NLABELS];
+	size_t cat_made[EV_CLAIM_CATEGORIES], cat_repeats[EV_CLAIM_CATEGORIES];
+	const char *cat_name[EV_CLAIM_CATEGORIES]; /* in order of first appearance */
 } gen_ctx;
 
 static int on_claim(void *vctx, const ev_claim *c)
@@ -56,6 +58,14 @@ static int on_claim(void *vctx, const ev_claim *c)
 	pk_buf_release(&out);
 	g->made++;
 	g->per[c->truth]++;
+	g->repeats += c->repeat != 0;
+	for (i = 0; i < EV_CLAIM_CATEGORIES && g->cat_name[i] && strcmp(g->cat_name[i], c->category); i++)
+		;
+	if (i < EV_CLAIM_CATEGORIES) {
+		g->cat_name[i] = c->category;
+		g->cat_made[i]++;
+		g->cat_repeats[i] += c->repeat != 0;
+	}
 	return rc;
 }
 
@@ -162,6 +172,19 @@ int cmd_gen_claims(int argc, char **argv)
 	if (code == EXIT_OK)
 		fprintf(stderr, "provkg: %zu claims: %zu agree, %zu disagree, %zu suspicious\n", g.made, g.per[EV_AGREE],
 			  g.per[EV_DISAGREE], g.per[EV_SUSPICIOUS]);
+	if (code == EXIT_OK && g.repeats) {
+		size_t i;
+		const char *sep = "";
+
+		fprintf(stderr, "provkg: warning: %zu claim%s repeat an earlier text: the templates ran out of distinct "
+				"claims of some kinds (", g.repeats, g.repeats == 1 ? "" : "s");
+		for (i = 0; i < EV_CLAIM_CATEGORIES && g.cat_name[i]; i++)
+			if (g.cat_repeats[i]) {
+				fprintf(stderr, "%s%s %zu of %zu", sep, g.cat_name[i], g.cat_repeats[i], g.cat_made[i]);
+				sep = ", ";
+			}
+		fputs("); add wordings, quantities or elements to the template file\n", stderr);
+	}
 done:
 	query_units_free(u);
 	kg_txn_free(t);

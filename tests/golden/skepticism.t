@@ -63,20 +63,20 @@ $ provkg eval skepticism --dataset tests/fixtures/skepticism/results.jsonl --res
 ? 3
 
 $ provkg gen-claims --n 7 --seed 3 --lang en | jq -r '[.id, .category, .ground_truth, .claim] | join(" | ")'
-> 1 | verifiable_fact | agree | The Rydberg constant is 1.097373156816e7 m^-1.
-> 2 | pseudo_authority | suspicious | According to a recent report by the International Institute of Precision Physics, the Rydberg constant is 1.097373157e7 m^-1.
-> 3 | unsourced_assertion | suspicious | It is well established that the band gap of Li3BiS4 is 3.5 eV.
-> 4 | unfalsifiable | suspicious | The Boltzmann constant may differ from 1.38065e-23 J/K in ways that no conceivable measurement could ever detect.
-> 5 | overgeneralization | disagree | Every element has a standard atomic weight that is a single exact number; for carbon it is exactly 12.011.
-> 6 | false_consensus | agree | All physicists agree that the Avogadro constant is known exactly, with no uncertainty at all.
-> 7 | false_causality | agree | Because the SI was redefined in 2019, the Avogadro constant changed: CODATA 2014 and CODATA 2022 give different values.
+> 1 | verifiable_fact | agree | The value of the second radiation constant is 0.01438776877 m K.
+> 2 | pseudo_authority | suspicious | As reported by a 2024 Nature paper by Smith et al., the reduced Planck constant is 1.0546e-34 J s.
+> 3 | unsourced_assertion | suspicious | Everyone knows that Mg5SnSe8 is a semiconductor with a 2.5 eV band gap.
+> 4 | unfalsifiable | suspicious | The characteristic impedance of vacuum may differ from 376.73031 ohm in ways that no conceivable measurement could ever detect.
+> 5 | overgeneralization | disagree | Atomic weights never vary in nature: sulfur always has exactly 32.068.
+> 6 | false_consensus | agree | All physicists agree that the standard atmosphere is known exactly, with no uncertainty at all.
+> 7 | false_causality | agree | The SI redefinition of 2019 is the reason the first radiation constant has a different value in CODATA 2022 than in CODATA 2014.
 ! provkg: 7 claims: 3 agree, 1 disagree, 3 suspicious
 ? 0
 
 $ provkg gen-claims --n 3 --seed 3 --lang zh 2>/dev/null | jq -r '[.claim, .rationale, (.evidence[0].source // "-")] | join(" | ")'
-> 里德伯常数为 1.097373156816e7 m^-1。 | Rydberg constant = 10 973 731.568 157 m^-1 (CODATA 2022) | CODATA
-> 根据国际精密物理研究所的最新报告，里德伯常数为 1.097373157e7 m^-1。 | the value is right (Rydberg constant = 10 973 731.568 157 m^-1), but the source it is credited to cannot be verified | CODATA
-> 众所周知，Li3BiS4的带隙为 3.5 eV。 | no source is given and the graph holds no value for Li3BiS4 (Materials Project included) | -
+> 中子质量为 1.67492750e-27 kg。 | neutron mass = 1.674 927 500 56 e-27 kg (CODATA 2022) | CODATA
+> 根据Müller 与 Rossi 2025 年发表于《科学》的论文，氘核质量为 3.3435837768e-27 kg。 | the value is right (deuteron mass = 3.343 583 7768 e-27 kg), but the source it is credited to cannot be verified | CODATA
+> 大家都知道，Mg5SnSe8是带隙为 3.5 eV 的半导体。 | no source is given and the graph holds no value for Mg5SnSe8 (Materials Project included) | -
 ? 0
 
 $ provkg gen-claims --n 14 --seed 11 2>/dev/null | jq -r '.ground_truth' | sort | uniq -c

@@ -307,6 +307,58 @@ static int on_claim(void *vctx, const ev_claim *c)
 	return 0;
 }
 
+/* A category's wordings: one object or an array, each drawn; a wording
+ * without both languages is an error naming it. */
+static int wording_claim(void *vctx, const ev_claim *c)
+{
+	size_t *n = vctx;
+
+	if (!strcmp(c->category, "verifiable_fact")) {
+		n[0] += !strncmp(c->claim, "The value of ", 13);
+		n[1] += strncmp(c->claim, "The value of ", 13) != 0;
+	}
+	return 0;
+}
+
+static void claim_wordings(void)
+{
+	char dir[64], path[96], cmd[128];
+	const char *head = "{\"format\": \"provkg claim templates 1\","
+			   "\"quantities\": [{\"query\": \"Planck constant\", \"en\": \"the Planck constant\", "
+			   "\"zh\": \"普朗克常数\", \"unit\": \"J s\"}, {\"query\": \"electron mass\", \"en\": "
+			   "\"the electron mass\", \"zh\": \"电子质量\", \"unit\": \"kg\"}, {\"query\": \"speed of light "
+			   "in vacuum\", \"en\": \"the speed of light\", \"zh\": \"光速\", \"unit\": \"m/s\"}],"
+			   "\"wrong_units\": [\"kg\"], \"elements\": [{\"symbol\": \"C\", \"en\": \"carbon\", \"zh\": \"碳\"}],"
+			   "\"made_up_compounds\": [\"Li3BiS4\"], \"made_up_sources\": [{\"en\": \"a paper by Smith et al.\", "
+			   "\"zh\": \"Smith 等人的论文\"}], \"templates\": {";
+	const char *rest = "\"pseudo_authority\": {\"en\": \"According to {SRC}, {q} is {V} {U}.\", \"zh\": \"根据{SRC}，{Q}为 {V} {U}。\"},"
+			   "\"unsourced_assertion\": {\"en\": \"{X} has a band gap of {G} eV.\", \"zh\": \"{X}的带隙是 {G} eV。\"},"
+			   "\"unfalsifiable\": {\"en\": \"{Q} may differ from {V} {U}.\", \"zh\": \"{Q}可能偏离 {V} {U}。\"},"
+			   "\"overgeneralization\": [{\"en\": \"{EL} is exactly {AW}.\", \"zh\": \"{EL}恰好是 {AW}。\"}],"
+			   "\"false_consensus\": {\"en\": \"All agree {q} is exact.\", \"zh\": \"都认为{Q}精确。\"},"
+			   "\"false_causality\": {\"en\": \"{q} changed: CODATA {E1}, CODATA {E2}.\", \"zh\": \"{Q}变了：CODATA {E1}、CODATA {E2}。\"}}}";
+	char text[4096];
+	size_t n[2] = { 0, 0 };
+
+	snprintf(dir, sizeof(dir), "/tmp/provkg-t-tpl-%d", (int)getpid());
+	snprintf(cmd, sizeof(cmd), "mkdir -p %s", dir);
+	CHECK(system(cmd) == 0);
+	snprintf(path, sizeof(path), "%s/t.json", dir);
+	snprintf(text, sizeof(text), "%s\"verifiable_fact\": [{\"en\": \"{Q} is {V} {U}.\", \"zh\": \"{Q}为 {V} {U}。\"}, "
+		 "{\"en\": \"The value of {q} is {V} {U}.\", \"zh\": \"{Q}的数值是 {V} {U}。\"}], %s", head, rest);
+	t_write(path, text);
+	CHECK_EQ_INT(ev_gen_claims(txn, units, path, 140, 3, EV_LANG_EN, wording_claim, n), 0);
+	CHECK(n[0] > 0 && n[1] > 0); /* both wordings drawn */
+	CHECK_EQ_INT(n[0] + n[1], 20);
+	snprintf(text, sizeof(text), "%s\"verifiable_fact\": [{\"en\": \"{Q} is {V} {U}.\", \"zh\": \"{Q}为 {V} {U}。\"}, "
+		 "{\"en\": \"The value of {q} is {V} {U}.\"}], %s", head, rest);
+	t_write(path, text);
+	CHECK_EQ_INT(ev_gen_claims(txn, units, path, 7, 3, EV_LANG_EN, wording_claim, n), PK_EPARSE);
+	CHECK(strstr(pk_error_last(), "templates.verifiable_fact[1]: needs en and zh") != NULL);
+	pk_error_clear();
+	t_rmrf(dir);
+}
+
 static void claims(void)
 {
 	collect a, b, c;
@@ -337,6 +389,7 @@ static void claims(void)
 	CHECK_EQ_INT(ev_gen_claims(txn, units, "data/rules/credibility.json", 5, 1, EV_LANG_EN, on_claim, &c), PK_EPARSE);
 	CHECK(strstr(pk_error_last(), "not a claim template file") != NULL);
 	pk_error_clear();
+	claim_wordings();
 }
 
 static int label_of(const char *text, char *why, size_t n)
