@@ -94,6 +94,11 @@ static int check_values(kg_txn *t, const pk_normtext *nt, const ev_opts *o, ev_r
 			qv_result_release(&v->r);
 			break;
 		}
+		if (v->r.variable) {
+			/* "T = 300 K": a variable of the answer, not a cited constant */
+			qv_result_release(&v->r);
+			continue;
+		}
 		v->points = value_points(v->r.verdict, exact, within);
 		out->items++;
 		out->exact += v->points == exact && exact > 0;

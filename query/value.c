@@ -1048,6 +1048,49 @@ static void other_polymorph(const cand *cd, const query_match *ref, double c, do
 	}
 }
 
+/* Is ratio (cited / reference) 1, or a prefix slip 10^(3k), within 1%? */
+static int near_power_of_1000(double ratio)
+{
+	double l;
+
+	if (!isfinite(ratio) || ratio == 0)
+		return 0;
+	l = log10(fabs(ratio));
+	return fabs(l - 3 * nearbyint(l / 3)) < 0.0043;
+}
+
+/* A phrase that is a bare symbol or one word ("T", "k_B", "ħ", "F"), not
+ * a name: it names a quantity only weakly, since answers use the same
+ * letters for their own variables. */
+static int bare_symbol(const char *phrase)
+{
+	size_t n = strlen(phrase);
+
+	return n && n <= 12 && !strpbrk(phrase, " \t");
+}
+
+/* Does the cited number look like the candidate's reference value, so a
+ * bare symbol may be taken to name it? With a fitting dimension: within a
+ * factor of ~3 (a wrong value of that constant) or a prefix slip; without
+ * one (or without a unit, or for an atomic weight, where the numbers are
+ * small and the letters common): the value itself to 1%, or 10^(3k) off. */
+static int resembles(const qv_mention *m, const cand *cd)
+{
+	const query_match *ref = &cd->ms.m[cd->ref];
+	double l;
+
+	if ((ref->flags & KG_V_TEXT) || !isfinite(ref->value) || ref->value == 0)
+		return 1; /* nothing to compare: keep the reading */
+	if (cd->level >= 1 && isfinite(cd->closeness)) {
+		l = cd->closeness;
+		if (cd->level >= 2 && !cd->atomic && l < 0.5)
+			return 1;
+		return fabs(l - 3 * nearbyint(l / 3)) < 0.0043;
+	}
+	return near_power_of_1000(m->num.value / ref->value) ||
+	       (m->has_unit && near_power_of_1000(m->num.value * m->unit.scale / ref->value));
+}
+
 int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, const qv_mention *m,
 		      const qv_opts *o, qv_result *out)
 {
@@ -1129,6 +1172,17 @@ int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, co
 		else
 			snprintf(out->diagnosis, sizeof(out->diagnosis), "no quantity identified");
 		implausible(u, m, out->cited_si, NULL, out->diagnosis, sizeof(out->diagnosis));
+		goto done;
+	}
+	if (bare_symbol(m->phrase) && !best->ms.m[best->ref].rank && !resembles(m, best)) {
+		const query_match *ref = &best->ms.m[best->ref];
+
+		out->variable = 1;
+		snprintf(out->diagnosis, sizeof(out->diagnosis),
+			 "'%s' read as a variable of the text, not as %s (%s%s%s): %s%s%s %s", m->phrase, ref->name,
+			 ref->value_text ? ref->value_text : "", ref->unit && *ref->unit ? " " : "", ref->unit ? ref->unit : "",
+			 m->num.text, m->has_unit ? " " : "", m->has_unit ? m->unit_text : "",
+			 best->level == 0 ? "fits neither its dimension nor its value" : "is nowhere near its value");
 		goto done;
 	}
 	/* take ownership of the reference match */

@@ -89,6 +89,11 @@ typedef struct qv_result {
 	char selected_by[160];
 	char candidates[8][24];
 	size_t ncandidates;
+	/* the quantity was named by a bare symbol ("T", "F", "k") whose
+	 * reference fits neither the cited unit nor the number ("T = 300 K" is
+	 * no tritium mass): read as another variable, verdict unknown, no
+	 * reference, and no cited value for audits to count */
+	int variable;
 } qv_result;
 
 void qv_result_init(qv_result *r);
