@@ -14,7 +14,7 @@
 #include <string.h>
 #include <strings.h>
 
-enum { X_DOI, X_ARXIV, X_HEADING, X_ENTRY, X_MARKER, X_AY, X_AY2, X_CJK, X_YEAR, X_COUNT };
+enum { X_DOI, X_ARXIV, X_HEADING, X_HEADING_INLINE, X_INLINE_ENTRY, X_ENTRY, X_MARKER, X_AY, X_AY2, X_CJK, X_YEAR, X_COUNT };
 
 /* the hundred most common Chinese surnames */
 #define CJK_SURNAMES "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
@@ -25,6 +25,10 @@ static const char *const patterns[X_COUNT] = {
 	[X_ARXIV] = "(?i)(?:arxiv\\s*:\\s*|arxiv\\.org/(?:abs|pdf)/)((?:\\d{4}\\.\\d{4,5}|[a-z\\-]+(?:\\.[a-z]{2})?/\\d{7})(?:v\\d+)?)",
 	[X_HEADING] = "(?im)^[ \\t#*]*(?:references|reference list|bibliography|works cited|literature cited|"
 		      "cited works|sources|citations|参考文献|引用文献|参考资料)[ \\t*:：]*$",
+	/* "References: [1] A. ... [2] B. ...": the list on the heading's line */
+	[X_HEADING_INLINE] = "(?im)^[ \\t#*]*(?:references|reference list|bibliography|works cited|literature cited|"
+			     "cited works|sources|citations|参考文献|引用文献|参考资料)[ \\t*]*[:：][ \\t]*(?=\\[\\d{1,3}\\])",
+	[X_INLINE_ENTRY] = "\\[(\\d{1,3})\\][ \\t]*",
 	[X_ENTRY] = "(?m)^[ \\t]*(?:\\[(\\d{1,3})\\]|(\\d{1,3})[.)]|[-*•])[ \\t]+(?=\\S)",
 	[X_MARKER] = "\\[(\\d{1,3}(?:\\s*[,–-]\\s*\\d{1,3}){0,20})\\]",
 	/* "Zhang et al. (2023)", "Zhang et al., Nature 2023", "Smith & Jones, 2019", "Lee (2020)" */
@@ -260,10 +264,58 @@ static size_t read_entries(ctx *x, size_t at, int need_year)
 	return count;
 }
 
+/* "References: [1] A ... [2] B ..." on the heading's line and those after
+ * it up to a blank line: entries between the bracketed labels. */
+static void read_inline_entries(ctx *x, size_t at)
+{
+	size_t end = at, region_start = at;
+	pk_match m, nx;
+
+	/* the paragraph: up to a blank line */
+	for (;;) {
+		size_t e = line_end(x->s, x->n, end), k = e + 1;
+
+		while (k < x->n && (x->s[k] == ' ' || x->s[k] == '\t' || x->s[k] == '\r'))
+			k++;
+		end = e;
+		if (e >= x->n || k >= x->n || x->s[k] == '\n')
+			break;
+		end = k;
+	}
+	while (at < end && match(x, X_INLINE_ENTRY, at, &m) == 1 && m.start[0] < end && x->nc < EV_MAX_CITES) {
+		size_t s0 = m.end[0], e0 = end;
+		ev_cite *c;
+
+		if (match(x, X_INLINE_ENTRY, s0, &nx) == 1 && nx.start[0] < end)
+			e0 = nx.start[0];
+		while (e0 > s0 && (x->s[e0 - 1] == ' ' || x->s[e0 - 1] == ';' || x->s[e0 - 1] == ',' ||
+				   x->s[e0 - 1] == '\n' || x->s[e0 - 1] == '\r' || x->s[e0 - 1] == '\t'))
+			e0--;
+		if (e0 > s0 && (c = new_cite(x, EV_CITE_ENTRY, s0, e0, x->s + s0, e0 - s0)) != NULL)
+			snprintf(c->label, sizeof(c->label), "%.*s", (int)(m.end[1] - m.start[1]), x->s + m.start[1]);
+		at = e0 > s0 ? e0 : m.end[0];
+	}
+	if (x->nlist < sizeof(x->list) / sizeof(x->list[0])) {
+		x->list[x->nlist].start = region_start;
+		x->list[x->nlist].end = end;
+		x->nlist++;
+	}
+}
+
 static void find_lists(ctx *x)
 {
 	pk_match m;
 	size_t at = 0;
+
+	/* on the heading's line */
+	while (match(x, X_HEADING_INLINE, at, &m) == 1) {
+		if (!in_list(x, m.end[0]))
+			read_inline_entries(x, m.end[0]);
+		at = line_end(x->s, x->n, m.end[0]);
+		if (at >= x->n)
+			break;
+	}
+	at = 0;
 
 	/* after a heading */
 	while (match(x, X_HEADING, at, &m) == 1) {

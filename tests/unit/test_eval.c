@@ -104,6 +104,22 @@ static void citations(void)
 	/* a list without a heading: numbered lines with years */
 	extract("Sources:\n1. Smith J. Title one. J. Chem. Phys. 12, 3 (1999).\n2. Doe A. Title two. Science 1, 2 (2001).\n");
 	CHECK_EQ_INT(ncites, 2);
+	/* the list on the heading's line, entries between bracketed labels,
+	 * up to a blank line; markers before it link to them */
+	extract("As [2] and Zhang et al. (2023) show, and [1] too.\n"
+		"References: [1] Smith J. Title one. J. Chem. Phys. 12, 3 (1999). [2] Doe A. Title two.\n"
+		"Science 1, 2 (2001);\n\n[3] Not a reference after the blank line.\n");
+	CHECK_EQ_INT(ncites, 3);
+	c = find(EV_CITE_ENTRY, "Smith J.");
+	CHECK(c && !strcmp(c->label, "1") && !strcmp(c->text, "Smith J. Title one. J. Chem. Phys. 12, 3 (1999).") &&
+	      c->nat == 1);
+	c = find(EV_CITE_ENTRY, "Doe A.");
+	CHECK(c && !strcmp(c->label, "2") && !strcmp(c->text, "Doe A. Title two. Science 1, 2 (2001)") && c->nat == 1);
+	CHECK(find(EV_CITE_PROSE, "Zhang") != NULL);
+	CHECK(ncites == 3 && cites[0].start <= cites[1].start && cites[1].start <= cites[2].start);
+	/* "Sources: [1]" inside a sentence is no heading */
+	extract("The sources: [1] and [2] agree.\n");
+	CHECK_EQ_INT(ncites, 0);
 	/* the same DOI twice is one citation cited twice */
 	extract("See 10.1000/xyz123 and again 10.1000/xyz123.");
 	CHECK_EQ_INT(ncites, 1);
