@@ -294,6 +294,44 @@ static const prop *property(kg_txn *t, props *cache, int field)
 	return &cache->p[field];
 }
 
+/* Lattice parameters of the conventional cell. The Materials Project
+ * stores the primitive cell: for a cubic crystal on a centred lattice that
+ * is a rhombohedron (bcc: α = 109.47°, a = a_conv √3/2; fcc: α = 60°,
+ * a = a_conv / √2), so "the lattice constant of Fe" (2.87 Å) would be
+ * compared with 2.47 Å. For a cubic crystal the conventional a, b, c and
+ * the 90° angles are derived; *how says from what. 1 when field's value
+ * was replaced, 0 when the stored one is conventional or cannot be
+ * converted (*how then says why it may not be the conventional cell). */
+static int conventional_cell(const kg_material *m, int field, double *v, char *how, size_t n)
+{
+	double a = m->v[MPF_A], al = m->v[MPF_ALPHA], f;
+	const char *kind;
+	int cubic = m->crystal_system && !strcasecmp(m->crystal_system, "cubic");
+	int centred = m->sg_symbol && m->sg_symbol[0] && m->sg_symbol[0] != 'P';
+
+	how[0] = '\0';
+	if (field != MPF_A && field != MPF_B && field != MPF_C && field != MPF_ALPHA && field != MPF_BETA &&
+	    field != MPF_GAMMA)
+		return 0;
+	if (!cubic || !(m->have & (1ull << MPF_A)) || !(m->have & (1ull << MPF_ALPHA))) {
+		if (centred)
+			snprintf(how, n, "the cell as stored (%s: a centred lattice, whose conventional cell differs when "
+				 "this is the primitive one)", m->sg_symbol);
+		return 0;
+	}
+	if (fabs(al - 90) < 0.5)
+		return 0;
+	if (fabs(al - 109.4712206) < 0.5)
+		f = 2 / sqrt(3), kind = "body-centred: a = 2 a_p / √3";
+	else if (fabs(al - 60) < 0.5)
+		f = sqrt(2), kind = "face-centred: a = √2 a_p";
+	else
+		return 0;
+	*v = field == MPF_ALPHA || field == MPF_BETA || field == MPF_GAMMA ? 90 : a * f;
+	snprintf(how, n, "conventional cubic cell from the primitive one (a_p = %.6g Å, α_p = %.4g°; %s)", a, al, kind);
+	return 1;
+}
+
 static int add_match(kg_txn *t, props *cache, const one_mat *om, int field, int score, size_t rank,
 		     query_matches *out)
 {
@@ -301,7 +339,9 @@ static int add_match(kg_txn *t, props *cache, const one_mat *om, int field, int 
 	query_match *qm;
 	const prop *pp = property(t, cache, field);
 	prop p = *pp;
-	char text[64], note[400], locator[256];
+	char text[64], note[400], locator[256], cell[200];
+	double value = m->v[field];
+	int conv = conventional_cell(m, field, &value, cell, sizeof(cell));
 	pk_buf name = PK_BUF_INIT;
 
 	if (!(qm = query_matches_add(out)))
@@ -315,18 +355,18 @@ static int add_match(kg_txn *t, props *cache, const one_mat *om, int field, int 
 	if (kg_mp_field_is_flag(field))
 		snprintf(text, sizeof(text), "%s", m->v[field] != 0 ? "true" : "false");
 	else
-		snprintf(text, sizeof(text), "%.6g", m->v[field]);
-	snprintf(locator, sizeof(locator), "%s:%s#%s", m->file ? m->file : "", m->material_id,
-		 kg_mp_field_name(field));
-	snprintf(note, sizeof(note), "computed (DFT, %s) by the Materials Project for %s %s%s%s%s%s",
+		snprintf(text, sizeof(text), "%.6g", value);
+	snprintf(locator, sizeof(locator), "%s:%s#%s%s", m->file ? m->file : "", m->material_id,
+		 kg_mp_field_name(field), conv ? " (primitive cell, converted)" : "");
+	snprintf(note, sizeof(note), "computed (DFT, %s) by the Materials Project for %s %s%s%s%s%s%s%s",
 		 m->functional ? m->functional : "functional not stated in the document", m->material_id,
 		 m->formula_pretty ? m->formula_pretty : "", m->sg_symbol ? ", " : "", m->sg_symbol ? m->sg_symbol : "",
-		 p.note[0] ? "; " : "", p.note);
+		 p.note[0] ? "; " : "", p.note, cell[0] ? "; " : "", cell);
 	qm->symbol = m->formula_pretty ? pk_strdup(m->formula_pretty) : NULL;
 	qm->quantity = pk_strdup(p.key);
 	qm->entity = pk_strdup(m->material_id);
 	qm->kind = pk_strdup("material property");
-	qm->value = m->v[field];
+	qm->value = value;
 	qm->value_text = pk_strdup(text);
 	qm->unit = p.unit[0] ? pk_strdup(p.unit) : NULL;
 	qm->source = pk_strdup(om->src.kind);
