@@ -432,6 +432,30 @@ int query_resolve(kg_txn *t, const char *query, query_targets *out)
 	return query_resolve_flags(t, query, 0, out);
 }
 
+/* "电子的质量" is "电子质量" (the electron mass): a name with the
+ * possessive 的 inserted, when no entity took the part before it. */
+static int resolve_without_de(kg_txn *t, const char *text, query_targets *out)
+{
+	pk_buf b = PK_BUF_INIT;
+	const char *p = text, *de;
+	char *key = NULL;
+	int rc = 0;
+
+	while ((de = strstr(p, "的"))) {
+		if ((rc = pk_buf_put(&b, p, (size_t)(de - p))) < 0)
+			goto done;
+		p = de + strlen("的");
+	}
+	if ((rc = pk_buf_put(&b, p, strlen(p))) < 0 || !b.len)
+		goto done;
+	if ((key = pk_text_name_key(b.ptr, b.len)))
+		rc = find_names(t, KG_NS_NAME, key, 0, 85, NULL, out);
+done:
+	pk_free(key);
+	pk_buf_release(&b);
+	return rc < 0 ? rc : 0;
+}
+
 int query_resolve_flags(kg_txn *t, const char *query, int flags, query_targets *out)
 {
 	pk_buf nfkc = PK_BUF_INIT;
@@ -468,6 +492,8 @@ int query_resolve_flags(kg_txn *t, const char *query, int flags, query_targets *
 	    (rc = target_add(out, QUERY_FORMULA, ent, NULL, 85)) < 0)
 		goto done;
 	if ((rc = resolve_composite(t, nfkc.ptr, out)) < 0)
+		goto done;
+	if (out->n == 0 && strstr(nfkc.ptr, "的") && (rc = resolve_without_de(t, nfkc.ptr, out)) < 0)
 		goto done;
 	if (out->n == 0 && !(flags & QUERY_EXACT_ONLY) && (rc = resolve_words(t, nfkc.ptr, out)) < 0)
 		goto done;

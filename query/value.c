@@ -7,6 +7,7 @@
 #include "../kg/graph.h"
 #include "material.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1071,6 +1072,54 @@ static int measured_in_clause(const pk_normtext *nt, const qv_mention *m)
 	return 0;
 }
 
+/* The CODATA edition the sentence around the mention names ("CODATA
+ * 2014", "CODATA-2018", "2018 CODATA", "CODATA 2018 的推荐值") into out,
+ * or "" when it names none or several. */
+static void named_edition(const pk_normtext *nt, const qv_mention *m, char *out, size_t n)
+{
+	const char *s = nt->text.ptr;
+	size_t len = nt->text.len, a = m->num.start, b = m->num.end, i;
+	char found[8] = "";
+
+	out[0] = '\0';
+	while (a > 0 && !is_boundary_at(s, len, a - 1))
+		a--;
+	while (b < len && !is_boundary_at(s, len, b))
+		b++;
+	for (i = a; i + 6 <= b; i++) {
+		size_t j = i + 6, y = (size_t)-1;
+
+		if (strncasecmp(s + i, "CODATA", 6))
+			continue;
+		while (j < b && (s[j] == ' ' || s[j] == '-'))
+			j++;
+		if (j + 4 <= b && isdigit((unsigned char)s[j]) && isdigit((unsigned char)s[j + 1]) &&
+		    isdigit((unsigned char)s[j + 2]) && isdigit((unsigned char)s[j + 3]) &&
+		    (j + 4 == b || !isdigit((unsigned char)s[j + 4])))
+			y = j;
+		else if (i >= a + 5 && s[i - 1] == ' ' && isdigit((unsigned char)s[i - 2]) &&
+			 isdigit((unsigned char)s[i - 5]) && (i - 5 == a || !isdigit((unsigned char)s[i - 6])))
+			y = i - 5;
+		if (y == (size_t)-1)
+			continue;
+		if (found[0] && strncmp(found, s + y, 4))
+			return; /* two editions: not guessed */
+		snprintf(found, sizeof(found), "%.4s", s + y);
+	}
+	snprintf(out, n, "%s", found);
+}
+
+static int has_edition(const query_matches *ms, const char *source, const char *edition)
+{
+	size_t i;
+
+	for (i = 0; i < ms->n; i++)
+		if (ms->m[i].source && ms->m[i].edition && !strcmp(ms->m[i].source, source) &&
+		    !strcmp(ms->m[i].edition, edition))
+			return 1;
+	return 0;
+}
+
 /* Is ratio (cited / reference) 1, or a prefix slip 10^(3k), within 1%? */
 static int near_power_of_1000(double ratio)
 {
@@ -1121,7 +1170,7 @@ int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, co
 	size_t ncs = 0, i;
 	double tol = o && o->tolerance > 0 ? o->tolerance : 0.01;
 	double c = 0, hu = 0, r, diff, prec, si = NAN;
-	char how[96];
+	char how[96], named[8] = "";
 	int rc, found;
 
 	qv_result_release(out);
@@ -1140,6 +1189,8 @@ int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, co
 			 m->num.alt_value);
 		return 0;
 	}
+	if (nt && !(o && o->edition))
+		named_edition(nt, m, named, sizeof(named));
 	if ((rc = candidates(t, nt, m, &cs, &ncs)) < 0 || (rc = split_by_quantity(&cs, &ncs)) < 0)
 		goto done;
 	/* the reference of each candidate and how well the cited unit fits it */
@@ -1148,8 +1199,12 @@ int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, co
 		const query_match *ref;
 		double cv, chu, csi;
 
-		cd->ref = cd->ms.n && cd->ms.m[0].rank ? pick_material(cd, nt, o ? o->edition : NULL, &found)
-						       : pick_ref(&cd->ms, o ? o->edition : NULL, &found);
+		/* the edition asked for, else the CODATA edition the sentence names */
+		const char *ed = o && o->edition ? o->edition
+				 : named[0] && has_edition(&cd->ms, "CODATA", named) ? named : NULL;
+
+		cd->ref = cd->ms.n && cd->ms.m[0].rank ? pick_material(cd, nt, ed, &found)
+						       : pick_ref(&cd->ms, ed, &found);
 		if (!found) {
 			cd->level = -1; /* no value of the edition asked for */
 			continue;
@@ -1323,6 +1378,29 @@ int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, co
 		snprintf(out->diagnosis + len, sizeof(out->diagnosis) - len, "%s%s", len ? "; " : "", why);
 	}
 plausible:
+	if (named[0] && out->ref.source && !strcmp(out->ref.source, "CODATA")) {
+		size_t len = strlen(out->diagnosis);
+
+		if (strcmp(out->ref.edition, named)) {
+			snprintf(out->diagnosis + len, sizeof(out->diagnosis) - len,
+				 "%sthe text names CODATA %s, which the graph does not hold; checked against CODATA %s",
+				 len ? "; " : "", named, out->ref.edition);
+		} else {
+			const query_match *nw = NULL;
+
+			for (i = 0; i < best->ms.n; i++) {
+				const query_match *x = &best->ms.m[i];
+
+				if (x->name && x->source && !strcmp(x->source, "CODATA") &&
+				    kg_edition_cmp(x->edition, named) > 0 && (!nw || kg_edition_cmp(x->edition, nw->edition) > 0))
+					nw = x;
+			}
+			snprintf(out->diagnosis + len, sizeof(out->diagnosis) - len, "%sthe text names CODATA %s%s%s%s%s",
+				 len ? "; " : "", named, nw ? "; CODATA " : "", nw ? nw->edition : "",
+				 nw && nw->value != out->ref.value ? " gives " : nw ? " gives the same value" : "",
+				 nw && nw->value != out->ref.value && nw->value_text ? nw->value_text : "");
+		}
+	}
 	if (out->ref.rank && out->verdict != QV_MATCH)
 		other_polymorph(best, &out->ref, c, prec, out->diagnosis, sizeof(out->diagnosis));
 	if (out->computed) {
