@@ -232,21 +232,35 @@ static void print_human(const char *input, const qr_ref *p, const qr_result *r)
 	size_t i;
 
 	printf("%s: %s\n", query_ref_verdict_name(r->verdict), input);
-	printf("  parsed:  %s style; ", p->style);
-	if (p->nauthors)
-		printf("%s%s; ", p->authors[0].family, p->nauthors > 1 || p->et_al ? " et al." : "");
-	if (p->year)
-		printf("%d; ", p->year);
-	if (p->title[0])
-		printf("\"%.60s%s\"; ", p->title, strlen(p->title) > 60 ? "..." : "");
-	if (p->venue[0])
-		printf("%s %s%s%s%s%s; ", p->venue, p->volume, p->issue[0] ? "(" : "", p->issue, p->issue[0] ? ")" : "",
-		       p->pages[0] ? "" : "");
-	if (p->pages[0])
-		printf("pp. %s; ", p->pages);
-	if (p->doi[0])
-		printf("doi %s", p->doi);
-	printf("\n");
+	{
+		char line[1024];
+		size_t n = 0;
+
+#define PART(...)                                                                                          \
+	do {                                                                                               \
+		if (n < sizeof(line))                                                                      \
+			n += (size_t)snprintf(line + n, sizeof(line) - n, "%s", n ? "; " : "");            \
+		if (n < sizeof(line))                                                                      \
+			n += (size_t)snprintf(line + n, sizeof(line) - n, __VA_ARGS__);                    \
+	} while (0)
+		line[0] = '\0';
+		PART("%s style", p->style);
+		if (p->nauthors)
+			PART("%s%s", p->authors[0].family, p->nauthors > 1 || p->et_al ? " et al." : "");
+		if (p->year)
+			PART("%d", p->year);
+		if (p->title[0])
+			PART("\"%.60s%s\"", p->title, strlen(p->title) > 60 ? "..." : "");
+		if (p->venue[0])
+			PART("%s%s%s%s%s%s", p->venue, p->volume[0] ? " " : "", p->volume, p->issue[0] ? "(" : "", p->issue,
+			     p->issue[0] ? ")" : "");
+		if (p->pages[0])
+			PART("pp. %s", p->pages);
+		if (p->doi[0])
+			PART("doi %s", p->doi);
+#undef PART
+		printf("  parsed:  %s\n", line);
+	}
 	if (r->have_match)
 		printf("  match:   %s  %s (%d) %s  [score %.2f]\n", r->match_doi, r->match_title, r->match_year,
 		       r->match_venue, r->score);

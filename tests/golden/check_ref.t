@@ -1,4 +1,5 @@
 # check-ref: the issue's examples and each verdict, exact output
+
 $ provkg check-ref --json "Zhang et al., Nature 2023"
 > {"input":"Zhang et al., Nature 2023","parsed":{"authors":["Zhang","et al."],"year":2023,"title":null,"venue":"Nature","volume":null,"issue":null,"pages":null,"doi":null,"style":"short"},"verdict":"unverifiable","match":null,"mismatched_fields":[],"reasons":["no matching work in the graph (not a closed world)"]}
 ? 1
@@ -13,13 +14,13 @@ $ provkg check-ref --json "https://doi.org/10.1103/PhysRevB.47.9967"
 
 $ provkg check-ref "Watanabe, S. (1974). Infantile Syphilis Accompanied by Anticomplementary Effect of Cryoglobulin. Archives of Dermatology, 109(6), 889."
 > verified: Watanabe, S. (1974). Infantile Syphilis Accompanied by Anticomplementary Effect of Cryoglobulin. Archives of Dermatology, 109(6), 889.
->   parsed:  apa style; Watanabe; 1974; "Infantile Syphilis Accompanied by Anticomplementary Effect o..."; Archives of Dermatology 109(6); pp. 889; 
+>   parsed:  apa style; Watanabe; 1974; "Infantile Syphilis Accompanied by Anticomplementary Effect o..."; Archives of Dermatology 109(6); pp. 889
 >   match:   10.1001/archderm.1974.01630060065019  Infantile Syphilis Accompanied by Anticomplementary Effect of Cryoglobulin (1974) Archives of Dermatology  [score 1.00]
 ? 0
 
 $ provkg check-ref "Watanabe S. Infantile syphilis accompanied by anticomplementary effect of cryoglobulin. Arch Dermatol. 1979;109(6):889."
 > mismatch: Watanabe S. Infantile syphilis accompanied by anticomplementary effect of cryoglobulin. Arch Dermatol. 1979;109(6):889.
->   parsed:  vancouver style; Watanabe; 1979; "Infantile syphilis accompanied by anticomplementary effect o..."; Arch Dermatol 109(6); pp. 889; 
+>   parsed:  vancouver style; Watanabe; 1979; "Infantile syphilis accompanied by anticomplementary effect o..."; Arch Dermatol 109(6); pp. 889
 >   match:   10.1001/archderm.1974.01630060065019  Infantile Syphilis Accompanied by Anticomplementary Effect of Cryoglobulin (1974) Archives of Dermatology  [score 0.90]
 >   differs: year
 >   wrong year
@@ -35,4 +36,3 @@ $ provkg check-ref --jsonl --closed-world
 > {"id":3,"error":"empty reference"}
 > {"id":4,"error":"missing field \"ref\" (a string or a reference object)"}
 ? 0
-
