@@ -487,6 +487,7 @@ typedef struct cand {
 	int score;
 	double closeness;  /* |log10(cited / reference)| */
 	int atomic;        /* relative atomic mass style: u, Da, g/mol convert */
+	int whole;         /* from a material or entity named without a property */
 	/* materials: how the reference material was chosen, the candidates */
 	char why[160];
 	char ids[8][24];
@@ -948,6 +949,7 @@ static int candidates(kg_txn *t, const pk_normtext *nt, const qv_mention *m, can
 			continue;
 		}
 		c[n].score = ts.t[i].score;
+		c[n].whole = (ts.t[i].type == QUERY_MATERIAL || ts.t[i].type == QUERY_FORMULA) && !ts.t[i].qualifier;
 		n++;
 	}
 	query_targets_release(&ts);
@@ -1004,6 +1006,7 @@ static int split_by_quantity(cand **cs, size_t *n)
 			}
 			c[total].ms = rest;
 			c[total].score = c[i].score;
+			c[total].whole = c[i].whole;
 			total++;
 		}
 	}
@@ -1227,6 +1230,13 @@ int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, co
 			cd->level = 2;
 		else
 			cd->level = 0;
+		/* a number is not judged against a text (a crystal system), nor
+		 * against a property of a material named alone whose unit it
+		 * does not fit ("mp-13 0.5 h") */
+		if ((ref->flags & KG_V_TEXT) || (cd->whole && cd->level == 0)) {
+			cd->level = -1;
+			continue;
+		}
 		cd->closeness = INFINITY;
 		if (cd->level > 0 && cited_in_ref(u, m, cd, &cv, &chu, &csi, how, sizeof(how)) == 0 &&
 		    ref->value != 0 && cv != 0 && !(ref->flags & KG_V_TEXT))
