@@ -4,6 +4,7 @@
 #include "alloc.h"
 #include "error.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <utf8proc.h>
@@ -268,6 +269,353 @@ static int is_superscript(int32_t cp)
 	return cp == 0xB2 || cp == 0xB3 || cp == 0xB9 || cp == 0x2070 || (cp >= 0x2074 && cp <= 0x207B);
 }
 
+/* ---- LaTeX in model output ------------------------------------------------
+ *
+ * Answers write numbers and units in LaTeX: "$6.626 \times 10^{-34}$ J s",
+ * "\SI{1.380649e-23}{\joule\per\kelvin}", "\frac{1}{137.036}",
+ * "9.109\times10^{-31}\,\mathrm{kg}". After normalisation a pass rewrites
+ * them as the plain text the value finder reads ("6.626 × 10^-34 J s"),
+ * keeping the map to original offsets: every byte written maps to the
+ * original offset of the token that produced it. Math mode ($...$, $$...$$,
+ * \(...\), \[...\]) drops grouping braces and reads ~ as a space; outside
+ * it only commands are rewritten. */
+
+typedef struct lx {
+	const char *s;          /* the normalised text */
+	const uint32_t *map;    /* its map to the original */
+	size_t n;
+	pk_buf out;
+	uint32_t *omap;
+	size_t ocap;
+	int math;
+	int depth;              /* recursion through arguments */
+	int prefix_open;        /* siunitx: a prefix waits for its unit */
+} lx;
+
+static int lx_put(lx *x, const char *p, size_t len, size_t src)
+{
+	size_t k;
+	int rc;
+
+	if (x->out.len + len + 1 > x->ocap) {
+		size_t cap = x->ocap ? x->ocap : 256;
+		uint32_t *m;
+
+		while (cap < x->out.len + len + 1)
+			cap *= 2;
+		if (!(m = pk_realloc(x->omap, cap * sizeof(*m))))
+			return pk_error_set(PK_ENOMEM, "out of memory");
+		x->omap = m;
+		x->ocap = cap;
+	}
+	/* "^\circ" is a degree sign, not an exponent */
+	if (len == 2 && !memcmp(p, "\xc2\xb0", 2) && x->out.len && x->out.ptr[x->out.len - 1] == '^')
+		x->out.len--;
+	if ((rc = pk_buf_put(&x->out, p, len)) < 0)
+		return rc;
+	for (k = x->out.len - len; k < x->out.len; k++)
+		x->omap[k] = x->map[src];
+	return 0;
+}
+
+/* The extent of the brace group at i ("{...}", nested): 1 with the content
+ * [*a, *b) and *end after the closing brace; 0 if none (blanks skipped). */
+static int lx_group(const lx *x, size_t i, size_t to, size_t *a, size_t *b, size_t *end)
+{
+	int d = 0;
+	size_t k;
+
+	while (i < to && (x->s[i] == ' ' || x->s[i] == '\t'))
+		i++;
+	if (i >= to || x->s[i] != '{')
+		return 0;
+	for (k = i; k < to; k++) {
+		if (x->s[k] == '\\' && k + 1 < to) {
+			k++;
+			continue;
+		}
+		if (x->s[k] == '{')
+			d++;
+		else if (x->s[k] == '}' && --d == 0) {
+			*a = i + 1;
+			*b = k;
+			*end = k + 1;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static const struct {
+	const char *cmd, *text;
+} lx_symbols[] = {
+	{ "times", "\xc3\x97" }, { "cdot", "\xc2\xb7" }, { "approx", "\xe2\x89\x88" }, { "simeq", "\xe2\x89\x88" },
+	{ "sim", "~" }, { "pm", "\xc2\xb1" }, { "mu", "\xce\xbc" }, { "Omega", "\xce\xa9" }, { "ohm", "\xce\xa9" },
+	{ "AA", "\xc3\x85" }, { "angstrom", "\xc3\x85" }, { "hbar", "\xc4\xa7" }, { "alpha", "\xce\xb1" },
+	{ "beta", "\xce\xb2" }, { "gamma", "\xce\xb3" }, { "delta", "\xce\xb4" }, { "Delta", "\xce\x94" },
+	{ "epsilon", "\xce\xb5" }, { "varepsilon", "\xce\xb5" }, { "lambda", "\xce\xbb" }, { "nu", "\xce\xbd" },
+	{ "pi", "\xcf\x80" }, { "sigma", "\xcf\x83" }, { "Phi", "\xce\xa6" }, { "phi", "\xcf\x86" },
+	{ "varphi", "\xcf\x86" }, { "rho", "\xcf\x81" }, { "theta", "\xce\xb8" }, { "tau", "\xcf\x84" },
+	{ "omega", "\xcf\x89" }, { "kappa", "\xce\xba" }, { "chi", "\xcf\x87" }, { "eta", "\xce\xb7" },
+	{ "infty", "\xe2\x88\x9e" }, { "circ", "\xc2\xb0" }, { "degree", "\xc2\xb0" }, { "le", "\xe2\x89\xa4" },
+	{ "leq", "\xe2\x89\xa4" }, { "ge", "\xe2\x89\xa5" }, { "geq", "\xe2\x89\xa5" }, { "propto", "\xe2\x88\x9d" },
+	{ "ldots", "..." }, { "cdots", "..." }, { "quad", " " }, { "qquad", " " }, { "enspace", " " },
+	{ "thinspace", " " }, { "space", " " }, { "to", "\xe2\x86\x92" }, { "rightarrow", "\xe2\x86\x92" },
+	{ "ell", "\xe2\x84\x93" }, { "partial", "\xe2\x88\x82" }, { "nabla", "\xe2\x88\x87" },
+};
+
+/* Text wrappers whose argument is kept. */
+static const char *const lx_wrappers[] = {
+	"text", "mathrm", "textrm", "mathit", "textit", "mathsf", "textsf", "mathbf", "textbf", "mbox", "operatorname",
+	"rm", "mathup", "textup", "emph", "boldsymbol", "bm", "mathbb", "mathcal", "mathtt", "texttt", "ensuremath",
+};
+
+/* siunitx units and prefixes. */
+static const struct {
+	const char *cmd, *text;
+	int prefix;
+} lx_units[] = {
+	{ "joule", "J", 0 }, { "kelvin", "K", 0 }, { "metre", "m", 0 }, { "meter", "m", 0 }, { "second", "s", 0 },
+	{ "kilogram", "kg", 0 }, { "gram", "g", 0 }, { "mole", "mol", 0 }, { "electronvolt", "eV", 0 },
+	{ "coulomb", "C", 0 }, { "hertz", "Hz", 0 }, { "volt", "V", 0 }, { "ampere", "A", 0 }, { "tesla", "T", 0 },
+	{ "pascal", "Pa", 0 }, { "watt", "W", 0 }, { "newton", "N", 0 }, { "ohm", "\xce\xa9", 0 },
+	{ "angstrom", "\xc3\x85", 0 }, { "farad", "F", 0 }, { "weber", "Wb", 0 }, { "siemens", "S", 0 },
+	{ "henry", "H", 0 }, { "candela", "cd", 0 }, { "litre", "L", 0 }, { "liter", "L", 0 }, { "bar", "bar", 0 },
+	{ "atmosphere", "atm", 0 }, { "dalton", "Da", 0 }, { "atomicmassunit", "u", 0 }, { "degreeCelsius", "\xc2\xb0" "C", 0 },
+	{ "percent", "%", 0 }, { "minute", "min", 0 }, { "hour", "h", 0 }, { "lumen", "lm", 0 },
+	{ "femto", "f", 1 }, { "pico", "p", 1 }, { "nano", "n", 1 }, { "micro", "\xce\xbc", 1 }, { "milli", "m", 1 },
+	{ "centi", "c", 1 }, { "deci", "d", 1 }, { "kilo", "k", 1 }, { "mega", "M", 1 }, { "giga", "G", 1 },
+	{ "tera", "T", 1 },
+};
+
+static int lx_run(lx *x, size_t i, size_t to);
+
+/* siunitx units "\joule\per\mole\per\kelvin", "m.s^{-1}", "\kilo\gram". */
+static int lx_units_run(lx *x, size_t i, size_t to)
+{
+	int rc = 0, first = 1, per = 0;
+
+	while (i < to && rc == 0) {
+		char c = x->s[i];
+		size_t k, e;
+
+		if (c == '\\' && i + 1 < to && isalpha((unsigned char)x->s[i + 1])) {
+			for (e = i + 1; e < to && isalpha((unsigned char)x->s[e]); e++)
+				;
+			for (k = 0; k < sizeof(lx_units) / sizeof(lx_units[0]); k++)
+				if (strlen(lx_units[k].cmd) == e - i - 1 && !memcmp(lx_units[k].cmd, x->s + i + 1, e - i - 1))
+					break;
+			if (k < sizeof(lx_units) / sizeof(lx_units[0])) {
+				if (!first && !x->prefix_open)
+					rc = lx_put(x, per ? "/" : " ", 1, i);
+				per = 0;
+				first = 0;
+				x->prefix_open = lx_units[k].prefix;
+				if (rc == 0)
+					rc = lx_put(x, lx_units[k].text, strlen(lx_units[k].text), i);
+			} else if (e - i - 1 == 3 && !memcmp(x->s + i + 1, "per", 3)) {
+				per = 1;
+				if (first) {
+					rc = lx_put(x, "1", 1, i);
+					first = 0;
+				}
+			} else if (e - i - 1 == 7 && !memcmp(x->s + i + 1, "squared", 7)) {
+				rc = lx_put(x, "^2", 2, i);
+			} else if (e - i - 1 == 5 && !memcmp(x->s + i + 1, "cubed", 5)) {
+				rc = lx_put(x, "^3", 2, i);
+			}
+			i = e;
+			continue;
+		}
+		/* literal units: "." and "~" multiply, braces group */
+		x->prefix_open = 0;
+		first = 0;
+		if (c == '{' || c == '}')
+			;
+		else if (c == '.' || c == '~')
+			rc = lx_put(x, " ", 1, i);
+		else
+			rc = lx_put(x, &x->s[i], 1, i);
+		i++;
+	}
+	x->prefix_open = 0;
+	return rc;
+}
+static int lx_is(const lx *x, size_t a, size_t b, const char *name)
+{
+	return strlen(name) == b - a && !memcmp(x->s + a, name, b - a);
+}
+
+/* Rewrite x->s[i..to). */
+static int lx_run(lx *x, size_t i, size_t to)
+{
+	int rc = 0;
+
+	if (++x->depth > 16) {
+		/* pathological nesting: the rest as it is */
+		while (rc == 0 && i < to) {
+			rc = lx_put(x, x->s + i, 1, i);
+			i++;
+		}
+		x->depth--;
+		return rc;
+	}
+	while (i < to && rc == 0) {
+		char c = x->s[i];
+		size_t a, b, e, a2, b2, e2, k;
+
+		if (c == '$') {
+			x->math = !x->math;
+			i += i + 1 < to && x->s[i + 1] == '$' ? 2 : 1;
+			continue;
+		}
+		if (c != '\\') {
+			if (x->math && (c == '{' || c == '}'))
+				i++;
+			else if (c == '~' && (x->math || (i > 0 && isdigit((unsigned char)x->s[i - 1]) && i + 1 < to &&
+							  isalpha((unsigned char)x->s[i + 1]))))
+				rc = lx_put(x, " ", 1, i++); /* a tie: "52.9~pm" */
+			else
+				rc = lx_put(x, &x->s[i], 1, i), i++;
+			continue;
+		}
+		if (i + 1 >= to) {
+			i++;
+			continue;
+		}
+		c = x->s[i + 1];
+		if (c == '(' || c == '[') {
+			x->math = 1;
+			i += 2;
+			continue;
+		}
+		if (c == ')' || c == ']') {
+			x->math = 0;
+			i += 2;
+			continue;
+		}
+		if (!isalpha((unsigned char)c)) {
+			/* "\," "\;" "\:" "\!" "\ " "\\": spacing; "\%" "\{" "\$": the character */
+			if (strchr(",;:! \\", c))
+				rc = lx_put(x, " ", 1, i);
+			else if (c != '!')
+				rc = lx_put(x, &x->s[i + 1], 1, i);
+			i += 2;
+			continue;
+		}
+		for (e = i + 1; e < to && isalpha((unsigned char)x->s[e]); e++)
+			;
+		a = i + 1; /* the command's name is [a, e) */
+		b = e;
+		if ((lx_is(x, a, b, "SI") || lx_is(x, a, b, "qty")) && lx_group(x, e, to, &a2, &b2, &e2)) {
+			size_t a3, b3, e3;
+
+			rc = lx_run(x, a2, b2);
+			if (rc == 0 && lx_group(x, e2, to, &a3, &b3, &e3)) {
+				rc = lx_put(x, " ", 1, i);
+				if (rc == 0)
+					rc = lx_units_run(x, a3, b3);
+				e2 = e3;
+			}
+			i = e2;
+			continue;
+		}
+		if ((lx_is(x, a, b, "si") || lx_is(x, a, b, "unit")) && lx_group(x, e, to, &a2, &b2, &e2)) {
+			rc = lx_units_run(x, a2, b2);
+			i = e2;
+			continue;
+		}
+		if ((lx_is(x, a, b, "frac") || lx_is(x, a, b, "dfrac") || lx_is(x, a, b, "tfrac")) &&
+		    lx_group(x, e, to, &a2, &b2, &e2)) {
+			size_t a3, b3, e3;
+
+			if (!lx_group(x, e2, to, &a3, &b3, &e3)) {
+				rc = lx_run(x, a2, b2);
+				i = e2;
+				continue;
+			}
+			rc = lx_run(x, a2, b2);
+			if (rc == 0)
+				rc = lx_put(x, "/", 1, i);
+			if (rc == 0)
+				rc = lx_run(x, a3, b3);
+			i = e3;
+			continue;
+		}
+		if (lx_is(x, a, b, "mathring") && lx_group(x, e, to, &a2, &b2, &e2) && b2 - a2 == 1 && x->s[a2] == 'A') {
+			rc = lx_put(x, "\xc3\x85", 2, i);
+			i = e2;
+			continue;
+		}
+		if (lx_is(x, a, b, "num") && lx_group(x, e, to, &a2, &b2, &e2)) {
+			rc = lx_run(x, a2, b2);
+			i = e2;
+			continue;
+		}
+		for (k = 0; k < sizeof(lx_wrappers) / sizeof(lx_wrappers[0]); k++)
+			if (lx_is(x, a, b, lx_wrappers[k]))
+				break;
+		if (k < sizeof(lx_wrappers) / sizeof(lx_wrappers[0])) {
+			if (lx_group(x, e, to, &a2, &b2, &e2)) {
+				rc = lx_run(x, a2, b2);
+				i = e2;
+			} else {
+				i = e; /* "\rm kg" */
+			}
+			continue;
+		}
+		for (k = 0; k < sizeof(lx_symbols) / sizeof(lx_symbols[0]); k++)
+			if (lx_is(x, a, b, lx_symbols[k].cmd))
+				break;
+		if (k < sizeof(lx_symbols) / sizeof(lx_symbols[0])) {
+			rc = lx_put(x, lx_symbols[k].text, strlen(lx_symbols[k].text), i);
+			i = e;
+			continue;
+		}
+		/* \left( \right. \big| and unknown commands: dropped, an
+		 * argument kept ("\emph{x}", "\textsuperscript{2}") */
+		if ((lx_is(x, a, b, "left") || lx_is(x, a, b, "right")) && e < to && x->s[e] == '.')
+			e++;
+		if (e < to && x->s[e] == '{' && lx_group(x, e, to, &a2, &b2, &e2)) {
+			rc = lx_run(x, a2, b2);
+			e = e2;
+		}
+		i = e;
+	}
+	x->depth--;
+	return rc;
+}
+
+/* Rewrite nt's LaTeX in place (see above); nothing to do without a
+ * backslash, a dollar sign or a tilde. */
+static int latex_pass(pk_normtext *nt)
+{
+	lx x;
+	int rc;
+
+	if (!nt->text.len || (!memchr(nt->text.ptr, '\\', nt->text.len) && !memchr(nt->text.ptr, '$', nt->text.len) &&
+			      !memchr(nt->text.ptr, '~', nt->text.len)))
+		return 0;
+	memset(&x, 0, sizeof(x));
+	x.s = nt->text.ptr;
+	x.map = nt->map;
+	x.n = nt->text.len;
+	pk_buf_init(&x.out, nt->text.max ? nt->text.max : 0);
+	if ((rc = pk_buf_grow(&x.out, nt->text.len)) < 0 || (rc = lx_run(&x, 0, x.n)) < 0 ||
+	    (rc = lx_put(&x, "", 0, x.n)) < 0) {
+		pk_buf_release(&x.out);
+		pk_free(x.omap);
+		return rc;
+	}
+	x.omap[x.out.len] = nt->map[nt->text.len];
+	pk_buf_release(&nt->text);
+	pk_free(nt->map);
+	nt->text = x.out;
+	nt->map = x.omap;
+	nt->map_cap = x.ocap;
+	return 0;
+}
+
 int pk_normtext_set(pk_normtext *nt, const char *s, size_t n)
 {
 	size_t i = 0;
@@ -345,5 +693,5 @@ int pk_normtext_set(pk_normtext *nt, const char *s, size_t n)
 	if (!nt->text.ptr && (rc = pk_buf_put(&nt->text, "", 0)) < 0)
 		return rc;
 	nt->map[nt->text.len] = (uint32_t)n;
-	return 0;
+	return latex_pass(nt);
 }

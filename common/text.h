@@ -53,7 +53,11 @@ int pk_text_is_han(int32_t cp);
  * default-ignorable characters (zero-width
  * spaces, soft hyphens, BOM) removed, minus signs unified to '-',
  * multiplication signs to '×' (U+00D7) and dot operators to '·' (U+00B7),
- * NUL and invalid bytes to U+FFFD. map[i] is the byte offset in the
+ * NUL and invalid bytes to U+FFFD; LaTeX rewritten as plain text
+ * ("$6.626 \\times 10^{-34}$" -> "6.626 × 10^-34", "\\SI{8.314}{\\joule\\per
+ * \\mole\\per\\kelvin}" -> "8.314 J/mol/K", "\\frac{1}{137}" -> "1/137",
+ * "\\mathrm{kg}" -> "kg", Greek letters and \\AA as characters; math-mode
+ * braces dropped, ties as spaces). map[i] is the byte offset in the
  * original text of the character that produced normalised byte i
  * (map[len] = the original length), so spans found in the normalised text
  * are reported in the original. */

@@ -218,6 +218,58 @@ static void numbers(void)
 		CHECK_EQ_INT(x.ambiguous_comma, (cases[i].flags & 4) != 0);
 		CHECK_EQ_INT(x.overflow, (cases[i].flags & 8) != 0);
 	}
+	/* LaTeX read as the plain text it typesets, spans in the original */
+	{
+		static const struct {
+			const char *in, *out;
+		} tex[] = {
+			{ "$6.626 \\times 10^{-34}$ J s", "6.626 × 10^-34 J s" },
+			{ "$h = 6.626\\times10^{-34}\\,\\mathrm{J\\,s}$", "h = 6.626×10^-34 J s" },
+			{ "\\SI{8.314}{\\joule\\per\\mole\\per\\kelvin}", "8.314 J/mol/K" },
+			{ "\\SI{5}{\\kilo\\gram}", "5 kg" },
+			{ "\\qty{2.87}{\\angstrom}", "2.87 Å" },
+			{ "\\si{m.s^{-1}}", "m s^-1" },
+			{ "$\\alpha = \\frac{1}{137.036}$", "α = 1/137.036" },
+			{ "\\(a_0 = 0.529\\,\\text{\\AA}\\)", "a_0 = 0.529 Å" },
+			{ "$T = 300^\\circ$C", "T = 300°C" },
+			{ "52.9~pm, ~3 eV", "52.9 pm, ~3 eV" },
+			{ "$\\left(x\\right.$ \\unknown{y}", "(x y" },
+			{ "costs $5", "costs 5" },
+		};
+
+		for (i = 0; i < sizeof(tex) / sizeof(tex[0]); i++) {
+			CHECK_EQ_INT(pk_normtext_set(&nt, tex[i].in, strlen(tex[i].in)), 0);
+			if (strcmp(nt.text.ptr, tex[i].out))
+				fprintf(stderr, "latex %zu: '%s' -> '%s', want '%s'\n", i, tex[i].in, nt.text.ptr, tex[i].out);
+			CHECK(!strcmp(nt.text.ptr, tex[i].out));
+			CHECK_EQ_INT(pk_normtext_orig(&nt, nt.text.len), (long long)strlen(tex[i].in));
+		}
+		/* the number's span is the number's in the original */
+		{
+			const char *s = "so $k_B = 1.380649 \\times 10^{-23}$ J/K";
+			qn_number x;
+
+			CHECK_EQ_INT(pk_normtext_set(&nt, s, strlen(s)), 0);
+			CHECK_EQ_INT(query_number_next(nt.text.ptr, nt.text.len, 0, &x), 1);
+			CHECK_NEAR(x.value, 1.380649e-23, 1e-30);
+			CHECK_EQ_INT(pk_normtext_orig(&nt, x.start), (long long)(strstr(s, "1.38") - s));
+			/* the end: after "23}", the dropped "$" perhaps included */
+			CHECK(pk_normtext_orig(&nt, x.end) >= (size_t)(strstr(s, "}$") - s) + 1 &&
+			      pk_normtext_orig(&nt, x.end) <= (size_t)(strstr(s, "$ J") - s) + 1);
+		}
+		/* nesting deeper than the pass follows is kept as it is, not lost */
+		{
+			char deep[200] = "";
+
+			for (i = 0; i < 20; i++)
+				strcat(deep, "\\text{");
+			strcat(deep, "42");
+			for (i = 0; i < 20; i++)
+				strcat(deep, "}");
+			CHECK_EQ_INT(pk_normtext_set(&nt, deep, strlen(deep)), 0);
+			CHECK(strstr(nt.text.ptr, "42") != NULL);
+		}
+	}
 	/* identifiers are not numbers; spans map back to the original text */
 	{
 		const char *s = "H₂O, CO2, mp-149 and Fe-56 at 300 K";
