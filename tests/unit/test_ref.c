@@ -145,6 +145,10 @@ static void styles(void)
 		  "bibtex", "Smith", "A title here", "Nature", "5", "1-10", "10.1038/x.2020.1", 2020, 2 },
 		{ "Zhang et al., Nature 2023", "short", "Zhang", "", "Nature", "", "", "", 2023, 1 },
 		{ "(Smith & Jones, 2019)", "short", "Smith", "", "", "", "", "", 2019, 2 },
+		/* venues with a parenthetical or a dash */
+		{ "BURGET, Arch Intern Med (Chic) 1931", "short", "BURGET", "", "Arch Intern Med (Chic)", "", "", "", 1931, 1 },
+		{ "Niparko et al., Archives of Otolaryngology - Head and Neck Surgery 1994", "short", "Niparko", "",
+		  "Archives of Otolaryngology - Head and Neck Surgery", "", "", "", 1994, 1 },
 		{ "[12] https://doi.org/10.1103/PhysRevB.47.9967.", "other", "", "", "", "", "", "10.1103/physrevb.47.9967", 0, 0 },
 	};
 	size_t i;
