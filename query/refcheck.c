@@ -382,10 +382,12 @@ typedef struct cands {
 	cand *c;
 	size_t n;
 	unsigned short slot[CAND_SLOTS]; /* open addressing on the DOI: index + 1, 0 empty */
+	size_t truncated;  /* works an index key names beyond those compared (largest), 0: none */
 } cands;
 
 typedef struct collect_ctx {
 	cands *cs;
+	size_t seen;
 } collect_ctx;
 
 static int add_candidate(cands *cs, const char *doi, size_t n)
@@ -415,25 +417,62 @@ static int add_candidate(cands *cs, const char *doi, size_t n)
 
 static int on_index(const void *target, size_t len, void *ctx)
 {
-	return add_candidate(((collect_ctx *)ctx)->cs, target, len);
+	collect_ctx *c = ctx;
+
+	c->seen++;
+	return add_candidate(c->cs, target, len);
 }
 
+/* The works under key, up to PER_KEY; when the key names more, or the
+ * candidates are full, cs->truncated says how many the key has. */
 static int from_index(kg_txn *t, const pk_buf *key, cands *cs)
 {
-	collect_ctx c = { cs };
+	collect_ctx c = { cs, 0 };
+	size_t total = 0;
 	int rc = kg_index_find(t, key->ptr, key->len, PER_KEY, on_index, &c);
 
-	return rc < 0 ? rc : 0;
+	if (rc < 0)
+		return rc;
+	if ((c.seen >= PER_KEY || rc == 1 || cs->n >= MAX_CANDIDATES) && kg_index_count(t, key->ptr, key->len, &total) == 0 &&
+	    total > c.seen - (rc == 1) && total > cs->truncated)
+		cs->truncated = total;
+	pk_error_clear();
+	return 0;
+}
+
+/* The first two authors' keys (with the venue, or the year alone): the
+ * first author's before the second's (works are indexed by their first
+ * author, so the second's finds swapped author lists), the stated year
+ * before its neighbours. */
+static int from_author_keys(kg_txn *t, const qr_ref *r, int with_venue, cands *cs)
+{
+	static const int dy[3] = { 0, -1, 1 };
+	pk_buf key = PK_BUF_INIT;
+	size_t a;
+	int rc = 0, k;
+
+	for (a = 0; a < r->nauthors && a < 2 && rc == 0; a++)
+		for (k = 0; k < 3 && rc == 0; k++) {
+			pk_buf_reset(&key);
+			if ((with_venue ? kg_key_author_venue(&key, r->authors[a].family, r->year + dy[k], r->venue)
+					: kg_key_author_year(&key, r->authors[a].family, r->year + dy[k])) < 0) {
+				pk_error_clear();
+				continue;
+			}
+			rc = from_index(t, &key, cs);
+		}
+	pk_buf_release(&key);
+	return rc;
 }
 
 /* Candidates, most selective keys first: the DOI, the title, the volume
- * and first page, the first author with year and venue, and only then the
- * first (and second) author with the year, which can name thousands. */
+ * and first page, the first two authors with year and venue, and only
+ * then the first two authors with the year, which can name thousands. */
 static int gather(kg_txn *t, const qr_ref *r, cands *cs)
 {
 	pk_buf key = PK_BUF_INIT;
-	int rc = 0, y;
-	size_t a, before;
+	int rc = 0;
+	size_t before;
 
 	if (r->doi[0])
 		add_candidate(cs, r->doi, strlen(r->doi)), cs->c[0].from_doi = 1;
@@ -450,22 +489,12 @@ static int gather(kg_txn *t, const qr_ref *r, cands *cs)
 			goto done;
 	}
 	before = cs->n;
-	for (a = 0; a < r->nauthors && a < 2 && r->year && r->venue[0]; a++)
-		for (y = r->year - 1; y <= r->year + 1; y++) {
-			pk_buf_reset(&key);
-			if (kg_key_author_venue(&key, r->authors[a].family, y, r->venue) == 0 &&
-			    (rc = from_index(t, &key, cs)) < 0)
-				goto done;
-		}
+	if (r->year && r->venue[0] && (rc = from_author_keys(t, r, 1, cs)) < 0)
+		goto done;
 	/* the broad keys only when nothing narrower found anything */
-	if (cs->n == before && cs->n <= (size_t)(r->doi[0] ? 1 : 0))
-		for (a = 0; a < r->nauthors && a < 2 && r->year; a++)
-			for (y = r->year - 1; y <= r->year + 1; y++) {
-				pk_buf_reset(&key);
-				if (kg_key_author_year(&key, r->authors[a].family, y) == 0 &&
-				    (rc = from_index(t, &key, cs)) < 0)
-					goto done;
-			}
+	if (cs->n == before && cs->n <= (size_t)(r->doi[0] ? 1 : 0) && r->year &&
+	    (rc = from_author_keys(t, r, 0, cs)) < 0)
+		goto done;
 	pk_error_clear();
 	rc = 0;
 done:
@@ -662,7 +691,7 @@ static void mismatch_reasons(qr_result *out, const qr_ref *r, const cand *c)
 
 int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out)
 {
-	cands cs = { NULL, 0, { 0 } };
+	cands cs = { NULL, 0, { 0 }, 0 };
 	kg_work *w = NULL;
 	prep *p = NULL;
 	cand *best = NULL, *doi_cand = NULL;
@@ -761,7 +790,16 @@ int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out
 		out->mismatched = best->mismatched;
 		if (r->year > year_now)
 			out->mismatched |= QR_F_YEAR;
-		if (!out->mismatched) {
+		if (out->mismatched && cs.truncated && !r->title[0] && !r->doi[0] && r->year <= year_now) {
+			/* a reference by author, venue and year whose keys name more
+			 * works than were compared: the closest differing says
+			 * nothing of the rest */
+			out->verdict = QR_UNVERIFIABLE;
+			query_ref_reason(out, "too many works fit the stated authors and year (%zu under one key; %d compared): "
+					      "not decided", cs.truncated, MAX_CANDIDATES);
+			out->have_match = 0;
+			out->mismatched = 0;
+		} else if (!out->mismatched) {
 			out->verdict = QR_VERIFIED;
 			/* a short reference may fit several works: it names none */
 			for (i = 0; i < cs.n; i++)
@@ -792,6 +830,9 @@ int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out
 			/* preprints are registered with arXiv (DataCite), not Crossref:
 			 * a closed Crossref world says nothing about them */
 			query_ref_reason(out, "arXiv preprint %s: not covered by Crossref, not checked", r->arxiv);
+		} else if (cs.truncated && !r->title[0] && !r->doi[0] && r->year <= year_now) {
+			query_ref_reason(out, "too many works fit the stated authors and year (%zu under one key; %d compared): "
+					      "not decided", cs.truncated, MAX_CANDIDATES);
 		} else if (closed || r->year > year_now) {
 			out->verdict = QR_FABRICATED;
 			if (!authors_exist || !r->title[0])
