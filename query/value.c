@@ -1144,6 +1144,24 @@ static int bare_symbol(const char *phrase)
 	return n && n <= 12 && !strpbrk(phrase, " \t");
 }
 
+/* A phrase of a few bare symbols ("k_B T", "m c^2", "h ν"): an
+ * expression in the text's own variables. */
+static int symbol_expression(const char *phrase)
+{
+	const char *p = phrase;
+	size_t tokens = 0;
+
+	while (*p) {
+		size_t n = strcspn(p, " ");
+
+		if (n > 4 || ++tokens > 4)
+			return 0;
+		p += n;
+		p += strspn(p, " ");
+	}
+	return tokens > 0;
+}
+
 /* Does the cited number look like the candidate's reference value, so a
  * bare symbol may be taken to name it? With a fitting dimension: within a
  * factor of ~3 (a wrong value of that constant) or a prefix slip; without
@@ -1252,6 +1270,13 @@ int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, co
 		    (cd->level == best->level && (!m->has_unit || cd->score == best->score) &&
 		     cd->closeness < best->closeness))
 			best = cd;
+	}
+	if (!best && symbol_expression(m->phrase)) {
+		/* "k_B T ≈ 25.9 meV": derived in the text, not a cited constant */
+		out->variable = 1;
+		snprintf(out->diagnosis, sizeof(out->diagnosis),
+			 "'%s' read as an expression of the text's own variables: no reference", m->phrase);
+		goto done;
 	}
 	if (!best) {
 		if (m->phrase[0])
