@@ -152,3 +152,15 @@ int pk_num_parse(pk_num *out, const char *s, size_t n, int spaced)
 	}
 	return 0;
 }
+
+long long pk_num_digits(const char *s, int max_digits)
+{
+	long long v = 0;
+	int i;
+
+	if (max_digits > 18)
+		max_digits = 18;
+	for (i = 0; i < max_digits && s[i] >= '0' && s[i] <= '9'; i++)
+		v = v * 10 + (s[i] - '0');
+	return v;
+}

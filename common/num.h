@@ -27,6 +27,12 @@ typedef struct pk_num {
  * PK_EPARSE with a message naming the text (no file context). */
 int pk_num_parse(pk_num *out, const char *s, size_t n, int spaced);
 
+/* The value of the decimal digits s starts with, at most max_digits of
+ * them (at most 18): "2019a" -> 2019; 0 when s starts with none. For
+ * years and counts a pattern has already matched (no atoi: no undefined
+ * behaviour on overflow, no silent garbage). */
+long long pk_num_digits(const char *s, int max_digits);
+
 /* Count significant digits in a plain decimal mantissa ("0.0120" -> 3). */
 int pk_num_sig_digits(const char *s, size_t n);
 

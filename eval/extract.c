@@ -4,6 +4,7 @@
 #include "../common/alloc.h"
 #include "../common/buf.h"
 #include "../common/error.h"
+#include "../common/num.h"
 #include "../common/re.h"
 #include "../kg/work.h"
 #include "../query/ref.h"
@@ -470,7 +471,7 @@ static void find_prose(ctx *x, int k)
 		at = m.end[0];
 		if (in_list(x, m.start[0]) || is_not_name(x->s + a1s, a1e - a1s))
 			continue;
-		year = atoi(x->s + ys);
+		year = (int)pk_num_digits(x->s + ys, 4);
 		/* "Smith, 2019" needs a comma right after a name that is not a
 		 * sentence's first word ("Since 2019" is excluded above) */
 		fold_family(fam, sizeof(fam), x->s + a1s, a1e - a1s);

@@ -219,8 +219,12 @@ static int on_part(void *ctx, const void *data, size_t n)
 			s->writing = 1;
 		} else if (st == 206) {
 			unsigned long long from = 0;
+			const char *cr = s->resp->content_range;
+			char *end = NULL;
 
-			if (sscanf(s->resp->content_range, "bytes %llu-", &from) != 1 || from != s->start)
+			if (!strncmp(cr, "bytes ", 6) && cr[6] >= '0' && cr[6] <= '9')
+				from = strtoull(cr + 6, &end, 10);
+			if (!end || *end != '-' || from != s->start)
 				return pk_error_set(PK_ENET, "the server resumed at byte %llu, not %llu",
 						    from, (unsigned long long)s->start);
 			s->writing = 1;

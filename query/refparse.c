@@ -15,6 +15,7 @@
 #include "../common/alloc.h"
 #include "../common/buf.h"
 #include "../common/error.h"
+#include "../common/num.h"
 #include "../common/re.h"
 #include "../common/text.h"
 #include "../kg/work.h"
@@ -343,7 +344,7 @@ static void parse_tail(char *s, size_t n, size_t from, qr_ref *out)
 	/* a year right after the authors (APA, Harvard, Springer) */
 	if (pk_re_match(re[RE_LEAD_YEAR], s, n, from, &m) == 1 && m.start[0] == from) {
 		grab(year, sizeof(year), s, &m, RE_LEAD_YEAR, "year");
-		out->year = atoi(year);
+		out->year = (int)pk_num_digits(year, 4);
 		from = m.end[0];
 		if (!out->title[0])
 			title_from = from;
@@ -367,7 +368,7 @@ static void parse_tail(char *s, size_t n, size_t from, qr_ref *out)
 		}
 		if (group_set(&m, id, "year") && !out->year) {
 			grab(year, sizeof(year), s, &m, id, "year");
-			out->year = atoi(year);
+			out->year = (int)pk_num_digits(year, 4);
 		}
 		snprintf(out->style, sizeof(out->style), "%s", tails[k].style);
 		vs = gstart(&m, id, "venue");
@@ -412,7 +413,7 @@ static void find_year(const char *s, size_t n, qr_ref *out)
 		grab(year, sizeof(year), s, &m, RE_YEAR, "year");
 	else
 		return;
-	out->year = atoi(year);
+	out->year = (int)pk_num_digits(year, 4);
 }
 
 /* ---- BibTeX ------------------------------------------------------------ */
@@ -518,7 +519,7 @@ static void parse_bibtex(const char *s, size_t n, qr_ref *out)
 		else if (!strcmp(key, "journal") || (!strcmp(key, "booktitle") && !out->venue[0]))
 			snprintf(out->venue, sizeof(out->venue), "%s", val);
 		else if (!strcmp(key, "year"))
-			out->year = atoi(val);
+			out->year = (int)pk_num_digits(val + strspn(val, " \t"), 4);
 		else if (!strcmp(key, "volume"))
 			snprintf(out->volume, sizeof(out->volume), "%s", val);
 		else if (!strcmp(key, "number"))
@@ -567,7 +568,7 @@ static void parse_gbt(char *s, const pk_match *m, qr_ref *out)
 	grab(out->doc_type, sizeof(out->doc_type), s, m, RE_GBT, "type");
 	grab(out->venue, sizeof(out->venue), s, m, RE_GBT, "venue");
 	grab(year, sizeof(year), s, m, RE_GBT, "year");
-	out->year = atoi(year);
+	out->year = (int)pk_num_digits(year, 4);
 	grab(out->volume, sizeof(out->volume), s, m, RE_GBT, "vol");
 	grab(out->issue, sizeof(out->issue), s, m, RE_GBT, "iss");
 	grab(pages, sizeof(pages), s, m, RE_GBT, "pages");
@@ -676,7 +677,7 @@ int query_ref_parse(const char *text, size_t n, qr_ref *out)
 		out->et_al = group_set(&m, RE_SHORT, "etal");
 		grab(out->venue, sizeof(out->venue), s, &m, RE_SHORT, "venue");
 		grab(year, sizeof(year), s, &m, RE_SHORT, "year");
-		out->year = atoi(year);
+		out->year = (int)pk_num_digits(year, 4);
 		goto done;
 	}
 	{

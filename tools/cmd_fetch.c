@@ -196,10 +196,14 @@ static int parse_cli(int argc, char **argv, fetch_cli *c, void (*usage)(FILE *))
 		case 'f': c->fo.force = 1; break;
 		case 'u': c->url = optarg; break;
 		case 'S': c->sources_file = optarg; break;
-		case 'r':
-			c->fo.http.retries = atoi(optarg);
-			ok = c->fo.http.retries >= 0 && c->fo.http.retries <= 100;
+		case 'r': {
+			char *end;
+			long r = strtol(optarg, &end, 10);
+
+			ok = end != optarg && !*end && r >= 0 && r <= 100;
+			c->fo.http.retries = (int)r;
 			break;
+		}
 		case 'D': v = secs_arg(optarg, &ok); c->fo.http.retry_base_ms = (long)(v * 1000); break;
 		case 'W': v = secs_arg(optarg, &ok); c->fo.http.max_wait_ms = (long)(v * 1000); break;
 		case 't': v = secs_arg(optarg, &ok); c->fo.http.stall_timeout_ms = (long)(v * 1000); break;

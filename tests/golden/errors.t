@@ -49,3 +49,11 @@ $ provkg lookup --jsonl
 > {"id":4,"query":"no such quantity","matches":[]}
 ? 0
 
+$ provkg fetch --retries abc codata-2022
+! provkg: bad option value 'abc' (seconds up to 86400, retries up to 100)
+? 2
+
+$ provkg fetch --retries 5x codata-2022
+! provkg: bad option value '5x' (seconds up to 86400, retries up to 100)
+? 2
+
