@@ -380,6 +380,33 @@ static int read_authors(reader *r, pj *j, wfields *f)
 	return m;
 }
 
+/* Two string members of the object at j ({"type":..,"DOI":..}), their
+ * arena offsets in *a and *b (NONE when absent); anything else at j is
+ * skipped. 0, or -1 on a JSON error. */
+static int read_two_strings(reader *r, pj *j, const char *ka, size_t *a, const char *kb, size_t *b)
+{
+	const char *k;
+	size_t kl;
+	int mk;
+
+	*a = *b = NONE;
+	if (pj_peek(j) != PJ_OBJECT)
+		return pj_skip(j) < 0 ? -1 : 0;
+	if (pj_enter(j) < 0)
+		return -1;
+	while ((mk = pj_key(j, &k, &kl)) == 1) {
+		size_t *dst = key_is(k, kl, ka) ? a : key_is(k, kl, kb) ? b : NULL;
+
+		if (dst && pj_peek(j) == PJ_STRING) {
+			if (arena_string(r, j, dst) < 0)
+				return -1;
+		} else if (pj_skip(j) < 0) {
+			return -1;
+		}
+	}
+	return mk < 0 ? -1 : 0;
+}
+
 /* "update-to" / "updated-by": [{"DOI":..,"type":..}] */
 static int read_updates(reader *r, pj *j, size_t *types, size_t *dois, size_t *n)
 {
@@ -390,30 +417,9 @@ static int read_updates(reader *r, pj *j, size_t *types, size_t *dois, size_t *n
 	if (pj_enter(j) < 0)
 		return -1;
 	while ((m = pj_more(j)) == 1) {
-		size_t ty = NONE, doi = NONE;
-		const char *k;
-		size_t kl;
-		int mk;
+		size_t ty, doi;
 
-		if (pj_peek(j) != PJ_OBJECT) {
-			if (pj_skip(j) < 0)
-				return -1;
-			continue;
-		}
-		if (pj_enter(j) < 0)
-			return -1;
-		while ((mk = pj_key(j, &k, &kl)) == 1) {
-			if (key_is(k, kl, "type") && pj_peek(j) == PJ_STRING) {
-				if (arena_string(r, j, &ty) < 0)
-					return -1;
-			} else if (key_is(k, kl, "DOI") && pj_peek(j) == PJ_STRING) {
-				if (arena_string(r, j, &doi) < 0)
-					return -1;
-			} else if (pj_skip(j) < 0) {
-				return -1;
-			}
-		}
-		if (mk < 0)
+		if (read_two_strings(r, j, "type", &ty, "DOI", &doi) < 0)
 			return -1;
 		if (ty != NONE && doi != NONE && *n < KG_WORK_NAMES) {
 			types[*n] = ty;
@@ -450,29 +456,9 @@ static int read_relations(reader *r, pj *j, wfields *f)
 		if (pj_enter(j) < 0)
 			return -1;
 		while ((mm = pj_more(j)) == 1) {
-			size_t id = NONE, idtype = NONE;
-			const char *k2;
-			size_t kl2;
-			int mk;
+			size_t id, idtype;
 
-			if (pj_peek(j) != PJ_OBJECT) {
-				if (pj_skip(j) < 0)
-					return -1;
-				continue;
-			}
-			if (pj_enter(j) < 0)
-				return -1;
-			while ((mk = pj_key(j, &k2, &kl2)) == 1) {
-				size_t *dst = key_is(k2, kl2, "id") ? &id : key_is(k2, kl2, "id-type") ? &idtype : NULL;
-
-				if (dst && pj_peek(j) == PJ_STRING) {
-					if (arena_string(r, j, dst) < 0)
-						return -1;
-				} else if (pj_skip(j) < 0) {
-					return -1;
-				}
-			}
-			if (mk < 0)
+			if (read_two_strings(r, j, "id", &id, "id-type", &idtype) < 0)
 				return -1;
 			if (id != NONE && idtype != NONE && !strcmp(r->arena.ptr + idtype, "doi") &&
 			    f->w.nrelation < KG_WORK_NAMES) {

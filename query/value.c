@@ -141,6 +141,21 @@ static int is_boundary_at(const char *s, size_t n, size_t i)
 	return 0;
 }
 
+/* The sentence around the mention's number (semicolons end it too):
+ * [*a, *b) in nt's normalised text. */
+static void sentence_around(const pk_normtext *nt, const qv_mention *m, size_t *a, size_t *b)
+{
+	const char *s = nt->text.ptr;
+	size_t n = nt->text.len;
+
+	*a = m->num.start;
+	*b = m->num.end;
+	while (*a > 0 && !is_boundary_at(s, n, *a - 1))
+		(*a)--;
+	while (*b < n && !is_boundary_at(s, n, *b))
+		(*b)++;
+}
+
 typedef struct phrase_hit {
 	query_targets ts;
 	size_t a, b;                  /* normalised span of the phrase */
@@ -865,7 +880,7 @@ static void trim_token(const char *s, size_t *i, size_t *l)
 static int material_subject(kg_txn *t, const pk_normtext *nt, const qv_mention *m, query_targets *ts)
 {
 	const char *s = nt->text.ptr;
-	size_t n = nt->text.len, a = m->num.start, b = m->num.end, i;
+	size_t a, b, i;
 	int rc = 0, material_property = 0;
 
 	for (i = 0; i < ts->n; i++) {
@@ -876,11 +891,7 @@ static int material_subject(kg_txn *t, const pk_normtext *nt, const qv_mention *
 	}
 	if (!material_property)
 		return 0;
-	/* the sentence around the number */
-	while (a > 0 && !is_boundary_at(s, n, a - 1))
-		a--;
-	while (b < n && !is_boundary_at(s, n, b))
-		b++;
+	sentence_around(nt, m, &a, &b);
 	for (i = a; i < b && rc == 0;) {
 		size_t j = i, l;
 		char q[640];
@@ -1052,19 +1063,16 @@ static void other_polymorph(const cand *cd, const query_match *ref, double c, do
 	}
 }
 
-/* Does the clause around the mention say the value is measured
- * ("experimental", "measured", "observed", "实验", "测量")? Clauses end at
- * sentence boundaries and semicolons. */
+/* Does the clause around the mention (its sentence, up to semicolons)
+ * say the value is measured ("experimental", "measured", "observed",
+ * "实验", "测量")? */
 static int measured_in_clause(const pk_normtext *nt, const qv_mention *m)
 {
 	static const char *const stems[] = { "experiment", "measured", "measurement", "observed", "实验", "测量", "实测" };
 	const char *s = nt->text.ptr;
-	size_t n = nt->text.len, a = m->num.start, b = m->num.end, i, k;
+	size_t a, b, i, k;
 
-	while (a > 0 && !is_boundary_at(s, n, a - 1) && s[a - 1] != ';')
-		a--;
-	while (b < n && !is_boundary_at(s, n, b) && s[b] != ';')
-		b++;
+	sentence_around(nt, m, &a, &b);
 	for (i = a; i < b; i++) {
 		if (i > a && ((s[i - 1] >= 'a' && s[i - 1] <= 'z') || (s[i - 1] >= 'A' && s[i - 1] <= 'Z')))
 			continue; /* only at the start of a word */
@@ -1081,14 +1089,11 @@ static int measured_in_clause(const pk_normtext *nt, const qv_mention *m)
 static void named_edition(const pk_normtext *nt, const qv_mention *m, char *out, size_t n)
 {
 	const char *s = nt->text.ptr;
-	size_t len = nt->text.len, a = m->num.start, b = m->num.end, i;
+	size_t a, b, i;
 	char found[8] = "";
 
 	out[0] = '\0';
-	while (a > 0 && !is_boundary_at(s, len, a - 1))
-		a--;
-	while (b < len && !is_boundary_at(s, len, b))
-		b++;
+	sentence_around(nt, m, &a, &b);
 	for (i = a; i + 6 <= b; i++) {
 		size_t j = i + 6, y = (size_t)-1;
 
