@@ -1128,15 +1128,16 @@ static int has_edition(const query_matches *ms, const char *source, const char *
 	return 0;
 }
 
-/* Is ratio (cited / reference) 1, or a prefix slip 10^(3k), within 1%? */
+/* Is a ratio whose |log10| is l 1, or a prefix slip 10^(3k), within 1%? */
+static int near_power_of_1000_log(double l)
+{
+	return fabs(l - 3 * nearbyint(l / 3)) < 0.0043;
+}
+
+/* The same for the ratio cited / reference itself. */
 static int near_power_of_1000(double ratio)
 {
-	double l;
-
-	if (!isfinite(ratio) || ratio == 0)
-		return 0;
-	l = log10(fabs(ratio));
-	return fabs(l - 3 * nearbyint(l / 3)) < 0.0043;
+	return isfinite(ratio) && ratio != 0 && near_power_of_1000_log(log10(fabs(ratio)));
 }
 
 /* A phrase that is a bare symbol or one word ("T", "k_B", "ħ", "F"), not
@@ -1183,7 +1184,7 @@ static int resembles(const qv_mention *m, const cand *cd)
 		l = cd->closeness;
 		if (cd->level >= 2 && !cd->atomic && l < 0.5)
 			return 1;
-		return fabs(l - 3 * nearbyint(l / 3)) < 0.0043;
+		return near_power_of_1000_log(l);
 	}
 	return near_power_of_1000(m->num.value / ref->value) ||
 	       (m->has_unit && near_power_of_1000(m->num.value * m->unit.scale / ref->value));
