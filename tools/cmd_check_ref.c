@@ -7,6 +7,7 @@
 #include "../query/ref.h"
 
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -227,39 +228,44 @@ static int check_line(void *vctx, const cJSON *in, pk_json *w)
 	return 0;
 }
 
+/* Append a field to the "parsed:" line, "; " between fields (a failed
+ * append only shortens the line). */
+static void part(pk_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void part(pk_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (b->len)
+		pk_buf_put(b, "; ", 2);
+	va_start(ap, fmt);
+	pk_buf_vprintf(b, fmt, ap);
+	va_end(ap);
+}
+
 static void print_human(const char *input, const qr_ref *p, const qr_result *r)
 {
 	size_t i;
 
 	printf("%s: %s\n", query_ref_verdict_name(r->verdict), input);
 	{
-		char line[1024];
-		size_t n = 0;
+		pk_buf line = PK_BUF_INIT;
 
-#define PART(...)                                                                                          \
-	do {                                                                                               \
-		if (n < sizeof(line))                                                                      \
-			n += (size_t)snprintf(line + n, sizeof(line) - n, "%s", n ? "; " : "");            \
-		if (n < sizeof(line))                                                                      \
-			n += (size_t)snprintf(line + n, sizeof(line) - n, __VA_ARGS__);                    \
-	} while (0)
-		line[0] = '\0';
-		PART("%s style", p->style);
+		part(&line, "%s style", p->style);
 		if (p->nauthors)
-			PART("%s%s", p->authors[0].family, p->nauthors > 1 || p->et_al ? " et al." : "");
+			part(&line, "%s%s", p->authors[0].family, p->nauthors > 1 || p->et_al ? " et al." : "");
 		if (p->year)
-			PART("%d", p->year);
+			part(&line, "%d", p->year);
 		if (p->title[0])
-			PART("\"%.60s%s\"", p->title, strlen(p->title) > 60 ? "..." : "");
+			part(&line, "\"%.60s%s\"", p->title, strlen(p->title) > 60 ? "..." : "");
 		if (p->venue[0])
-			PART("%s%s%s%s%s%s", p->venue, p->volume[0] ? " " : "", p->volume, p->issue[0] ? "(" : "", p->issue,
-			     p->issue[0] ? ")" : "");
+			part(&line, "%s%s%s%s%s%s", p->venue, p->volume[0] ? " " : "", p->volume, p->issue[0] ? "(" : "",
+			     p->issue, p->issue[0] ? ")" : "");
 		if (p->pages[0])
-			PART("pp. %s", p->pages);
+			part(&line, "pp. %s", p->pages);
 		if (p->doi[0])
-			PART("doi %s", p->doi);
-#undef PART
-		printf("  parsed:  %s\n", line);
+			part(&line, "doi %s", p->doi);
+		printf("  parsed:  %s\n", line.ptr ? line.ptr : "");
+		pk_buf_release(&line);
 	}
 	if (r->have_match)
 		printf("  match:   %s  %s (%d) %s  [score %.2f]\n", r->match_doi, r->match_title, r->match_year,
