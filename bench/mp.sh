@@ -24,7 +24,7 @@ if [ ! -f "$DUMP/.complete" ]; then
 	touch "$DUMP/.complete"
 fi
 files=$(ls "$DUMP"/summary/*.jsonl.gz | wc -l)
-TABLES="data/sources/materials-project/properties.tsv data/sources/units.tsv data/sources/codata/allascii-2022.txt"
+TABLES="data/sources/materials-project/properties.tsv data/sources/units/units.tsv data/sources/codata/allascii-2022.txt"
 
 echo "== Materials Project ingest: $N documents, $files files, $(du -sh "$DUMP/summary" | cut -f1) compressed"
 cat "$DUMP"/summary/*.jsonl.gz >/dev/null # warm the page cache for both runs

@@ -52,6 +52,17 @@ int ingest_reject(ingest_result *r, const ingest_opts *o, const char *fmt, ...)
 	return rc;
 }
 
+int ingest_note(ingest_result *r, const char *fmt, ...)
+{
+	va_list ap;
+	int rc;
+
+	va_start(ap, fmt);
+	rc = pk_buf_vprintf(&r->warnings, fmt, ap);
+	va_end(ap);
+	return rc < 0 ? rc : pk_buf_putc(&r->warnings, '\n');
+}
+
 int ingest_drop_field(ingest_result *r, const ingest_opts *o, const char *fmt, ...)
 {
 	va_list ap;

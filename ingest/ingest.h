@@ -34,7 +34,9 @@ enum ingest_kind {
 	INGEST_MP_PROPERTIES, /* provkg material property table */
 	INGEST_MP,       /* Materials Project documents (JSON, JSONL, .gz) */
 	INGEST_CROSSREF, /* Crossref works (public data file, JSONL, API responses) */
-	INGEST_DOCUMENTATION /* recognised reference material (an API schema): skipped */
+	INGEST_DOCUMENTATION, /* recognised reference material (an API schema): skipped */
+	INGEST_PINT,     /* Pint's unit definitions (default_en.txt) */
+	INGEST_PINT_IMPORT /* a file Pint's definitions @import (constants_en.txt): read through it */
 };
 
 typedef struct ingest_opts {
@@ -96,6 +98,9 @@ int ingest_elements(kg_txn *t, const char *path, const ingest_opts *o, ingest_re
 int ingest_units(kg_txn *t, const char *path, const ingest_opts *o, ingest_result *res);
 int ingest_math(kg_txn *t, const char *path, const ingest_opts *o, ingest_result *res);
 int ingest_mp_properties(kg_txn *t, const char *path, const ingest_opts *o, ingest_result *res);
+/* Pint's definitions (and the files they @import) as unit nodes; the
+ * edition from "<path>.edition" (Pint's version). */
+int ingest_pint(kg_txn *t, const char *path, const ingest_opts *o, ingest_result *res);
 /* Materials Project documents (summary or legacy materials), one edition. */
 int ingest_mp(kg_txn *t, const char *path, char *const *files, size_t nfiles, const ingest_opts *o,
 	      ingest_result *res);

@@ -10,6 +10,10 @@
 int ingest_drop_field(ingest_result *r, const ingest_opts *o, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* Keep a message about input that is sound but not taken (not a bad
+ * record: not counted, not an error under --strict). */
+int ingest_note(ingest_result *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* Count a bad record and keep its message. Returns 0 to go on, or
  * PK_ESTRICT (with the message as the error) under --strict. */
 int ingest_reject(ingest_result *r, const ingest_opts *o, const char *fmt, ...)

@@ -40,6 +40,8 @@ const char *ingest_kind_name(int kind)
 	case INGEST_MP: return "MP";
 	case INGEST_CROSSREF: return "Crossref";
 	case INGEST_DOCUMENTATION: return "documentation";
+	case INGEST_PINT: return "Pint";
+	case INGEST_PINT_IMPORT: return "Pint (imported)";
 	default: return "unknown";
 	}
 }
@@ -85,6 +87,10 @@ int ingest_detect(int *kind, const char *path)
 		*kind = INGEST_UNITS;
 	else if (!strncmp(p, "# provkg math constant table", 28))
 		*kind = INGEST_MATH;
+	else if (!strncmp(p, "# Default Pint units definition file", 36))
+		*kind = INGEST_PINT;
+	else if (!strncmp(p, "# Default Pint constants definition file", 40))
+		*kind = INGEST_PINT_IMPORT;
 	else if (!strncmp(p, "# provkg material property table", 32))
 		*kind = INGEST_MP_PROPERTIES;
 	else if (*p == '{' && has(p, "\"openapi\"") && (size_t)(strstr(p, "\"openapi\"") - p) < 200)
@@ -169,6 +175,9 @@ static int add_file(ingest_plan *p, const char *path, uint64_t size)
 				    "weights, provkg table, Materials Project or Crossref JSON)", path);
 	if (kind == INGEST_DOCUMENTATION)
 		return pk_error_set(PK_EPARSE, "%s: an API schema (documentation), not data to ingest", path);
+	if (kind == INGEST_PINT_IMPORT)
+		return pk_error_set(PK_EPARSE, "%s: Pint constants, read through the @import of Pint's "
+				    "default_en.txt: ingest that file", path);
 	if (!(files = pk_malloc(sizeof(*files))) || !(files[0] = pk_strdup(path))) {
 		pk_free(files);
 		return pk_error_set(PK_ENOMEM, "out of memory");
@@ -234,8 +243,10 @@ static int walk(ingest_plan *p, const char *dir)
 		} else if (S_ISDIR(st.st_mode)) {
 			rc = walk(p, full.ptr);
 		} else if (S_ISREG(st.st_mode)) {
-			if ((rc = ingest_detect(&kind, full.ptr)) == 0 && kind == INGEST_DOCUMENTATION) {
-				/* an API schema beside the data: documentation */
+			if ((rc = ingest_detect(&kind, full.ptr)) == 0 &&
+			    (kind == INGEST_DOCUMENTATION || kind == INGEST_PINT_IMPORT)) {
+				/* an API schema beside the data: documentation; Pint's
+				 * constants: read through the definitions' @import */
 			} else if (rc == 0) {
 				/* an MP file with its own .edition sidecar is an edition of its own */
 				if (kind == INGEST_MP && has_sidecar(full.ptr))
@@ -279,7 +290,8 @@ static int kind_rank(int kind)
 {
 	/* tables first so names exist early; the big dumps last */
 	static const int order[] = { [INGEST_ELEMENTS] = 0, [INGEST_ALIASES] = 1, [INGEST_UNITS] = 2,
-				     [INGEST_MATH] = 2, [INGEST_MP_PROPERTIES] = 2, [INGEST_CODATA] = 3,
+				     [INGEST_MATH] = 2, [INGEST_MP_PROPERTIES] = 2, [INGEST_PINT] = 2,
+				     [INGEST_PINT_IMPORT] = 7, [INGEST_CODATA] = 3,
 				     [INGEST_NIST_AW] = 4, [INGEST_MP] = 5, [INGEST_CROSSREF] = 6,
 				     [INGEST_UNKNOWN] = 7, [INGEST_DOCUMENTATION] = 7 };
 
@@ -376,6 +388,7 @@ int ingest_plan_run(kg_txn *t, const ingest_plan *p, size_t i, const ingest_opts
 	case INGEST_ELEMENTS: return ingest_elements(t, e->files[0], o, res);
 	case INGEST_UNITS: return ingest_units(t, e->files[0], o, res);
 	case INGEST_MATH: return ingest_math(t, e->files[0], o, res);
+	case INGEST_PINT: return ingest_pint(t, e->files[0], o, res);
 	case INGEST_MP_PROPERTIES: return ingest_mp_properties(t, e->files[0], o, res);
 	case INGEST_MP: return ingest_mp(t, e->path, e->files, e->nfiles, o, res);
 	case INGEST_CROSSREF: return ingest_crossref(t, e->path, e->files, e->nfiles, o, res);

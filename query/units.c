@@ -12,6 +12,7 @@
 #include "../common/buf.h"
 #include "../common/error.h"
 #include "../common/text.h"
+#include "../common/uexpr.h"
 #include "../kg/graph.h"
 
 #include <cJSON.h>
@@ -20,10 +21,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
-#define MAP_SLOTS 2048 /* power of two, > 4x the names in the table */
+#define MAP_SLOTS 16384 /* power of two, > 4x the names of both tables */
 #define TOKEN_MAX 64
 #define DEPTH_MAX 4
+#define EVAL_DEPTH 24 /* nesting of Pint definitions evaluated at open */
+
+enum { DEF_TABLE, DEF_PINT, DEF_PINT_CONSTANT };
 
 typedef struct unit_def {
 	char *sym;
@@ -31,7 +36,12 @@ typedef struct unit_def {
 	qu_dim dim;
 	int prefixes;
 	int constant;
-	int valid; /* a constant-defined unit whose constant is missing is not */
+	int valid;    /* a constant-defined unit whose constant is missing is not */
+	int origin;   /* DEF_TABLE (provkg's units.tsv), DEF_PINT, DEF_PINT_CONSTANT */
+	char *expr;   /* Pint: the definition, evaluated again with the graph's constants */
+	char *codata; /* Pint constant: the CODATA name it stands for */
+	int state;    /* Pint expr: 0 pending, 1 evaluating, 2 done */
+	char via[48]; /* the CODATA constant or Pint definition the value came from */
 } unit_def;
 
 typedef struct slot {
@@ -42,10 +52,13 @@ typedef struct slot {
 struct query_units {
 	unit_def *u;
 	size_t n, cap;
-	slot exact[MAP_SLOTS];
-	slot folded[MAP_SLOTS];
+	slot *exact;  /* symbols and names, case-sensitive */
+	slot *folded; /* names of more than two bytes, case-folded */
+	slot *pint;   /* Pint's own identifiers, for its expressions */
+	slot *none;   /* names units.tsv says are not units in prose */
 	char edition[32];
 	qu_constants k;
+	kg_txn *t;    /* during query_units_open only */
 };
 
 static const struct prefix {
@@ -57,7 +70,7 @@ static const struct prefix {
 	{ "T", "tera", "太", 1e12 }, { "G", "giga", "吉", 1e9 }, { "M", "mega", "兆", 1e6 },
 	{ "k", "kilo", "千", 1e3 }, { "h", "hecto", NULL, 1e2 }, { "da", "deca", NULL, 1e1 },
 	{ "d", "deci", NULL, 1e-1 }, { "c", "centi", "厘", 1e-2 }, { "m", "milli", "毫", 1e-3 },
-	{ "μ", "micro", "微", 1e-6 }, { "u", NULL, NULL, 1e-6 }, { "n", "nano", "纳", 1e-9 },
+	{ "μ", "micro", "微", 1e-6 }, { "µ", NULL, NULL, 1e-6 }, { "u", NULL, NULL, 1e-6 }, { "n", "nano", "纳", 1e-9 },
 	{ "p", "pico", "皮", 1e-12 }, { "f", "femto", "飞", 1e-15 }, { "a", "atto", NULL, 1e-18 },
 	{ "z", "zepto", NULL, 1e-21 }, { "y", "yocto", NULL, 1e-24 }, { "r", "ronto", NULL, 1e-27 },
 	{ "q", "quecto", NULL, 1e-30 },
@@ -86,9 +99,13 @@ static int map_put(slot *m, const char *key, int idx)
 	size_t n = strlen(key);
 	uint32_t h = hash(key, n) & (MAP_SLOTS - 1);
 
+	size_t probes = 0;
+
 	while (m[h].key) {
 		if (!strcmp(m[h].key, key))
 			return 0; /* first definition wins */
+		if (++probes == MAP_SLOTS)
+			return pk_error_set(PK_ELIMIT, "unit table holds more than %d names", MAP_SLOTS);
 		h = (h + 1) & (MAP_SLOTS - 1);
 	}
 	if (!(m[h].key = pk_strdup(key)))
@@ -227,55 +244,97 @@ static int parse_dim(const char *s, qu_dim *out)
 
 typedef struct load_ctx {
 	query_units *u;
+	int want;        /* the origin loaded by this pass */
 	int rc;
 	cJSON **pending; /* data of constant-defined units, by index */
+	size_t npending;
 } load_ctx;
 
-static int add_unit(query_units *u, const kg_node *n, cJSON **pending_out)
+static int def_new(query_units *u, const char *sym, int *idx)
 {
-	cJSON *d = NULL;
-	const cJSON *scale, *dim, *pre, *names, *it;
 	unit_def *def;
-	int idx, rc = 0;
 
-	*pending_out = NULL;
-	if (!n->data || !(d = cJSON_Parse(n->data)))
-		return pk_error_set(PK_EIO, "unit '%s': unreadable definition", n->key);
-	scale = cJSON_GetObjectItemCaseSensitive(d, "scale");
-	dim = cJSON_GetObjectItemCaseSensitive(d, "dim");
-	pre = cJSON_GetObjectItemCaseSensitive(d, "prefixes");
-	names = cJSON_GetObjectItemCaseSensitive(d, "names");
-	if (!cJSON_IsString(scale) || !cJSON_IsString(dim)) {
-		cJSON_Delete(d);
-		return pk_error_set(PK_EIO, "unit '%s': no scale or dimension", n->key);
-	}
 	if (u->n == u->cap) {
-		size_t nc = u->cap ? u->cap * 2 : 128;
-		unit_def *nu = pk_realloc(u->u, nc * sizeof(*nu));
+		size_t nc = u->cap ? u->cap * 2 : 256, bytes;
+		unit_def *nu;
 
-		if (!nu) {
-			cJSON_Delete(d);
+		if (pk_size_mul(&bytes, nc, sizeof(*nu)) < 0 || !(nu = pk_realloc(u->u, bytes)))
 			return pk_error_set(PK_ENOMEM, "out of memory");
-		}
 		u->u = nu;
 		u->cap = nc;
 	}
-	idx = (int)u->n;
+	*idx = (int)u->n;
 	def = &u->u[u->n++];
 	memset(def, 0, sizeof(*def));
-	if (!(def->sym = pk_strdup(n->key))) {
-		cJSON_Delete(d);
+	if (!(def->sym = pk_strdup(sym))) {
+		u->n--;
 		return pk_error_set(PK_ENOMEM, "out of memory");
 	}
-	def->prefixes = cJSON_IsTrue(pre);
-	if (parse_dim(dim->valuestring, &def->dim) < 0) {
-		cJSON_Delete(d);
-		return pk_error_set(PK_EIO, "unit '%s': bad dimension '%s'", n->key, dim->valuestring);
+	return 0;
+}
+
+/* Register a spelling for unit idx in the prose maps, unless units.tsv
+ * says the spelling is not a unit ("a", "at", "Nm" are words or clash). */
+static int put_name(query_units *u, const char *name, int idx, int fold_too)
+{
+	char *f;
+	int rc;
+
+	if (!*name || map_get(u->none, name, strlen(name)) >= 0)
+		return 0;
+	if ((rc = map_put(u->exact, name, idx)) < 0)
+		return rc;
+	if (!fold_too || strlen(name) <= 2)
+		return 0;
+	if (!(f = fold_lower(name, strlen(name))))
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	rc = map_get(u->none, f, strlen(f)) >= 0 ? 0 : map_put(u->folded, f, idx);
+	pk_free(f);
+	return rc;
+}
+
+/* A row of units.tsv whose scale is "none": its spellings are not units. */
+static int add_none(query_units *u, const char *key, const cJSON *names)
+{
+	const cJSON *it;
+	int rc;
+
+	if ((rc = map_put(u->none, key, 0)) < 0)
+		return rc;
+	cJSON_ArrayForEach(it, names) {
+		if (cJSON_IsString(it) && *it->valuestring && (rc = map_put(u->none, it->valuestring, 0)) < 0)
+			return rc;
 	}
+	return 0;
+}
+
+static int add_table_unit(query_units *u, const kg_node *n, cJSON *d, cJSON **pending_out)
+{
+	const cJSON *scale = cJSON_GetObjectItemCaseSensitive(d, "scale");
+	const cJSON *dim = cJSON_GetObjectItemCaseSensitive(d, "dim");
+	const cJSON *pre = cJSON_GetObjectItemCaseSensitive(d, "prefixes");
+	const cJSON *names = cJSON_GetObjectItemCaseSensitive(d, "names"), *it;
+	unit_def *def;
+	int idx, rc;
+
+	if (!cJSON_IsString(scale) || !cJSON_IsString(dim))
+		return pk_error_set(PK_EIO, "unit '%s': no scale or dimension", n->key);
+	if (!strcmp(scale->valuestring, "none"))
+		return add_none(u, n->key, names);
+	if ((rc = def_new(u, n->key, &idx)) < 0)
+		return rc;
+	def = &u->u[idx];
+	def->origin = DEF_TABLE;
+	def->prefixes = cJSON_IsTrue(pre);
+	if (parse_dim(dim->valuestring, &def->dim) < 0)
+		return pk_error_set(PK_EIO, "unit '%s': bad dimension '%s'", n->key, dim->valuestring);
 	if (scale->valuestring[0] == '@') {
 		def->constant = 1;
 		*pending_out = d; /* resolved once every plain unit is known */
-		d = NULL;
+	} else if (scale->valuestring[0] == '=') {
+		/* Pint's unit of that name, with this row's spellings and prefixes */
+		if (!(def->codata = pk_strdup(scale->valuestring + 1)))
+			return pk_error_set(PK_ENOMEM, "out of memory");
 	} else {
 		char *end;
 
@@ -285,13 +344,15 @@ static int add_unit(query_units *u, const kg_node *n, cJSON **pending_out)
 		if (*end == '+')
 			def->offset = strtod(end + 1, &end);
 		def->valid = *end == '\0' && def->scale > 0;
-		if (!def->valid) {
-			cJSON_Delete(d);
+		if (!def->valid)
 			return pk_error_set(PK_EIO, "unit '%s': bad scale '%s'", n->key, scale->valuestring);
-		}
 	}
 	if ((rc = map_put(u->exact, n->key, idx)) < 0)
-		goto done;
+		return rc;
+	/* a key that is a word ("poise", "barn") also takes word prefixes: "centipoise" */
+	if (strlen(n->key) >= 4 && strspn(n->key, "abcdefghijklmnopqrstuvwxyz") == strlen(n->key) &&
+	    (rc = map_put(u->folded, n->key, idx)) < 0)
+		return rc;
 	cJSON_ArrayForEach(it, names) {
 		char *f;
 
@@ -299,35 +360,112 @@ static int add_unit(query_units *u, const kg_node *n, cJSON **pending_out)
 			continue;
 		/* short names are symbols: exact; longer ones also folded */
 		if ((rc = map_put(u->exact, it->valuestring, idx)) < 0)
-			goto done;
-		if (!(f = fold_lower(it->valuestring, strlen(it->valuestring)))) {
-			rc = pk_error_set(PK_ENOMEM, "out of memory");
-			goto done;
-		}
-		rc = strlen(it->valuestring) > 2 ? map_put(u->folded, f, idx) : 0;
+			return rc;
+		if (strlen(it->valuestring) <= 2)
+			continue;
+		if (!(f = fold_lower(it->valuestring, strlen(it->valuestring))))
+			return pk_error_set(PK_ENOMEM, "out of memory");
+		rc = map_put(u->folded, f, idx);
 		pk_free(f);
 		if (rc < 0)
-			goto done;
+			return rc;
 	}
-done:
-	if (*pending_out && rc < 0) {
-		cJSON_Delete(*pending_out);
-		*pending_out = NULL;
+	return 0;
+}
+
+/* "light_year" -> "light year", "light years" (Pint makes plurals with 's'). */
+static int put_pint_name(query_units *u, const char *pname, int idx)
+{
+	char buf[TOKEN_MAX * 2];
+	size_t l = strlen(pname), k;
+	int rc;
+
+	if (l + 2 >= sizeof(buf))
+		return 0;
+	for (k = 0; k <= l; k++)
+		buf[k] = pname[k] == '_' ? ' ' : pname[k];
+	if ((rc = put_name(u, buf, idx, 1)) < 0)
+		return rc;
+	if (l > 3 && buf[l - 1] != 's' && buf[l - 1] != ' ') {
+		buf[l] = 's';
+		buf[l + 1] = '\0';
+		rc = put_name(u, buf, idx, 1);
 	}
-	cJSON_Delete(d);
 	return rc;
+}
+
+static int add_pint_unit(query_units *u, const kg_node *n, const cJSON *d, int origin)
+{
+	const cJSON *scale = cJSON_GetObjectItemCaseSensitive(d, "scale");
+	const cJSON *dim = cJSON_GetObjectItemCaseSensitive(d, "dim");
+	const cJSON *off = cJSON_GetObjectItemCaseSensitive(d, "offset");
+	const cJSON *expr = cJSON_GetObjectItemCaseSensitive(d, "expr");
+	const cJSON *pname = cJSON_GetObjectItemCaseSensitive(d, "pint");
+	const cJSON *codata = cJSON_GetObjectItemCaseSensitive(d, "codata");
+	const cJSON *names = cJSON_GetObjectItemCaseSensitive(d, "names"), *it;
+	unit_def *def;
+	int idx, rc;
+
+	if (!cJSON_IsString(scale) || !cJSON_IsString(dim) || !cJSON_IsString(pname))
+		return pk_error_set(PK_EIO, "unit '%s': no scale, dimension or Pint name", n->key);
+	if ((rc = def_new(u, n->key, &idx)) < 0)
+		return rc;
+	def = &u->u[idx];
+	def->origin = origin;
+	if (parse_dim(dim->valuestring, &def->dim) < 0)
+		return pk_error_set(PK_EIO, "unit '%s': bad dimension '%s'", n->key, dim->valuestring);
+	def->scale = strtod(scale->valuestring, NULL);
+	def->offset = cJSON_IsString(off) ? strtod(off->valuestring, NULL) : 0;
+	def->valid = origin == DEF_PINT_CONSTANT ? isfinite(def->scale) : def->scale > 0;
+	if (cJSON_IsString(expr) && !(def->expr = pk_strdup(expr->valuestring)))
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	if (cJSON_IsString(codata) && !(def->codata = pk_strdup(codata->valuestring)))
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	def->constant = def->expr != NULL;
+	def->state = def->expr ? 0 : 2;
+	snprintf(def->via, sizeof(def->via), "Pint");
+	/* Pint's own spellings, for its expressions */
+	if ((rc = map_put(u->pint, pname->valuestring, idx)) < 0)
+		return rc;
+	cJSON_ArrayForEach(it, names) {
+		if (cJSON_IsString(it) && *it->valuestring && (rc = map_put(u->pint, it->valuestring, idx)) < 0)
+			return rc;
+	}
+	if (origin == DEF_PINT_CONSTANT)
+		return 0; /* constants are not units of prose ("c" and "e" are in units.tsv) */
+	/* prose: after provkg's table (first definition wins), minus its "none" list */
+	cJSON_ArrayForEach(it, names) {
+		if (cJSON_IsString(it) && (rc = put_name(u, it->valuestring, idx, 1)) < 0)
+			return rc;
+	}
+	return put_pint_name(u, pname->valuestring, idx);
 }
 
 static int on_unit(const kg_node *n, void *vctx)
 {
 	load_ctx *c = vctx;
-	cJSON *pending = NULL;
-	int rc = add_unit(c->u, n, &pending);
+	cJSON *d, *pending = NULL;
+	int origin = !n->kind || !strcmp(n->kind, "unit") ? DEF_TABLE
+		     : !strcmp(n->kind, "unit-pint")     ? DEF_PINT
+		     : !strcmp(n->kind, "unit-pint-constant") ? DEF_PINT_CONSTANT
+							   : -1;
+	int rc;
 
-	if (rc < 0)
-		return rc;
-	c->pending[c->u->n - 1] = pending;
-	return 0;
+	if (origin != c->want)
+		return 0;
+	if (!n->data || !(d = cJSON_Parse(n->data)))
+		return pk_error_set(PK_EIO, "unit '%s': unreadable definition", n->key);
+	rc = origin == DEF_TABLE ? add_table_unit(c->u, n, d, &pending) : add_pint_unit(c->u, n, d, origin);
+	if (rc == 0 && pending) {
+		if (c->u->n - 1 >= c->npending) {
+			cJSON_Delete(d);
+			return pk_error_set(PK_ELIMIT, "more than %zu constant-defined units", c->npending);
+		}
+		c->pending[c->u->n - 1] = pending;
+		return 0;
+	}
+	cJSON_Delete(d);
+	return rc;
 }
 
 typedef struct pick_ctx {
@@ -359,10 +497,10 @@ static int on_constant(const kg_value *v, void *vctx)
 	return 0;
 }
 
-/* SI value of a CODATA constant (by name) of the edition in use. */
-static int constant_si(query_units *u, kg_txn *t, const char *name, double *out)
+/* SI value and dimension of a CODATA constant (by quantity key) of the
+ * edition in use. */
+static int constant_key_si(query_units *u, kg_txn *t, const char *key, double *out, qu_dim *dim)
 {
-	pk_buf key = PK_BUF_INIT;
 	pick_ctx c;
 	qu_unit unit;
 	int rc;
@@ -370,21 +508,152 @@ static int constant_si(query_units *u, kg_txn *t, const char *name, double *out)
 	memset(&c, 0, sizeof(c));
 	c.t = t;
 	c.edition = u->edition[0] ? u->edition : NULL;
-	*out = 0;
-	if ((rc = pk_text_fold(&key, name, strlen(name), PK_FOLD_CASE | PK_FOLD_SPACE_ONE)) < 0)
-		goto done;
-	if ((rc = kg_value_each(t, KG_QUANTITY, key.ptr, on_constant, &c)) < 0)
-		goto done;
-	if (!c.found) {
-		rc = PK_ENOTFOUND;
-		goto done;
-	}
+	if ((rc = kg_value_each(t, KG_QUANTITY, key, on_constant, &c)) < 0)
+		return rc;
+	if (!c.found)
+		return PK_ENOTFOUND;
 	if ((rc = query_units_parse(u, c.unit, strlen(c.unit), &unit)) < 0)
-		goto done;
+		return rc;
 	*out = c.value * unit.scale;
-done:
+	if (dim)
+		*dim = unit.dim;
+	return 0;
+}
+
+/* SI value of a CODATA constant (by name) of the edition in use. */
+static int constant_si(query_units *u, kg_txn *t, const char *name, double *out)
+{
+	pk_buf key = PK_BUF_INIT;
+	int rc;
+
+	*out = 0;
+	if ((rc = pk_text_fold(&key, name, strlen(name), PK_FOLD_CASE | PK_FOLD_SPACE_ONE)) == 0)
+		rc = constant_key_si(u, t, key.ptr, out, NULL);
 	pk_buf_release(&key);
 	return rc;
+}
+
+static int first_quantity(const kg_name_hit *h, void *ctx)
+{
+	char *out = ctx;
+
+	if (h->type != KG_QUANTITY || strlen(h->target) >= 256)
+		return 0;
+	snprintf(out, 256, "%s", h->target);
+	return 1;
+}
+
+/* A Pint constant's CODATA value: its name ("electron mass", "speed of
+ * light", "dirac constant") through the graph's names and aliases; the
+ * dimension must be Pint's ("avogadro number" is not N_A in mol^-1). */
+static int codata_constant(query_units *u, const unit_def *d, double *out)
+{
+	char *nkey = pk_text_name_key(d->codata, strlen(d->codata)), qkey[256] = "";
+	qu_dim dim;
+	int rc;
+
+	if (!nkey)
+		return PK_ENOMEM;
+	rc = kg_name_find(u->t, KG_NS_NAME, nkey, first_quantity, qkey);
+	pk_free(nkey);
+	if (rc < 0)
+		return rc;
+	if (!qkey[0])
+		return PK_ENOTFOUND;
+	if ((rc = constant_key_si(u, u->t, qkey, out, &dim)) < 0)
+		return rc;
+	return qu_dim_eq(&dim, &d->dim) ? 0 : PK_ENOTFOUND;
+}
+
+static int eval_pint(query_units *u, size_t i, int depth);
+
+typedef struct pres_ctx {
+	query_units *u;
+	int depth;
+	int codata;
+} pres_ctx;
+
+/* A name in a Pint expression: one of Pint's spellings, or an SI prefix
+ * and one ("centimeter", "µ_0" is a name of its own). */
+static int pint_resolve(void *vctx, const char *name, size_t n, pk_uval *out)
+{
+	pres_ctx *c = vctx;
+	query_units *u = c->u;
+	int idx = map_get(u->pint, name, n), rc, k;
+	double f = 1;
+	size_t i;
+
+	for (i = 0; idx < 0 && i < sizeof(prefixes) / sizeof(prefixes[0]); i++) {
+		const char *forms[2] = { prefixes[i].sym, prefixes[i].word };
+
+		for (k = 0; k < 2 && idx < 0; k++) {
+			size_t l = forms[k] ? strlen(forms[k]) : 0;
+
+			if (l && l < n && !memcmp(name, forms[k], l) && (idx = map_get(u->pint, name + l, n - l)) >= 0)
+				f = prefixes[i].f;
+		}
+	}
+	if (idx < 0)
+		return PK_ENOTFOUND;
+	if ((rc = eval_pint(u, (size_t)idx, c->depth + 1)) < 0)
+		return rc;
+	if (!u->u[idx].valid)
+		return pk_error_set(PK_EPARSE, "'%.*s' has no value", (int)n, name);
+	memset(out, 0, sizeof(*out));
+	out->v = u->u[idx].scale * f;
+	for (k = 0; k < QU_NDIM; k++)
+		out->e[k] = u->u[idx].dim.e[k];
+	c->codata |= !strncmp(u->u[idx].via, "CODATA", 6);
+	return 0;
+}
+
+/* A Pint unit or constant that depends on physical constants: its value
+ * with the graph's CODATA edition (a constant CODATA lists directly is
+ * taken as CODATA gives it). Failures leave Pint's own value, marked. */
+static int eval_pint(query_units *u, size_t i, int depth)
+{
+	unit_def *d = &u->u[i];
+	pres_ctx c = { u, depth, 0 };
+	pk_uval v;
+	qu_dim dim;
+	double si;
+	int rc, k;
+
+	if (d->state == 2)
+		return 0;
+	if (d->state == 1 || depth > EVAL_DEPTH) {
+		d->state = 2;
+		return 0; /* a cycle: keep Pint's value */
+	}
+	d->state = 1;
+	if (d->codata && (rc = codata_constant(u, d, &si)) != PK_ENOTFOUND) {
+		if (rc < 0 && rc != PK_EPARSE)
+			return rc;
+		if (rc == 0) {
+			d->scale = si;
+			d->valid = 1;
+			snprintf(d->via, sizeof(d->via), "CODATA %s", u->edition);
+			d->state = 2;
+			return 0;
+		}
+	}
+	pk_error_clear();
+	rc = pk_uexpr_eval(d->expr, strlen(d->expr), pint_resolve, &c, &v);
+	if (rc == PK_ENOMEM)
+		return rc;
+	if (rc == 0 && pk_uval_integral(&v)) {
+		for (k = 0; k < QU_NDIM; k++)
+			dim.e[k] = (signed char)lround(v.e[k]);
+		if (qu_dim_eq(&dim, &d->dim) && isfinite(v.v) && (v.v > 0 || d->origin == DEF_PINT_CONSTANT)) {
+			d->scale = v.v;
+			d->valid = 1;
+			if (c.codata)
+				snprintf(d->via, sizeof(d->via), "CODATA %s", u->edition);
+		}
+	}
+	pk_error_clear();
+	d->state = 2;
+	return 0;
 }
 
 static int newest_codata(const kg_source *s, void *ctx)
@@ -403,34 +672,47 @@ static int have_codata(const kg_source *s, void *ctx)
 	return !strcmp(s->kind, "CODATA") && !strcmp(s->edition, want);
 }
 
+static slot *new_map(void)
+{
+	return pk_calloc(MAP_SLOTS, sizeof(slot));
+}
+
 int query_units_open(query_units **out, kg_txn *t, const char *edition)
 {
 	query_units *u;
 	load_ctx c;
 	size_t i;
-	int rc;
+	int rc, pass;
 
 	*out = NULL;
 	if (!(u = pk_calloc(1, sizeof(*u))))
 		return pk_error_set(PK_ENOMEM, "out of memory");
 	memset(&c, 0, sizeof(c));
 	c.u = u;
-	if (!(c.pending = pk_calloc(1024, sizeof(*c.pending)))) {
-		pk_free(u);
-		return pk_error_set(PK_ENOMEM, "out of memory");
+	c.npending = 1024;
+	u->t = t;
+	if (!(c.pending = pk_calloc(c.npending, sizeof(*c.pending))) || !(u->exact = new_map()) ||
+	    !(u->folded = new_map()) || !(u->pint = new_map()) || !(u->none = new_map())) {
+		rc = pk_error_set(PK_ENOMEM, "out of memory");
+		goto fail;
 	}
 	/* the CODATA edition: the one asked for if the graph has it, else the newest */
 	if (edition && *edition && kg_source_each(t, have_codata, (void *)(uintptr_t)edition) == 1)
 		snprintf(u->edition, sizeof(u->edition), "%s", edition);
 	else if ((rc = kg_source_each(t, newest_codata, u->edition)) < 0)
 		goto fail;
-	if ((rc = kg_node_each(t, KG_UNIT, "", on_unit, &c)) < 0)
-		goto fail;
+	/* provkg's table first: its spellings win, and its "none" rows keep
+	 * Pint's clashing symbols out of prose */
+	for (pass = DEF_TABLE; pass <= DEF_PINT_CONSTANT; pass++) {
+		c.want = pass;
+		if ((rc = kg_node_each(t, KG_UNIT, "", on_unit, &c)) < 0)
+			goto fail;
+	}
 	if (u->n == 0) {
-		rc = pk_error_set(PK_ENOTFOUND, "the graph has no unit table (ingest data/sources/units.tsv)");
+		rc = pk_error_set(PK_ENOTFOUND, "the graph has no unit table (ingest data/sources/units/units.tsv)");
 		goto fail;
 	}
-	for (i = 0; i < u->n && i < 1024; i++) {
+	for (i = 0; i < u->n && i < c.npending; i++) {
 		const cJSON *scale;
 		double si;
 
@@ -447,6 +729,26 @@ int query_units_open(query_units **out, kg_txn *t, const char *edition)
 			goto fail;
 		u->u[i].scale = si;
 		u->u[i].valid = si > 0;
+		snprintf(u->u[i].via, sizeof(u->u[i].via), "CODATA %s", u->edition);
+	}
+	/* Pint's constant-dependent units, with this edition's constants */
+	for (i = 0; i < u->n; i++)
+		if (u->u[i].expr && (rc = eval_pint(u, i, 0)) < 0)
+			goto fail;
+	/* units.tsv rows that name a Pint unit ("=parsec") take its value */
+	for (i = 0; i < u->n; i++) {
+		unit_def *d = &u->u[i];
+		int j;
+
+		if (d->origin != DEF_TABLE || !d->codata)
+			continue;
+		j = map_get(u->pint, d->codata, strlen(d->codata));
+		if (j >= 0 && u->u[j].valid && qu_dim_eq(&u->u[j].dim, &d->dim)) {
+			d->scale = u->u[j].scale;
+			d->valid = 1;
+			d->constant = u->u[j].constant;
+			memcpy(d->via, u->u[j].via, sizeof(d->via));
+		}
 	}
 	/* the constants the equivalences need */
 	constant_si(u, t, "speed of light in vacuum", &u->k.c);
@@ -457,17 +759,30 @@ int query_units_open(query_units **out, kg_txn *t, const char *edition)
 	constant_si(u, t, "atomic mass constant", &u->k.mu);
 	constant_si(u, t, "molar mass constant", &u->k.Mu);
 	pk_error_clear();
-	for (i = 0; i < 1024; i++)
+	for (i = 0; i < c.npending; i++)
 		cJSON_Delete(c.pending[i]);
 	pk_free(c.pending);
+	u->t = NULL;
 	*out = u;
 	return 0;
 fail:
-	for (i = 0; i < 1024; i++)
-		cJSON_Delete(c.pending[i]);
+	if (c.pending)
+		for (i = 0; i < c.npending; i++)
+			cJSON_Delete(c.pending[i]);
 	pk_free(c.pending);
 	query_units_free(u);
 	return rc;
+}
+
+static void free_map(slot *m)
+{
+	size_t i;
+
+	if (!m)
+		return;
+	for (i = 0; i < MAP_SLOTS; i++)
+		pk_free(m[i].key);
+	pk_free(m);
 }
 
 void query_units_free(query_units *u)
@@ -476,13 +791,16 @@ void query_units_free(query_units *u)
 
 	if (!u)
 		return;
-	for (i = 0; i < u->n; i++)
+	for (i = 0; i < u->n; i++) {
 		pk_free(u->u[i].sym);
-	pk_free(u->u);
-	for (i = 0; i < MAP_SLOTS; i++) {
-		pk_free(u->exact[i].key);
-		pk_free(u->folded[i].key);
+		pk_free(u->u[i].expr);
+		pk_free(u->u[i].codata);
 	}
+	pk_free(u->u);
+	free_map(u->exact);
+	free_map(u->folded);
+	free_map(u->pint);
+	free_map(u->none);
 	pk_free(u);
 }
 
@@ -517,7 +835,12 @@ static int find_folded(const query_units *u, const char *s, size_t n)
 	int i = -1;
 
 	if (f) {
-		i = map_get(u->folded, f, strlen(f));
+		size_t l = strlen(f);
+
+		i = map_get(u->folded, f, l);
+		/* plurals the table does not list: "atomic mass units" */
+		if (i < 0 && l > 4 && f[l - 1] == 's' && f[l - 2] != 's')
+			i = map_get(u->folded, f, l - 1);
 		pk_free(f);
 	}
 	return i >= 0 && u->u[i].valid ? i : -1;
@@ -579,13 +902,15 @@ static int lookup_token(const query_units *u, const char *s, size_t n, term *out
 typedef struct cursor {
 	const char *s;
 	size_t n, pos;
-	int scan; /* prose: stop quietly at the first non-unit */
+	int scan;     /* prose: stop quietly at the first non-unit */
+	int after_op; /* the term follows "/", "·", "*" or "per": "in" is the inch there */
 } cursor;
 
 static int is_unit_char(int32_t cp)
 {
 	if ((cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z') || cp == '_' || cp == '%' ||
-	    cp == 0xB0 /* ° */ || cp == 0x2030 /* ‰ */ || cp == 0xC5 /* Å */ || cp == 0x3A9 /* Ω */)
+	    cp == 0xB0 /* ° */ || cp == 0x2030 /* ‰ */ || cp == 0x3A9 /* Ω */ ||
+	    (cp >= 0xC0 && cp <= 0x24F && cp != 0xD7 && cp != 0xF7) /* Å, é, ö; not × ÷ */)
 		return 1;
 	return (cp >= 0x370 && cp <= 0x3FF) /* Greek */;
 }
@@ -631,6 +956,32 @@ static size_t read_token(const query_units *u, const cursor *c, term *t, int *fo
 	letters_end = i;
 	if (i == 0 || i > TOKEN_MAX)
 		return 0;
+	/* names of several words: "light year", "electron volts", "atomic
+	 * mass unit", "pound force per square inch", "inch Hg 60F" (longest first) */
+	{
+		size_t ends[4], m = 0, j = i;
+
+		while (m < 4 && j + 1 < n && (s[j] == ' ' || s[j] == '-')) {
+			size_t w = j + 1;
+
+			while (w < n && ((s[w] >= 'a' && s[w] <= 'z') || (s[w] >= 'A' && s[w] <= 'Z') ||
+					 (s[w] >= '0' && s[w] <= '9')))
+				w++;
+			if (w == j + 1 || w > TOKEN_MAX * 2)
+				break;
+			ends[m++] = j = w;
+		}
+		while (m > 0) {
+			int idx = find_folded(u, s, ends[m - 1]);
+
+			if (idx >= 0) {
+				set_term(t, &u->u[idx], 1.0, 0);
+				*found = 1;
+				return ends[m - 1];
+			}
+			m--;
+		}
+	}
 	/* digits glued to letters: part of the name (a0, C_90) or an exponent (m2, s-1) */
 	if (i < n && s[i] >= '0' && s[i] <= '9') {
 		size_t j = i;
@@ -641,8 +992,23 @@ static size_t read_token(const query_units *u, const cursor *c, term *t, int *fo
 			*found = 1;
 			return j;
 		}
+		/* letters again: a name with a formula inside ("cmH2O", "ftH2O") */
+		if (j < n && ((s[j] >= 'a' && s[j] <= 'z') || (s[j] >= 'A' && s[j] <= 'Z'))) {
+			size_t w = j;
+
+			while (w < n && ((s[w] >= 'a' && s[w] <= 'z') || (s[w] >= 'A' && s[w] <= 'Z') ||
+					 (s[w] >= '0' && s[w] <= '9')))
+				w++;
+			if (w <= TOKEN_MAX && lookup_token(u, s, w, t)) {
+				*found = 1;
+				return w;
+			}
+		}
 	}
-	if (c->scan) {
+	/* in prose, "in", "at", "as" ... are words, unless an operator or an
+	 * exponent says otherwise ("lb/in^3", "in²") */
+	if (c->scan && !c->after_op &&
+	    !(letters_end < n && (s[letters_end] == '^' || (s[letters_end] >= '0' && s[letters_end] <= '9')))) {
 		size_t w;
 
 		for (w = 0; w < sizeof(not_units) / sizeof(not_units[0]); w++)
@@ -732,24 +1098,37 @@ static int parse_product(const query_units *u, cursor *c, term *acc, int depth, 
 
 	for (;;) {
 		size_t save = c->pos, len;
-		int sep_div = 0, found, e;
+		int sep_div = 0, found, e, op = 0;
 		term t;
 
+		/* a reciprocal: "1/cm", "1/s", "per second" */
+		if (!nterms && !denom && c->pos + 2 < c->n && c->s[c->pos] == '1' && c->s[c->pos + 1] == '/' &&
+		    c->s[c->pos + 2] != ' ') {
+			c->pos += 2;
+			sep_div = op = 1;
+		} else if (!nterms && !denom && skip_word(c, "per")) {
+			if (c->pos < c->n && c->s[c->pos] == ' ')
+				c->pos++;
+			sep_div = op = 1;
+		}
 		/* separators: multiplication, division */
 		if (nterms) {
 			if (c->pos < c->n && c->s[c->pos] == ' ')
 				c->pos++;
 			if (c->pos < c->n && (c->s[c->pos] == '/')) {
-				sep_div = 1;
+				sep_div = op = 1;
 				c->pos++;
 			} else if (skip_word(c, "per") || (c->pos + 3 <= c->n && !memcmp(c->s + c->pos, "每", 3) && (c->pos += 3))) {
-				sep_div = 1;
+				sep_div = op = 1;
 			} else if (c->pos + 2 <= c->n && (!memcmp(c->s + c->pos, "·", 2))) {
 				c->pos += 2;
+				op = 1;
 			} else if (c->pos + 3 <= c->n && (!memcmp(c->s + c->pos, "⋅", 3) || !memcmp(c->s + c->pos, "∙", 3))) {
 				c->pos += 3;
+				op = 1;
 			} else if (c->pos < c->n && (c->s[c->pos] == '*' || c->s[c->pos] == '.')) {
 				c->pos++;
+				op = c->s[c->pos - 1] == '*';
 			} else if (c->pos == save) {
 				break; /* terms must be separated */
 			}
@@ -768,7 +1147,9 @@ static int parse_product(const query_units *u, cursor *c, term *acc, int depth, 
 			c->pos++;
 			t = inner;
 		} else {
+			c->after_op = op;
 			len = read_token(u, c, &t, &found);
+			c->after_op = 0;
 			if (!len || !found) {
 				c->pos = save;
 				break;
@@ -827,6 +1208,7 @@ int query_units_parse(const query_units *u, const char *s, size_t n, qu_unit *ou
 	c.n = norm.len;
 	c.pos = 0;
 	c.scan = 0;
+	c.after_op = 0;
 	parse_product(u, &c, &acc, 0, &lone);
 	if (c.pos != c.n) {
 		rc = pk_error_set(PK_EPARSE, "unknown unit '%.*s' in '%s'", (int)(c.n - c.pos > 20 ? 20 : c.n - c.pos),
@@ -842,7 +1224,7 @@ done:
 size_t query_units_scan(const query_units *u, const char *s, size_t n, qu_unit *out)
 {
 	term acc = { 1.0, 0, { { 0 } }, 0, 0 };
-	cursor c = { s, n, 0, 1 };
+	cursor c = { s, n, 0, 1, 0 };
 	int lone = 0;
 
 	memset(out, 0, sizeof(*out));
@@ -851,6 +1233,150 @@ size_t query_units_scan(const query_units *u, const char *s, size_t n, qu_unit *
 		return 0;
 	finish(&acc, lone, out);
 	return c.pos;
+}
+
+/* Short words that follow numbers in prose and are no units ("3 of",
+ * "5 new", "2 per"): an unknown token of at most three letters that is
+ * none of these is taken for a unit that could not be read. */
+static const char *const short_words[] = {
+	"a", "an", "and", "are", "as", "at", "be", "but", "by", "can", "did", "do", "due", "eg", "et", "etc",
+	"few", "for", "had", "has", "he", "her", "his", "how", "i", "ie", "if", "in", "is", "it", "its",
+	"let", "may", "new", "no", "nor", "not", "now", "of", "off", "old", "on", "one", "or", "our", "out",
+	"per", "see", "she", "so", "the", "to", "too", "two", "up", "us", "via", "vs", "was", "we", "who",
+	"why", "yet", "you", "all", "any", "six", "ten", "set", "top", "low", "big", "far", "way", "use",
+	"non", "pre", "sub", "max", "mid", "own", "get", "got", "cf", "al", "nm", "th", "st", "nd", "rd"
+};
+
+static int is_op_at(const char *s, size_t n, size_t i)
+{
+	return i < n && (s[i] == '/' || s[i] == '^' || s[i] == '*' ||
+			 (i + 1 < n && !memcmp(s + i, "·", 2)) ||
+			 (i + 2 < n && (!memcmp(s + i, "⋅", 3) || !memcmp(s + i, "∙", 3))));
+}
+
+static size_t op_len(const char *s, size_t n, size_t i)
+{
+	if (i < n && (s[i] == '/' || s[i] == '^' || s[i] == '*'))
+		return 1;
+	return i + 1 < n && !memcmp(s + i, "·", 2) ? 2 : 3;
+}
+
+/* Letters of a unit-like token at i (ASCII, Greek, °, Å, Ω, µ). */
+static size_t token_len(const char *s, size_t n, size_t i)
+{
+	size_t j = i;
+	int32_t cp;
+	int k;
+
+	while (j < n && (k = pk_utf8_decode(s + j, n - j, &cp)) > 0 && (is_unit_char(cp) || cp == 0xB5))
+		j += (size_t)k;
+	return j - i;
+}
+
+/* An exponent glued to a token: "^-1", "2", "-1". */
+static int exponent_at(const char *s, size_t n, size_t i)
+{
+	return i < n && (s[i] == '^' || (s[i] >= '0' && s[i] <= '9') ||
+			 (s[i] == '-' && i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '9'));
+}
+
+/* Extend a unit-like run from i: tokens, exponents, operators, brackets,
+ * and blank-separated tokens that carry an exponent or an operator. */
+static size_t unit_run_end(const char *s, size_t n, size_t i)
+{
+	size_t limit = i + 64 < n ? i + 64 : n;
+
+	while (i < limit) {
+		size_t t = token_len(s, limit, i);
+
+		if (t) {
+			i += t;
+			continue;
+		}
+		if ((s[i] >= '0' && s[i] <= '9') || s[i] == '(' || s[i] == ')' ||
+		    ((s[i] == '-' || s[i] == '+') && i + 1 < limit && s[i + 1] >= '0' && s[i + 1] <= '9')) {
+			i++;
+			continue;
+		}
+		if (is_op_at(s, limit, i)) {
+			i += op_len(s, limit, i);
+			continue;
+		}
+		if (s[i] == ' ' && i + 1 < limit) {
+			size_t j = i + 1, tl = token_len(s, limit, j);
+
+			if (tl && (exponent_at(s, limit, j + tl) || is_op_at(s, limit, j + tl))) {
+				i = j;
+				continue;
+			}
+			if (is_op_at(s, limit, j)) {
+				i = j;
+				continue;
+			}
+		}
+		break;
+	}
+	while (i > 0 && (s[i - 1] == ')' || s[i - 1] == '(') && !memchr(s, '(', i - 1))
+		i--; /* a closing bracket of the prose, not of the unit */
+	return i;
+}
+
+static int short_word(const char *s, size_t l)
+{
+	size_t w;
+
+	for (w = 0; w < sizeof(short_words) / sizeof(short_words[0]); w++)
+		if (strlen(short_words[w]) == l && !strncasecmp(s, short_words[w], l))
+			return 1;
+	return 0;
+}
+
+size_t query_units_scan_checked(const query_units *u, const char *s, size_t n, qu_unit *out, size_t *unread)
+{
+	size_t len = query_units_scan(u, s, n, out), t, k;
+	int unit_like = 0, upper_inside = 0, non_ascii = 0;
+
+	*unread = 0;
+	if (len > 0) {
+		/* a unit read in part: "g/cc" with cc unknown, "km s^-1 Mpc^-1" */
+		size_t q = len;
+
+		if (is_op_at(s, n, q)) {
+			size_t r = q + op_len(s, n, q);
+
+			if (r < n && s[r] == ' ')
+				r++;
+			unit_like = r < n && (token_len(s, n, r) || s[r] == '(');
+		} else if (q < n && token_len(s, n, q)) {
+			unit_like = 1; /* letters glued to what was read */
+		} else if (q + 1 < n && s[q] == ' ' && (t = token_len(s, n, q + 1)) &&
+			   (exponent_at(s, n, q + 1 + t) || is_op_at(s, n, q + 1 + t))) {
+			unit_like = 1;
+		}
+		if (!unit_like)
+			return len;
+	} else {
+		/* nothing read: is what follows the number a unit all the same? */
+		t = token_len(s, n, 0);
+		if (!t)
+			return 0;
+		for (k = 0; k < t; k++) {
+			upper_inside |= k > 0 && s[k] >= 'A' && s[k] <= 'Z';
+			non_ascii |= (unsigned char)s[k] >= 0x80;
+		}
+		if (exponent_at(s, n, t) || is_op_at(s, n, t))
+			unit_like = !(s[t] == '-' && short_word(s, t)) && !(t > 3 && s[t] == '-');
+		else if (upper_inside || non_ascii)
+			unit_like = 1; /* "statX", "Ǻ" */
+		else if (t <= 3 && !short_word(s, t))
+			unit_like = 1; /* "zq", "ft" unknown */
+		if (!unit_like)
+			return 0; /* a word: "3 atoms", "5 times" */
+	}
+	memset(out, 0, sizeof(*out));
+	out->scale = 1.0;
+	*unread = unit_run_end(s, n, 0);
+	return 0;
 }
 
 /* ---- conversions ------------------------------------------------------ */
@@ -934,5 +1460,28 @@ int query_units_convert(const query_units *u, double si, const qu_dim *from, con
 		else
 			snprintf(how, hown, "%s; %s", equivs[a].how, equivs[b].how);
 	}
+	return 0;
+}
+
+int query_units_convert_text(const query_units *u, double value, const char *from, const char *to,
+			     double *out, char *how, size_t hown)
+{
+	qu_unit a, b;
+	double si, conv;
+	char da[64], db[64];
+	int rc;
+
+	if (how && hown)
+		how[0] = '\0';
+	if ((rc = query_units_parse(u, from, strlen(from), &a)) < 0 ||
+	    (rc = query_units_parse(u, to, strlen(to), &b)) < 0)
+		return rc;
+	si = value * a.scale + a.offset;
+	if (query_units_convert(u, si, &a.dim, &b.dim, &conv, how, hown) < 0) {
+		qu_dim_format(da, sizeof(da), &a.dim);
+		qu_dim_format(db, sizeof(db), &b.dim);
+		return pk_error_set(PK_EINVAL, "'%s' (%s) does not convert to '%s' (%s)", from, da, to, db);
+	}
+	*out = (conv - b.offset) / b.scale;
 	return 0;
 }

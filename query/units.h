@@ -55,6 +55,14 @@ int query_units_parse(const query_units *u, const char *s, size_t n, qu_unit *ou
  * Stops before words that merely look like units ("as", "in", "at"). */
 size_t query_units_scan(const query_units *u, const char *s, size_t n, qu_unit *out);
 
+/* As query_units_scan, and never drop a unit: when the text after the
+ * number looks like a unit that cannot be read, in whole or in part
+ * ("zorp/s", "g/xx", "km s^-1 Zpc^-1", "statX"), the return is 0 and
+ * *unread the length of that unit-like text (else *unread is 0). A lone
+ * lowercase word of four letters or more ("3 atoms", "5 times") and the
+ * short words of prose ("of", "and", "new") are words, not units. */
+size_t query_units_scan_checked(const query_units *u, const char *s, size_t n, qu_unit *out, size_t *unread);
+
 int qu_dim_eq(const qu_dim *a, const qu_dim *b);
 int qu_dim_is_none(const qu_dim *d);
 /* "kg m^2 s^-2" ("1" for dimensionless). */
@@ -77,5 +85,12 @@ const qu_constants *query_units_constants(const query_units *u);
  * when the dimensions are incompatible. */
 int query_units_convert(const query_units *u, double si, const qu_dim *from, const qu_dim *to,
 			double *out, char *how, size_t hown);
+
+/* Convert `value` given in unit string `from` into unit string `to` (both
+ * whole unit strings as query_units_parse reads them; °C and °F offsets
+ * applied), directly or through an equivalence. PK_EPARSE names a unit
+ * that cannot be read, PK_EINVAL says the dimensions do not convert. */
+int query_units_convert_text(const query_units *u, double value, const char *from, const char *to,
+			     double *out, char *how, size_t hown);
 
 #endif

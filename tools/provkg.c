@@ -21,6 +21,7 @@ static const struct command commands[] = {
 	{ "sources", cmd_sources, "list the source editions in the graph" },
 	{ "lookup", cmd_lookup, "look up constants, elements and isotopes with provenance" },
 	{ "check-value", cmd_check_value, "verify a value cited in a sentence: unit, number, edition, verdict" },
+	{ "convert", cmd_convert, "convert a value between units (the unit engine check-value uses)" },
 	{ "check-ref", cmd_check_ref, "verify a cited reference: does the work exist, is it described right" },
 	{ "check", cmd_check, "audit model answers: values, citations, four credibility scores" },
 	{ "summarize", cmd_summarize, "per-model means and intervals of check's audit records" },

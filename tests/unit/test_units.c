@@ -14,6 +14,10 @@
 
 #include "graph.h"
 
+#include <cJSON.h>
+#include <math.h>
+#include <stdlib.h>
+
 static kg_store *store;
 static kg_txn *txn;
 static query_units *U;
@@ -62,8 +66,107 @@ static void forms(void)
 		CHECK(x.offset == 273.15);
 		CHECK_EQ_INT(query_units_parse(U, "J/°C", strlen("J/°C"), &x), 0);
 		CHECK(x.offset == 0); /* a temperature difference in a compound */
-		CHECK_EQ_INT(query_units_parse(U, "furlong", 7, &x), PK_EPARSE);
-		CHECK(strstr(pk_error_last(), "furlong") != NULL);
+		CHECK_EQ_INT(query_units_parse(U, "zorp", 4, &x), PK_EPARSE);
+		CHECK(strstr(pk_error_last(), "zorp") != NULL);
+	}
+}
+
+/* Units from Pint's database (data/sources/units/pint), the SI
+ * equivalents of Gaussian units, reciprocals and glued forms. Values:
+ * NIST SP 811 appendix B, IAU 2012, SI Brochure. */
+static void database_units(void)
+{
+	static const struct {
+		const char *text;
+		double scale;
+		const char *dim;
+	} cases[] = {
+		{ "ft", 0.3048, "m" }, { "feet", 0.3048, "m" }, { "in^3", 1.6387064e-5, "m^3" },
+		{ "lb", 0.45359237, "kg" }, { "lb/in^3", 27679.904710203125, "m^-3 kg" }, { "furlong", 201.168402336805, "m" },
+		{ "mi", 1609.344, "m" }, { "mph", 0.44704, "m s^-1" }, { "ft/s", 0.3048, "m s^-1" },
+		{ "kWh", 3.6e6, "m^2 kg s^-2" }, { "Wh", 3600, "m^2 kg s^-2" }, { "tonne", 1000, "kg" },
+		{ "barn", 1e-28, "m^2" }, { "mbarn", 1e-31, "m^2" }, { "cc", 1e-6, "m^3" }, { "g/cc", 1000, "m^-3 kg" },
+		{ "AU", 149597870700, "m" }, { "au", 149597870700, "m" }, { "pc", 3.0856775814913673e16, "m" },
+		{ "Mpc", 3.0856775814913673e22, "m" }, { "ly", 9460730472580800, "m" },
+		{ "light year", 9460730472580800, "m" }, { "light-years", 9460730472580800, "m" },
+		{ "km s^-1 Mpc^-1", 1e3 / 3.0856775814913673e22, "s^-1" },
+		{ "statC", 3.3356409519815204e-10, "s A" }, { "esu", 3.3356409519815204e-10, "s A" },
+		{ "statV", 299.792458, "m^2 kg s^-3 A^-1" }, { "e cm", 1.602176634e-21, "m s A" },
+		{ "amu", 1.66053906892e-27, "kg" }, { "Btu", 1055.056, "m^2 kg s^-2" },
+		{ "1/cm", 100, "m^-1" }, { "1/s", 1, "s^-1" }, { "1/K", 1, "K^-1" }, { "per second", 1, "s^-1" },
+		{ "Js", 1, "m^2 kg s^-1" }, { "atomic mass units", 1.66053906892e-27, "kg" },
+		{ "electron volts", 1.602176634e-19, "m^2 kg s^-2" }, { "kcal/mol", 4184, "m^2 kg s^-2 mol^-1" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		qu_unit x;
+		char d[64];
+		int rc = query_units_parse(U, cases[i].text, strlen(cases[i].text), &x);
+
+		CHECK_EQ_INT(rc, 0);
+		if (rc)
+			fprintf(stderr, "  '%s': %s\n", cases[i].text, pk_error_last());
+		qu_dim_format(d, sizeof(d), &x.dim);
+		CHECK_STR(d, cases[i].dim);
+		CHECK_NEAR(x.scale / cases[i].scale, 1, 1e-12);
+	}
+	/* spellings units.tsv keeps out of prose although Pint defines them */
+	{
+		static const char *const words[] = { "a", "at", "Nm", "P", "U", "are", "cup", "point", "lambda", "particle" };
+		qu_unit x;
+
+		for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+			CHECK(query_units_parse(U, words[i], strlen(words[i]), &x) == PK_EPARSE);
+	}
+}
+
+/* Pint's constant-dependent units take the constants of the edition in
+ * use: 1 a_u_time = hbar / E_h equals CODATA's "atomic unit of time" of
+ * that edition, 2014 and 2022 alike. */
+static void database_editions(void)
+{
+	static const char *const eds[] = { "2014", "2022" };
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		query_units *u = NULL;
+		query_matches ms = { 0 };
+		query_lookup_opts o = { eds[i], 0, 0 };
+		qu_unit x;
+
+		CHECK_EQ_INT(query_units_open(&u, txn, eds[i]), 0);
+		CHECK_EQ_INT(query_units_parse(u, "a_u_time", 8, &x), 0);
+		CHECK_EQ_INT(query_lookup(txn, "atomic unit of time", &o, &ms), 0);
+		CHECK(ms.n >= 1);
+		if (ms.n)
+			CHECK_NEAR(x.scale / ms.m[0].value, 1, 1e-9);
+		query_matches_release(&ms);
+		query_units_free(u);
+	}
+}
+
+/* Prose: a unit that cannot be read is reported, never dropped. */
+static void unreadable(void)
+{
+	static const struct {
+		const char *text;
+		size_t read, unread;
+	} cases[] = {
+		{ "m/s in vacuum", 3, 0 }, { "zorp/s", 0, 6 }, { "g/zz is", 0, 4 }, { "km s^-1 Qqq^-1 today", 0, 14 },
+		{ "statX", 0, 5 }, { "qq", 0, 2 }, { "apples of", 0, 0 }, { "times heavier", 0, 0 }, { "and", 0, 0 },
+		{ "kg and more", 2, 0 }, { "J/K.", 3, 0 }, { "m s^-1 Mpc^-1", 13, 0 }, { "of the", 0, 0 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		qu_unit x;
+		size_t unread, got = query_units_scan_checked(U, cases[i].text, strlen(cases[i].text), &x, &unread);
+
+		if (got != cases[i].read || unread != cases[i].unread)
+			fprintf(stderr, "  '%s': read %zu unread %zu\n", cases[i].text, got, unread);
+		CHECK_EQ_INT(got, cases[i].read);
+		CHECK_EQ_INT(unread, cases[i].unread);
 	}
 }
 
@@ -117,6 +220,107 @@ static void every_codata_unit(void)
 	}
 	CHECK(seen > 700);
 	CHECK_EQ_INT(bad, 0);
+}
+
+/* Every spelling of every unit imported from Pint parses, to Pint's value
+ * (constant-dependent ones: to the CODATA edition's, within 1e-7 of
+ * Pint's CODATA 2018), unless units.tsv takes the spelling for a unit
+ * of its own or says it is no unit in prose. */
+typedef struct db_walk {
+	char table[2000][48];
+	size_t ntable, seen, bad;
+} db_walk;
+
+static int in_table(const db_walk *w, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < w->ntable; i++)
+		if (!strcmp(w->table[i], s))
+			return 1;
+	return 0;
+}
+
+static void check_spelling(db_walk *w, const char *name, const cJSON *d)
+{
+	const cJSON *scale = cJSON_GetObjectItemCaseSensitive(d, "scale");
+	const cJSON *dim = cJSON_GetObjectItemCaseSensitive(d, "dim");
+	const cJSON *expr = cJSON_GetObjectItemCaseSensitive(d, "expr");
+	qu_unit x;
+	char got[64];
+	double want = strtod(scale->valuestring, NULL);
+
+	if (in_table(w, name))
+		return;
+	w->seen++;
+	if (query_units_parse(U, name, strlen(name), &x) < 0) {
+		fprintf(stderr, "  Pint unit '%s' does not parse: %s\n", name, pk_error_last());
+		w->bad++;
+		return;
+	}
+	qu_dim_format(got, sizeof(got), &x.dim);
+	if (strcmp(got, dim->valuestring) || fabs(x.scale / want - 1) > (cJSON_IsString(expr) ? 1e-7 : 1e-12)) {
+		fprintf(stderr, "  Pint unit '%s': %.17g %s, Pint %.17g %s\n", name, x.scale, got, want, dim->valuestring);
+		w->bad++;
+	}
+}
+
+static int on_db_unit(const kg_node *n, void *ctx)
+{
+	db_walk *w = ctx;
+	cJSON *d;
+	const cJSON *it, *pname;
+	char spaced[128];
+	size_t k;
+
+	if (!n->kind || strcmp(n->kind, "unit-pint") || !(d = cJSON_Parse(n->data)))
+		return 0;
+	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(d, "names"))
+		if (cJSON_IsString(it) && !strchr(it->valuestring, '_'))
+			check_spelling(w, it->valuestring, d);
+	pname = cJSON_GetObjectItemCaseSensitive(d, "pint");
+	snprintf(spaced, sizeof(spaced), "%s", pname->valuestring);
+	for (k = 0; spaced[k]; k++)
+		if (spaced[k] == '_')
+			spaced[k] = ' ';
+	check_spelling(w, spaced, d);
+	cJSON_Delete(d);
+	return 0;
+}
+
+static void every_database_unit(void)
+{
+	static db_walk w;
+	pk_lines *r;
+	const char *line;
+	size_t len;
+
+	/* the spellings units.tsv claims: its keys and names */
+	CHECK_EQ_INT(pk_lines_open(&r, "data/sources/units/units.tsv", 0), 0);
+	while (pk_lines_next(r, &line, &len) == 1 && w.ntable < 2000) {
+		char copy[1024], *f[6], *p = copy, *bar;
+		int nf = 0;
+
+		if (line[0] == '#' || len >= sizeof(copy))
+			continue;
+		memcpy(copy, line, len + 1);
+		while (nf < 6 && p) {
+			f[nf++] = p;
+			if ((p = strchr(p, '\t')))
+				*p++ = '\0';
+		}
+		snprintf(w.table[w.ntable++], 48, "%s", f[0]);
+		for (p = nf > 4 ? f[4] : NULL; p && *p && w.ntable < 2000; p = bar) {
+			if ((bar = strchr(p, '|')))
+				*bar++ = '\0';
+			snprintf(w.table[w.ntable++], 48, "%s", p);
+		}
+	}
+	pk_lines_free(r);
+	CHECK_EQ_INT(kg_node_each(txn, KG_UNIT, "pint:", on_db_unit, &w), 0);
+	fprintf(stderr, "  %zu spellings of Pint units checked, %zu wrong\n", w.seen, w.bad);
+	CHECK(w.seen > 300);
+	CHECK_EQ_INT(w.bad, 0);
 }
 
 static void edition_constants(void)
@@ -296,7 +500,11 @@ int main(void)
 	}
 	RUN(forms);
 	RUN(scanning);
+	RUN(database_units);
+	RUN(database_editions);
+	RUN(unreadable);
 	RUN(every_codata_unit);
+	RUN(every_database_unit);
 	RUN(edition_constants);
 	RUN(equivalences_against_codata);
 	RUN(numbers);
