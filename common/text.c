@@ -695,3 +695,28 @@ int pk_normtext_set(pk_normtext *nt, const char *s, size_t n)
 	nt->map[nt->text.len] = (uint32_t)n;
 	return latex_pass(nt);
 }
+
+size_t pk_utf8_cut(const char *s, size_t n, size_t max)
+{
+	size_t k;
+
+	if (n <= max)
+		return n;
+	k = max;
+	/* back over continuation bytes to the start of the cut character */
+	while (k > 0 && ((unsigned char)s[k] & 0xC0) == 0x80)
+		k--;
+	return k;
+}
+
+size_t pk_utf8_copy(char *dst, size_t dn, const char *src)
+{
+	size_t k;
+
+	if (!dn)
+		return 0;
+	k = pk_utf8_cut(src, strlen(src), dn - 1);
+	memcpy(dst, src, k);
+	dst[k] = '\0';
+	return k;
+}

@@ -46,6 +46,13 @@ int pk_text_is_space(int32_t cp);
 /* Is cp a CJK ideograph (Han)? */
 int pk_text_is_han(int32_t cp);
 
+/* The longest prefix of s[0..n) of at most max bytes that ends on a UTF-8
+ * character boundary (a cut never splits a character). */
+size_t pk_utf8_cut(const char *s, size_t n, size_t max);
+/* Copy NUL-terminated src into dst[0..dn), truncated on a character
+ * boundary; dst is always terminated (dn > 0). Returns the bytes copied. */
+size_t pk_utf8_copy(char *dst, size_t dn, const char *src);
+
 /* ---- normalised text with a map back to the original ------------------
  *
  * For extraction from model output: NFKC per character (fullwidth digits,

@@ -28,6 +28,7 @@
 #ifndef QUERY_VALUE_H
 #define QUERY_VALUE_H
 
+#include "../common/json.h"
 #include "../common/text.h"
 #include "lookup.h"
 #include "number.h"
@@ -37,6 +38,54 @@ enum qv_verdict {
 	QV_MATCH, QV_OUTDATED, QV_APPROXIMATE, QV_MISMATCH, QV_UNIT_MISMATCH, QV_UNKNOWN
 };
 const char *query_verdict_name(int verdict);
+
+/* Why a verdict was reached: structured reason codes with the numbers and
+ * names they need, in the order they apply. The judge (query/judge.c) and
+ * the checker decide with these; query/explain.c turns them into text. The
+ * names (query_reason_name) and their JSON fields are stable. */
+enum qv_reason_code {
+	QR_NO_UNIT = 1,       /* a: the reference unit the bare number was read in */
+	QR_UNIT_UNREAD,       /* a: the unit-like text that could not be read */
+	QR_NO_QUANTITY,       /* no quantity named */
+	QR_NO_REFERENCE,      /* a: phrase, b: edition asked for ("" none) */
+	QR_VARIABLE,          /* a: phrase, b: reference name, c: reference value+unit, n: 1 dimension fits */
+	QR_EXPRESSION,        /* a: phrase */
+	QR_QUALIFIED,         /* a: qualifier word, b: the quantity it qualifies */
+	QR_OTHER_SUBJECT,     /* a: the material the sentence is about, b: the one found elsewhere */
+	QR_OUT_OF_RANGE,      /* a: number text */
+	QR_AMBIGUOUS_COMMA,   /* a: number text, x, y: the two readings */
+	QR_WITHIN_UNCERTAINTY, /* x: k (2), y: the combined standard uncertainty */
+	QR_OUTDATED,          /* a: source, b: edition matched, c: newest edition, d: its value text */
+	QR_APPROXIMATE,       /* x: tolerance, n: significant digits */
+	QR_OFF_BY_POWER,      /* n: power of ten, x: 1 when a prefix slip (multiple of 3) */
+	QR_SWAPPED_EXPONENT,  /* n: exponent written, x: the right one */
+	QR_WRONG_SIGN,
+	QR_WRONG_VALUE,
+	QR_UNIT_SLIP,         /* a: unit written, b: unit the number is the value in, d: reference in a */
+	QR_DIMENSION,         /* a: unit written, b: its dimension, c: reference name, d: its dimension and unit; e: hint */
+	QR_MEASURED_ONLY_COMPUTED, /* a measured value and only a computed reference: not compared */
+	QR_COMPUTED,          /* a: source, b: method, c: value unit, d: material */
+	QR_EDITION_NAMED,     /* a: edition named, c: newer edition ("" none), d: its value ("" same) */
+	QR_EDITION_NOT_HELD,  /* a: edition named, c: edition checked */
+	QR_OTHER_POLYMORPH,   /* a: material (group), b: material chosen, n: 1 chosen is the most stable */
+	QR_IMPLAUSIBLE,       /* a: why */
+	QR_SIGN_CONVENTION,   /* a: "the electron's charge is -e" */
+	QR_MEASURED,          /* a: source, n: reports compared, x, y: their range, c: condition */
+	QR_COUNT
+};
+
+#define QV_REASONS_MAX 8
+#define QV_REASON_TEXT 96
+
+typedef struct qv_reason {
+	int code;
+	int n;
+	double x, y;
+	char a[QV_REASON_TEXT], b[QV_REASON_TEXT], c[QV_REASON_TEXT], d[QV_REASON_TEXT], e[QV_REASON_TEXT];
+} qv_reason;
+
+/* "no_unit", "off_by_power_of_ten", ... */
+const char *query_reason_name(int code);
 
 /* A relative tolerance for one computed property, named by its MP field
  * ("band_gap") or its quantity name ("band gap"). */
@@ -63,6 +112,7 @@ typedef struct qv_mention {
 	size_t start, end;         /* number and unit, original offsets */
 	size_t qstart, qend;       /* the phrase naming the quantity (0,0 if none) */
 	int has_unit;
+	int unit_unread;           /* unit-like text after the number could not be read (unit_text) */
 	qu_unit unit;
 	char unit_text[64];
 	char phrase[160];          /* the words that named the quantity */
@@ -78,7 +128,9 @@ typedef struct qv_result {
 	int have_ref;
 	query_match ref;           /* the reference value (owned) */
 	double relative_error;     /* (cited - reference) / reference, NAN if none */
-	char diagnosis[400];
+	qv_reason reasons[QV_REASONS_MAX];
+	size_t nreasons;
+	char diagnosis[400];       /* the reasons as English text (query_value_explain) */
 	char equivalence[96];      /* e.g. "E = k T" when one was applied */
 	char matched_edition[32];  /* outdated: the older edition matched */
 	int computed;              /* the reference is a computed value */
@@ -98,6 +150,18 @@ typedef struct qv_result {
 
 void qv_result_init(qv_result *r);
 void qv_result_release(qv_result *r);
+
+/* Add a reason (dropped silently past QV_REASONS_MAX: the verdict does not
+ * depend on the text); returns it for the caller to fill, or NULL. */
+qv_reason *qv_reason_add(qv_result *r, int code);
+/* Does r carry a reason with this code? */
+int qv_has_reason(const qv_result *r, int code);
+
+/* The reasons as text, joined by "; ": lang "en" (English) or "zh"
+ * (Chinese). Truncated to n bytes on a character boundary. */
+void query_value_explain(const qv_result *r, const char *lang, char *out, size_t n);
+/* The reasons as a JSON array of {"code": name, fields...}. */
+void query_value_reasons_json(pk_json *w, const qv_result *r);
 
 /* Check the one value a sentence cites (the best-placed number). Errors
  * (PK_EINVAL: empty text, invalid UTF-8, NUL bytes; PK_ELIMIT: text over

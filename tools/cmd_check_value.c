@@ -71,6 +71,8 @@ void tool_value_result_json(pk_json *w, const qv_result *r, int with_spans)
 		pk_json_str(w, r->diagnosis);
 	else
 		pk_json_null(w);
+	pk_json_key(w, "reasons");
+	query_value_reasons_json(w, r);
 	if (r->variable)
 		pk_json_kbool(w, "variable", 1);
 	if (r->equivalence[0])

@@ -1,0 +1,299 @@
+/* query/explain.c - the reasons of a value verdict as text and as JSON.
+ *
+ * The judge and the checker decide with reason codes; this file only says
+ * them. One table gives each code its stable name (the JSON "code") and
+ * one function per language writes the sentence. English is the text the
+ * goldens pin; Chinese is written for the codes users meet most, the rest
+ * fall back to English.
+ */
+#include "value.h"
+
+#include "../common/buf.h"
+#include "../common/json.h"
+#include "../common/text.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *const names[QR_COUNT] = {
+	[QR_NO_UNIT] = "no_unit",
+	[QR_UNIT_UNREAD] = "unit_unreadable",
+	[QR_NO_QUANTITY] = "no_quantity",
+	[QR_NO_REFERENCE] = "no_reference",
+	[QR_VARIABLE] = "variable",
+	[QR_EXPRESSION] = "expression",
+	[QR_QUALIFIED] = "qualified",
+	[QR_OTHER_SUBJECT] = "other_subject",
+	[QR_OUT_OF_RANGE] = "out_of_range",
+	[QR_AMBIGUOUS_COMMA] = "ambiguous_comma",
+	[QR_WITHIN_UNCERTAINTY] = "within_uncertainty",
+	[QR_OUTDATED] = "outdated",
+	[QR_APPROXIMATE] = "approximate",
+	[QR_OFF_BY_POWER] = "off_by_power_of_ten",
+	[QR_SWAPPED_EXPONENT] = "swapped_exponent",
+	[QR_WRONG_SIGN] = "wrong_sign",
+	[QR_WRONG_VALUE] = "wrong_value",
+	[QR_UNIT_SLIP] = "unit_slip",
+	[QR_DIMENSION] = "dimension_mismatch",
+	[QR_MEASURED_ONLY_COMPUTED] = "measured_vs_computed",
+	[QR_COMPUTED] = "computed_reference",
+	[QR_EDITION_NAMED] = "edition_named",
+	[QR_EDITION_NOT_HELD] = "edition_not_held",
+	[QR_OTHER_POLYMORPH] = "other_polymorph",
+	[QR_IMPLAUSIBLE] = "implausible",
+	[QR_SIGN_CONVENTION] = "sign_convention",
+	[QR_MEASURED] = "measured_reference",
+};
+
+const char *query_reason_name(int code)
+{
+	return code > 0 && code < QR_COUNT && names[code] ? names[code] : "unknown";
+}
+
+qv_reason *qv_reason_add(qv_result *r, int code)
+{
+	qv_reason *q;
+
+	if (r->nreasons >= QV_REASONS_MAX)
+		return NULL;
+	q = &r->reasons[r->nreasons++];
+	memset(q, 0, sizeof(*q));
+	q->code = code;
+	return q;
+}
+
+int qv_has_reason(const qv_result *r, int code)
+{
+	size_t i;
+
+	for (i = 0; i < r->nreasons; i++)
+		if (r->reasons[i].code == code)
+			return 1;
+	return 0;
+}
+
+static int en(pk_buf *b, const qv_reason *q)
+{
+	switch (q->code) {
+	case QR_NO_UNIT: return pk_buf_printf(b, "no unit given; read in %s", q->a);
+	case QR_UNIT_UNREAD:
+		return pk_buf_printf(b, "the unit '%s' could not be read; the value is not compared", q->a);
+	case QR_NO_QUANTITY: return pk_buf_puts(b, "no quantity identified");
+	case QR_NO_REFERENCE:
+		return pk_buf_printf(b, "no reference value for '%s'%s%s", q->a, q->b[0] ? " in edition " : "", q->b);
+	case QR_VARIABLE:
+		return pk_buf_printf(b, "'%s' read as a variable of the text, not as %s (%s): %s %s", q->a, q->b, q->c, q->e,
+				     q->n ? "is nowhere near its value" : "fits neither its dimension nor its value");
+	case QR_EXPRESSION:
+		return pk_buf_printf(b, "'%s' read as an expression of the text's own variables: no reference", q->a);
+	case QR_QUALIFIED:
+		return pk_buf_printf(b, "'%s' names another quantity than the %s (%s): not compared", q->a, q->b,
+				     q->c[0] ? q->c : "a qualified one");
+	case QR_OTHER_SUBJECT:
+		return q->b[0] ? pk_buf_printf(b, "the value is %s's, which the graph does not hold; not compared with %s's",
+					       q->a, q->b)
+			       : pk_buf_printf(b, "the value is %s's, which the graph does not hold; not compared", q->a);
+	case QR_OUT_OF_RANGE: return pk_buf_printf(b, "number out of range: '%s'", q->a);
+	case QR_AMBIGUOUS_COMMA:
+		return pk_buf_printf(b, "ambiguous comma: '%s' could be %.10g or %.10g; not guessed", q->a, q->x, q->y);
+	case QR_WITHIN_UNCERTAINTY: return pk_buf_printf(b, "within %g standard uncertainties", q->x);
+	case QR_OUTDATED:
+		return pk_buf_printf(b, "equals the %s %s value; %s %s gives %s", q->a, q->b, q->a, q->c, q->d);
+	case QR_APPROXIMATE:
+		return pk_buf_printf(b, "within %g%% but not at the cited precision (%d significant digit%s)", q->x * 100,
+				     q->n, q->n == 1 ? "" : "s");
+	case QR_OFF_BY_POWER:
+		return q->x ? pk_buf_printf(b, "off by 10^%d: a prefix slip (the number fits a unit 10^%d times %s)", q->n,
+					    q->n < 0 ? -q->n : q->n, q->n > 0 ? "smaller" : "larger")
+			    : pk_buf_printf(b, "off by 10^%d (a scale error)", q->n);
+	case QR_SWAPPED_EXPONENT:
+		return pk_buf_printf(b, "swapped exponent sign: 10^%d written for 10^%d", q->n, (int)q->x);
+	case QR_WRONG_SIGN: return pk_buf_puts(b, "wrong sign");
+	case QR_WRONG_VALUE: return pk_buf_puts(b, "wrong value");
+	case QR_UNIT_SLIP:
+		return pk_buf_printf(b, "a unit slip: the number is the value in %s, but the text writes %s (in %s it is %s)",
+				     q->b, q->a, q->a, q->d);
+	case QR_DIMENSION: return pk_buf_printf(b, "%s is %s, but %s is %s%s", q->a, q->b, q->c, q->d, q->e);
+	case QR_MEASURED_ONLY_COMPUTED:
+		return pk_buf_puts(b, "the text cites a measured value and the graph holds only a computed one: not compared");
+	case QR_COMPUTED:
+		return pk_buf_printf(b, "%s (computed, %s) gives %s for %s; a computed value, not a measurement", q->a, q->b,
+				     q->c, q->d);
+	case QR_EDITION_NAMED:
+		if (!q->c[0])
+			return pk_buf_printf(b, "the text names CODATA %s", q->a);
+		return q->d[0] ? pk_buf_printf(b, "the text names CODATA %s; CODATA %s gives %s", q->a, q->c, q->d)
+			       : pk_buf_printf(b, "the text names CODATA %s; CODATA %s gives the same value", q->a, q->c);
+	case QR_EDITION_NOT_HELD:
+		return pk_buf_printf(b, "the text names CODATA %s, which the graph does not hold; checked against CODATA %s",
+				     q->a, q->c);
+	case QR_OTHER_POLYMORPH:
+		return pk_buf_printf(b, "the value of %s, not of %s%s", q->a, q->b, q->n ? ", the most stable" : "");
+	case QR_IMPLAUSIBLE: return pk_buf_puts(b, q->a);
+	case QR_SIGN_CONVENTION: return pk_buf_puts(b, q->a);
+	case QR_MEASURED:
+		return pk_buf_printf(b, "measured (%s): %d report%s%s%s, %g to %g", q->a, q->n, q->n == 1 ? "" : "s",
+				     q->c[0] ? " " : "", q->c, q->x, q->y);
+	default: return pk_buf_printf(b, "%s", query_reason_name(q->code));
+	}
+}
+
+static int zh(pk_buf *b, const qv_reason *q)
+{
+	switch (q->code) {
+	case QR_NO_UNIT: return pk_buf_printf(b, "未给出单位；按 %s 读取", q->a);
+	case QR_UNIT_UNREAD: return pk_buf_printf(b, "无法识别单位“%s”；未比较", q->a);
+	case QR_NO_QUANTITY: return pk_buf_puts(b, "未识别出物理量");
+	case QR_NO_REFERENCE: return pk_buf_printf(b, "“%s”没有参考值", q->a);
+	case QR_QUALIFIED: return pk_buf_printf(b, "“%s”指的是另一个量，不是%s：未比较", q->a, q->b);
+	case QR_OTHER_SUBJECT: return pk_buf_printf(b, "该数值属于 %s，图中没有其数据：未比较", q->a);
+	case QR_WITHIN_UNCERTAINTY: return pk_buf_printf(b, "在 %g 倍标准不确定度以内", q->x);
+	case QR_OUTDATED: return pk_buf_printf(b, "等于 %s %s 的值；%s %s 给出 %s", q->a, q->b, q->a, q->c, q->d);
+	case QR_APPROXIMATE:
+		return pk_buf_printf(b, "在 %g%% 以内，但未达到所引精度（%d 位有效数字）", q->x * 100, q->n);
+	case QR_OFF_BY_POWER:
+		return q->x ? pk_buf_printf(b, "相差 10^%d：词头错误", q->n) : pk_buf_printf(b, "相差 10^%d（数量级错误）", q->n);
+	case QR_SWAPPED_EXPONENT: return pk_buf_printf(b, "指数符号写反：写成 10^%d，应为 10^%d", q->n, (int)q->x);
+	case QR_WRONG_SIGN: return pk_buf_puts(b, "符号错误");
+	case QR_WRONG_VALUE: return pk_buf_puts(b, "数值错误");
+	case QR_UNIT_SLIP: return pk_buf_printf(b, "单位错误：该数是以 %s 表示的值，文中写作 %s（以 %s 表示为 %s）", q->b, q->a, q->a, q->d);
+	case QR_MEASURED_ONLY_COMPUTED: return pk_buf_puts(b, "文中引用的是实验值，图中只有计算值：未比较");
+	case QR_SIGN_CONVENTION: return pk_buf_puts(b, "电子电荷为 −e");
+	default: return en(b, q);
+	}
+}
+
+void query_value_explain(const qv_result *r, const char *lang, char *out, size_t n)
+{
+	pk_buf b = PK_BUF_INIT;
+	int chinese = lang && !strcmp(lang, "zh");
+	size_t i;
+
+	if (!n)
+		return;
+	out[0] = '\0';
+	pk_buf_init(&b, 1 << 16);
+	for (i = 0; i < r->nreasons; i++) {
+		if (b.len && pk_buf_puts(&b, "; ") < 0)
+			break;
+		if ((chinese ? zh(&b, &r->reasons[i]) : en(&b, &r->reasons[i])) < 0)
+			break;
+	}
+	if (b.ptr)
+		pk_utf8_copy(out, n, b.ptr);
+	pk_buf_release(&b);
+}
+
+/* JSON: [{"code":"off_by_power_of_ten","power":3,"prefix_slip":true}, ...] */
+void query_value_reasons_json(pk_json *w, const qv_result *r)
+{
+	size_t i;
+
+	pk_json_arr(w);
+	for (i = 0; i < r->nreasons; i++) {
+		const qv_reason *q = &r->reasons[i];
+
+		pk_json_obj(w);
+		pk_json_kstr(w, "code", query_reason_name(q->code));
+		switch (q->code) {
+		case QR_NO_UNIT: pk_json_kstr(w, "read_in", q->a); break;
+		case QR_UNIT_UNREAD: pk_json_kstr(w, "unit", q->a); break;
+		case QR_NO_REFERENCE:
+			pk_json_kstr(w, "phrase", q->a);
+			if (q->b[0])
+				pk_json_kstr(w, "edition", q->b);
+			break;
+		case QR_VARIABLE:
+			pk_json_kstr(w, "phrase", q->a);
+			pk_json_kstr(w, "not", q->b);
+			pk_json_kbool(w, "fits_dimension", q->n);
+			break;
+		case QR_EXPRESSION: pk_json_kstr(w, "phrase", q->a); break;
+		case QR_QUALIFIED:
+			pk_json_kstr(w, "phrase", q->a);
+			pk_json_kstr(w, "quantity", q->b);
+			break;
+		case QR_OTHER_SUBJECT:
+			pk_json_kstr(w, "subject", q->a);
+			if (q->b[0])
+				pk_json_kstr(w, "not_compared_with", q->b);
+			break;
+		case QR_OUT_OF_RANGE: pk_json_kstr(w, "number", q->a); break;
+		case QR_AMBIGUOUS_COMMA:
+			pk_json_kstr(w, "number", q->a);
+			pk_json_key(w, "readings");
+			pk_json_arr(w);
+			pk_json_num(w, q->x);
+			pk_json_num(w, q->y);
+			pk_json_end_arr(w);
+			break;
+		case QR_WITHIN_UNCERTAINTY:
+			pk_json_knum(w, "k", q->x);
+			pk_json_knum(w, "combined_uncertainty", q->y);
+			break;
+		case QR_OUTDATED:
+			pk_json_kstr(w, "source", q->a);
+			pk_json_kstr(w, "matched_edition", q->b);
+			pk_json_kstr(w, "edition", q->c);
+			pk_json_kstr(w, "value", q->d);
+			break;
+		case QR_APPROXIMATE:
+			pk_json_knum(w, "tolerance", q->x);
+			pk_json_kint(w, "sig_digits", q->n);
+			break;
+		case QR_OFF_BY_POWER:
+			pk_json_kint(w, "power", q->n);
+			pk_json_kbool(w, "prefix_slip", q->x != 0);
+			break;
+		case QR_SWAPPED_EXPONENT:
+			pk_json_kint(w, "written", q->n);
+			pk_json_kint(w, "right", (long long)q->x);
+			break;
+		case QR_UNIT_SLIP:
+			pk_json_kstr(w, "unit", q->a);
+			pk_json_kstr(w, "value_is_in", q->b);
+			pk_json_kstr(w, "reference_in_unit", q->d);
+			break;
+		case QR_DIMENSION:
+			pk_json_kstr(w, "unit", q->a);
+			pk_json_kstr(w, "dimension", q->b);
+			pk_json_kstr(w, "reference_dimension", q->d);
+			break;
+		case QR_COMPUTED:
+			pk_json_kstr(w, "source", q->a);
+			pk_json_kstr(w, "method", q->b);
+			pk_json_kstr(w, "value", q->c);
+			pk_json_kstr(w, "material", q->d);
+			break;
+		case QR_EDITION_NAMED:
+			pk_json_kstr(w, "edition", q->a);
+			if (q->c[0])
+				pk_json_kstr(w, "newer_edition", q->c);
+			break;
+		case QR_EDITION_NOT_HELD:
+			pk_json_kstr(w, "edition", q->a);
+			pk_json_kstr(w, "checked", q->c);
+			break;
+		case QR_OTHER_POLYMORPH:
+			pk_json_kstr(w, "material", q->a);
+			pk_json_kstr(w, "chosen", q->b);
+			break;
+		case QR_IMPLAUSIBLE: pk_json_kstr(w, "why", q->a); break;
+		case QR_MEASURED:
+			pk_json_kstr(w, "source", q->a);
+			pk_json_kint(w, "reports", q->n);
+			pk_json_key(w, "range");
+			pk_json_arr(w);
+			pk_json_num(w, q->x);
+			pk_json_num(w, q->y);
+			pk_json_end_arr(w);
+			if (q->c[0])
+				pk_json_kstr(w, "condition", q->c);
+			break;
+		default: break;
+		}
+		pk_json_end_obj(w);
+	}
+	pk_json_end_arr(w);
+}

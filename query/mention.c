@@ -1,0 +1,538 @@
+/* query/mention.c - finding the values a text cites: each number, the
+ * unit after it (or the unit-like text that cannot be read), and the
+ * phrase that names the quantity, with the sentence facts the checker
+ * needs (the CODATA edition it names, whether it reports a measurement). */
+#include "value_int.h"
+
+#include "../common/alloc.h"
+#include "../common/error.h"
+#include "../kg/graph.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define CONTEXT_MAX 200            /* bytes of prose searched for the quantity */
+#define MAX_CUTS 40
+
+/* ---- words that connect a quantity to its value ------------------------ */
+
+static const char *const trailing_words[] = {
+	"has a value of", "is approximately", "is about", "is roughly", "is around", "is nearly",
+	"is close to", "is equal to", "is given by", "is taken as", "is measured as", "is estimated at",
+	"a value of", "value of", "equal to", "equals", "close to", "approximately", "about", "roughly",
+	"around", "nearly", "of about", "is", "was", "are", "were", "be", "of", "at", "as", "by",
+	"=", ":", "≈", "~", "∼", "≃", "(", ",",
+	"约等于", "大约为", "近似为", "约为", "大约", "大概", "等于", "近似", "约", "为", "是", "：", "，", "的值", "值"
+};
+
+static const char *const leading_words[] = {
+	"the", "a", "an", "its", "this", "that", "their", "our", "value of the", "value of", "is", "for",
+	"of", "(", ",", "该", "这个"
+};
+
+static int is_ascii_word_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* Strip trailing connecting words and blanks from s[a..*b). */
+static void strip_tail(const char *s, size_t a, size_t *b)
+{
+	int again = 1;
+
+	while (again) {
+		size_t i;
+
+		again = 0;
+		while (*b > a && (s[*b - 1] == ' ' || s[*b - 1] == '\t'))
+			(*b)--;
+		for (i = 0; i < sizeof(trailing_words) / sizeof(trailing_words[0]); i++) {
+			const char *w = trailing_words[i];
+			size_t l = strlen(w);
+
+			if (*b - a < l || strncasecmp(s + *b - l, w, l))
+				continue;
+			/* English words end at a word boundary */
+			if (is_ascii_word_char(w[0]) && *b - l > a && is_ascii_word_char(s[*b - l - 1]))
+				continue;
+			*b -= l;
+			again = 1;
+			break;
+		}
+	}
+}
+
+static void strip_head(const char *s, size_t *a, size_t b)
+{
+	int again = 1;
+
+	while (again) {
+		size_t i;
+
+		again = 0;
+		while (*a < b && (s[*a] == ' ' || s[*a] == '\t'))
+			(*a)++;
+		for (i = 0; i < sizeof(leading_words) / sizeof(leading_words[0]); i++) {
+			const char *w = leading_words[i];
+			size_t l = strlen(w);
+
+			if (b - *a < l || strncasecmp(s + *a, w, l))
+				continue;
+			if (is_ascii_word_char(w[l - 1]) && *a + l < b && is_ascii_word_char(s[*a + l]))
+				continue;
+			*a += l;
+			again = 1;
+			break;
+		}
+	}
+	/* closing punctuation at the end: "(k_B)" */
+}
+
+/* ---- candidate phrases ------------------------------------------------ */
+
+int qv_is_boundary_at(const char *s, size_t n, size_t i)
+{
+	static const char *const seps[] = { "。", "；", "！", "？", "\n", ";", "!", "?" };
+	size_t k;
+
+	for (k = 0; k < sizeof(seps) / sizeof(seps[0]); k++) {
+		size_t l = strlen(seps[k]);
+
+		if (i + l <= n && !memcmp(s + i, seps[k], l))
+			return (int)l;
+	}
+	/* a sentence-ending period: ". " then a capital or non-ASCII text;
+	 * "mag. mom." and "approx. 3" are abbreviations, not ends */
+	if (s[i] == '.' && i + 2 < n && s[i + 1] == ' ' && i > 0 && !(s[i - 1] >= '0' && s[i - 1] <= '9')) {
+		int32_t cp;
+
+		if (s[i + 2] >= 'A' && s[i + 2] <= 'Z')
+			return 1;
+		if (pk_utf8_decode(s + i + 2, n - i - 2, &cp) > 0 && pk_text_is_han(cp))
+			return 1;
+	}
+	return 0;
+}
+
+/* The sentence around the mention's number (semicolons end it too):
+ * [*a, *b) in nt's normalised text. */
+void qv_sentence_around(const pk_normtext *nt, const qv_mention *m, size_t *a, size_t *b)
+{
+	const char *s = nt->text.ptr;
+	size_t n = nt->text.len;
+
+	*a = m->num.start;
+	*b = m->num.end;
+	while (*a > 0 && !qv_is_boundary_at(s, n, *a - 1))
+		(*a)--;
+	while (*b < n && !qv_is_boundary_at(s, n, *b))
+		(*b)++;
+}
+
+typedef struct phrase_hit {
+	query_targets ts;
+	size_t a, b;                  /* normalised span of the phrase */
+	char query[416];              /* the text that resolved */
+} phrase_hit;
+
+/* Try resolving s[a..b) (trimmed, without wrapping punctuation). */
+static int try_phrase(kg_txn *t, const char *s, size_t a, size_t b, phrase_hit *f)
+{
+	char buf[CONTEXT_MAX + 8];
+	int rc;
+
+	while (a < b && (s[a] == ' ' || s[a] == '(' || s[a] == '"' || s[a] == '\''))
+		a++;
+	while (b > a && (s[b - 1] == ' ' || s[b - 1] == '"' || s[b - 1] == '\'' || s[b - 1] == ','))
+		b--;
+	/* ")" closes "(k_B)" but belongs to "... (273.15 K, 101.325 kPa)" */
+	if (b > a && s[b - 1] == ')' && !memchr(s + a, '(', b - a))
+		b--;
+	if (b <= a || b - a > CONTEXT_MAX)
+		return 0;
+	snprintf(buf, sizeof(buf), "%.*s", (int)(b - a), s + a);
+	rc = query_resolve_flags(t, buf, QUERY_EXACT_ONLY, &f->ts);
+	if (rc == 0 && f->ts.n == 0 && b - a > 1 && buf[b - a - 1] == '.') {
+		/* a final period may end the sentence or the abbreviation "mom." */
+		buf[b - a - 1] = '\0';
+		rc = query_resolve_flags(t, buf, QUERY_EXACT_ONLY, &f->ts);
+	}
+	if (rc < 0) {
+		pk_error_clear();
+		return 0; /* not a name (e.g. invalid text): keep looking */
+	}
+	if (f->ts.n) {
+		f->a = a;
+		f->b = b;
+		snprintf(f->query, sizeof(f->query), "%s", buf);
+		return 1;
+	}
+	/* "mass of the electron" is CODATA's "electron mass": P of [the] Q -> Q P */
+	{
+		char *of = strstr(buf, " of "), alt[2 * CONTEXT_MAX + 8];
+		const char *q;
+
+		if (of) {
+			*of = '\0';
+			q = of + 4;
+			if (!strncmp(q, "the ", 4))
+				q += 4;
+			else if (!strncmp(q, "an ", 3))
+				q += 3;
+			else if (!strncmp(q, "a ", 2))
+				q += 2;
+			snprintf(alt, sizeof(alt), "%s %s", q, buf);
+			if (query_resolve_flags(t, alt, QUERY_EXACT_ONLY, &f->ts) == 0 && f->ts.n) {
+				f->a = a;
+				f->b = b;
+				snprintf(f->query, sizeof(f->query), "%.415s", alt);
+				return 1;
+			}
+			pk_error_clear();
+		}
+	}
+	return 0;
+}
+
+/* Cut points of s[a..b): after each blank, and between CJK characters. */
+static size_t cut_points(const char *s, size_t a, size_t b, size_t *cuts, size_t max)
+{
+	size_t n = 0, i = a;
+
+	cuts[n++] = a;
+	while (i < b && n < max) {
+		int32_t cp;
+		int k = pk_utf8_decode(s + i, b - i, &cp);
+
+		if (k < 0)
+			k = 1;
+		if (s[i] == ' ' && i + 1 < b)
+			cuts[n++] = i + 1;
+		else if (pk_text_is_han(cp) && i + (size_t)k < b && i > a)
+			cuts[n++] = i;
+		i += (size_t)k;
+	}
+	return n;
+}
+
+/* The quantity named before position `end` (left context), longest suffix first. */
+static int find_left(kg_txn *t, const char *s, size_t n, size_t lo, size_t end, phrase_hit *f)
+{
+	size_t a, b = end, cuts[MAX_CUTS], nc, i;
+
+	a = end > CONTEXT_MAX ? end - CONTEXT_MAX : 0;
+	if (a < lo)
+		a = lo;
+	for (i = end; i > a; i--) {
+		int l = qv_is_boundary_at(s, n, i - 1);
+
+		if (l) {
+			a = i - 1 + (size_t)l;
+			break;
+		}
+	}
+	strip_tail(s, a, &b);
+	if (b <= a)
+		return 0;
+	nc = cut_points(s, a, b, cuts, MAX_CUTS);
+	for (i = 0; i < nc; i++) {
+		size_t ca = cuts[i];
+
+		strip_head(s, &ca, b);
+		if (ca < b && try_phrase(t, s, ca, b, f))
+			return 1;
+	}
+	return 0;
+}
+
+/* The quantity named after position `start` (right context), longest prefix first. */
+static int find_right(kg_txn *t, const char *s, size_t n, size_t start, phrase_hit *f)
+{
+	size_t a = start, b, cuts[MAX_CUTS], nc, i;
+
+	b = start + CONTEXT_MAX < n ? start + CONTEXT_MAX : n;
+	for (i = a; i < b; i++)
+		if (qv_is_boundary_at(s, n, i)) {
+			b = i;
+			break;
+		}
+	strip_head(s, &a, b);
+	if (b <= a)
+		return 0;
+	nc = cut_points(s, a, b, cuts, MAX_CUTS);
+	/* prefixes end at the cut points (and at b), longest first */
+	for (i = nc; i > 0; i--) {
+		size_t e = i == nc ? b : cuts[i];
+
+		if (e > a && try_phrase(t, s, a, e, f))
+			return 1;
+	}
+	return 0;
+}
+
+/* ---- mentions --------------------------------------------------------- */
+
+static int is_space(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* The unit after a number: one optional blank, then the longest unit;
+ * *unread gets the length of unit-like text that cannot be read. */
+static size_t unit_after(const query_units *u, const char *s, size_t n, size_t end, qu_unit *unit,
+			 size_t *ustart, size_t *unread)
+{
+	size_t p = end, dummy;
+
+	if (!unread)
+		unread = &dummy;
+	*unread = 0;
+	if (p < n && is_space(s[p]))
+		p++;
+	*ustart = p;
+	if (p >= n)
+		return 0;
+	return query_units_scan_checked(u, s + p, n - p, unit, unread);
+}
+
+/* Is the number directly introduced as a value ("=", "is", "为")? */
+static int introduced(const char *s, size_t start)
+{
+	size_t b = start;
+
+	while (b > 0 && is_space(s[b - 1]))
+		b--;
+	if (b > 0 && (s[b - 1] == '=' || s[b - 1] == ':'))
+		return 1;
+	if (b >= 3 && (!memcmp(s + b - 3, "为", 3) || !memcmp(s + b - 3, "是", 3) || !memcmp(s + b - 3, "：", 3)))
+		return 1;
+	if (b >= 2 && !strncasecmp(s + b - 2, "is", 2) && (b == 2 || s[b - 3] == ' '))
+		return 1;
+	if (b >= 3 && !memcmp(s + b - 3, "≈", 3))
+		return 1;
+	return 0;
+}
+
+/* A number in parentheses before the value it belongs with is part of a
+ * name or a condition ("molar volume of ideal gas (273.15 K, 101.325 kPa)
+ * is 22.41 L/mol"), not a value of its own. */
+static int condition_in_name(const query_units *u, const char *s, size_t n, size_t lo, const qn_number *num)
+{
+	size_t i, close;
+	qn_number next;
+	qu_unit unit;
+	size_t ustart;
+
+	/* every scan stays within CONTEXT_MAX bytes: long hostile runs of
+	 * numbers must not make this quadratic */
+	if (num->start > lo + CONTEXT_MAX)
+		lo = num->start - CONTEXT_MAX;
+	for (i = num->start; i > lo; i--) {
+		if (s[i - 1] == ')' || qv_is_boundary_at(s, n, i - 1))
+			return 0;
+		if (s[i - 1] == '(')
+			break;
+	}
+	if (i == lo)
+		return 0;
+	for (close = num->end; close < n && close < num->end + CONTEXT_MAX && s[close] != ')'; close++)
+		if (s[close] == '(' || qv_is_boundary_at(s, n, close))
+			return 0;
+	if (close >= n || s[close] != ')')
+		return 0;
+	/* is there a value with a unit after the parentheses, in the sentence? */
+	{
+		size_t limit = close + CONTEXT_MAX < n ? close + CONTEXT_MAX : n, k = close;
+
+		for (i = close; i < limit && query_number_next(s, limit, i, &next) == 1; i = next.end) {
+			for (; k < next.start; k++)
+				if (qv_is_boundary_at(s, n, k))
+					return 0;
+			if (unit_after(u, s, n, next.end, &unit, &ustart, NULL) > 0)
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* Could a quantity's name end right before `start` (as adjacent() will
+ * require)? Not after a digit or sentence punctuation ("1974;109(6):889",
+ * "[3]", "(2023)" after "et al."). */
+static int after_name(const char *s, size_t lo, size_t start)
+{
+	size_t i = start, k = 0;
+	unsigned char c;
+
+	while (i > lo && k < 3 && (s[i - 1] == ' ' || s[i - 1] == ':' || s[i - 1] == '('))
+		i--, k++;
+	if (i == lo)
+		return 0;
+	c = (unsigned char)s[i - 1];
+	if ((c >= '0' && c <= '9') || strchr(".,;[]!?-+/*%&|<>#", c))
+		return 0;
+	return 1;
+}
+
+/* Only blanks or a colon between the phrase and the number. */
+static int adjacent(const char *s, size_t phrase_end, size_t start)
+{
+	size_t i;
+
+	if (phrase_end > start || start - phrase_end > 3)
+		return 0;
+	for (i = phrase_end; i < start; i++)
+		if (s[i] != ' ' && s[i] != ':' && s[i] != '(')
+			return 0;
+	return 1;
+}
+
+int query_value_mentions(kg_txn *t, const query_units *u, const pk_normtext *nt, qv_mention **out,
+			 size_t *count)
+{
+	const char *s = nt->text.ptr;
+	size_t n = nt->text.len, from = 0, prev_end = 0, cap = 0, examined = 0;
+	qv_mention *v = NULL;
+	qn_number num;
+	int rc = 0;
+
+	*out = NULL;
+	*count = 0;
+	while (query_number_next(s, n, from, &num) == 1) {
+		qv_mention m;
+		size_t ustart, ulen, unread;
+		phrase_hit f;
+		int named;
+
+		/* bounded work on hostile text: numbers looked at, mentions kept */
+		if (++examined > QV_NUMBERS_MAX || *count == QV_MENTIONS_MAX)
+			break;
+		from = num.end;
+		if (condition_in_name(u, s, n, prev_end, &num))
+			continue;
+		memset(&m, 0, sizeof(m));
+		memset(&f, 0, sizeof(f));
+		m.num = num;
+		ulen = unit_after(u, s, n, num.end, &m.unit, &ustart, &unread);
+		m.has_unit = ulen > 0;
+		if (!m.has_unit && unread) {
+			/* a unit we cannot read: kept, named, and never judged */
+			m.unit_unread = 1;
+			ulen = unread;
+		}
+		if (ulen)
+			snprintf(m.unit_text, sizeof(m.unit_text), "%.*s",
+				 (int)pk_utf8_cut(s + ustart, ulen, sizeof(m.unit_text) - 1), s + ustart);
+		if (m.has_unit || m.unit_unread) {
+			named = find_left(t, s, n, prev_end, num.start, &f) ||
+				(query_targets_release(&f.ts), find_right(t, s, n, ustart + ulen, &f));
+			if (m.unit_unread && !named) {
+				query_targets_release(&f.ts);
+				continue; /* an unreadable unit nothing names: not a value we could check */
+			}
+		} else {
+			/* a bare number counts only right after its name or after
+			 * "is", "=": most numbers (years, pages, list labels) are
+			 * neither, and need no name search at all */
+			int intro = introduced(s, num.start);
+
+			if (!intro && !after_name(s, prev_end, num.start))
+				continue;
+			named = find_left(t, s, n, prev_end, num.start, &f) ||
+				(intro && (query_targets_release(&f.ts), find_right(t, s, n, num.end, &f)));
+		}
+		if (!ulen && !(named && (introduced(s, num.start) || adjacent(s, f.b, num.start)))) {
+			/* a bare number nothing names: a count, a year, a list index */
+			query_targets_release(&f.ts);
+			continue;
+		}
+		if (named) {
+			m.qstart = pk_normtext_orig(nt, f.a);
+			m.qend = pk_normtext_orig(nt, f.b);
+			snprintf(m.phrase, sizeof(m.phrase), "%.*s", (int)pk_utf8_cut(s + f.a, f.b - f.a, 159), s + f.a);
+			memcpy(m.query, f.query, sizeof(m.query));
+		}
+		query_targets_release(&f.ts);
+		m.start = pk_normtext_orig(nt, num.start);
+		m.end = pk_normtext_orig(nt, ulen ? ustart + ulen : num.end);
+		prev_end = ulen ? ustart + ulen : num.end;
+		from = prev_end;
+		if (*count == cap) {
+			size_t nc = cap ? cap * 2 : 8;
+			qv_mention *nv = pk_realloc(v, nc * sizeof(*nv));
+
+			if (!nv) {
+				rc = pk_error_set(PK_ENOMEM, "out of memory");
+				break;
+			}
+			v = nv;
+			cap = nc;
+		}
+		v[(*count)++] = m;
+	}
+	if (rc < 0) {
+		pk_free(v);
+		*count = 0;
+		return rc;
+	}
+	*out = v;
+	return 0;
+}
+
+/* Does the clause around the mention (its sentence, up to semicolons)
+ * say the value is measured ("experimental", "measured", "observed",
+ * "实验", "测量")? */
+int qv_measured_in_clause(const pk_normtext *nt, const qv_mention *m)
+{
+	static const char *const stems[] = { "experiment", "measured", "measurement", "observed", "实验", "测量", "实测" };
+	const char *s = nt->text.ptr;
+	size_t a, b, i, k;
+
+	qv_sentence_around(nt, m, &a, &b);
+	for (i = a; i < b; i++) {
+		if (i > a && ((s[i - 1] >= 'a' && s[i - 1] <= 'z') || (s[i - 1] >= 'A' && s[i - 1] <= 'Z')))
+			continue; /* only at the start of a word */
+		for (k = 0; k < sizeof(stems) / sizeof(stems[0]); k++)
+			if (i + strlen(stems[k]) <= b && !strncasecmp(s + i, stems[k], strlen(stems[k])))
+				return 1;
+	}
+	return 0;
+}
+
+/* The CODATA edition the sentence around the mention names ("CODATA
+ * 2014", "CODATA-2018", "2018 CODATA", "CODATA 2018 的推荐值") into out,
+ * or "" when it names none or several. */
+void qv_named_edition(const pk_normtext *nt, const qv_mention *m, char *out, size_t n)
+{
+	const char *s = nt->text.ptr;
+	size_t a, b, i;
+	char found[8] = "";
+
+	out[0] = '\0';
+	qv_sentence_around(nt, m, &a, &b);
+	for (i = a; i + 6 <= b; i++) {
+		size_t j = i + 6, y = (size_t)-1;
+
+		if (strncasecmp(s + i, "CODATA", 6))
+			continue;
+		while (j < b && (s[j] == ' ' || s[j] == '-'))
+			j++;
+		if (j + 4 <= b && isdigit((unsigned char)s[j]) && isdigit((unsigned char)s[j + 1]) &&
+		    isdigit((unsigned char)s[j + 2]) && isdigit((unsigned char)s[j + 3]) &&
+		    (j + 4 == b || !isdigit((unsigned char)s[j + 4])))
+			y = j;
+		else if (i >= a + 5 && s[i - 1] == ' ' && isdigit((unsigned char)s[i - 2]) &&
+			 isdigit((unsigned char)s[i - 5]) && (i - 5 == a || !isdigit((unsigned char)s[i - 6])))
+			y = i - 5;
+		if (y == (size_t)-1)
+			continue;
+		if (found[0] && strncmp(found, s + y, 4))
+			return; /* two editions: not guessed */
+		snprintf(found, sizeof(found), "%.4s", s + y);
+	}
+	snprintf(out, n, "%s", found);
+}
+

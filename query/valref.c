@@ -1,0 +1,481 @@
+/* query/valref.c - choosing the reference a cited value is judged against:
+ * the candidates a phrase names (constants, atomic quantities, material
+ * properties of the material the sentence is about), their editions, the
+ * polymorph of a material, and the cited value in the reference's unit. */
+#include "value_int.h"
+#include "judge.h"
+
+#include "../common/alloc.h"
+#include "../common/error.h"
+#include "../kg/graph.h"
+#include "material.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+
+int qv_is_atomic_quantity(const query_match *m)
+{
+	return m->kind && !strcmp(m->kind, "atomic") && strcmp(m->quantity, "isotopic composition");
+}
+
+/* Choose the reference match: the edition asked for, else the newest. */
+size_t qv_pick_ref(const query_matches *ms, const char *edition, int *found)
+{
+	size_t i, best = 0;
+
+	*found = 0;
+	for (i = 0; i < ms->n; i++) {
+		if (edition) {
+			if (!strcmp(ms->m[i].edition, edition)) {
+				*found = 1;
+				return i;
+			}
+			continue;
+		}
+		if (!*found || kg_edition_cmp(ms->m[i].edition, ms->m[best].edition) > 0)
+			best = i;
+		*found = 1;
+	}
+	return best;
+}
+
+/* ---- materials: which polymorph --------------------------------------- */
+
+static int id_char(char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-' ||
+	       c == '_' || c == '/';
+}
+
+/* Does the text name w as a token of its own ("(Fm-3m)", "mp-136,")? */
+static int text_names(const char *s, size_t n, const char *w)
+{
+	size_t l = strlen(w);
+	const char *p = s, *end = s + n;
+
+	if (!l)
+		return 0;
+	while ((p = memmem(p, (size_t)(end - p), w, l))) {
+		if ((p == s || !id_char(p[-1])) && (p + l >= end || !id_char(p[l]) ||
+						    /* a sentence-ending period */
+						    (p[l] == '.' && (p + l + 1 >= end || p[l + 1] == ' '))))
+			return 1;
+		p++;
+	}
+	return 0;
+}
+
+/* A space group as prose writes it: "P6_3/mmc" also as "P63/mmc". */
+static int text_names_group(const char *s, size_t n, const char *g)
+{
+	char flat[32];
+	size_t i, k = 0;
+
+	if (text_names(s, n, g))
+		return 1;
+	for (i = 0; g[i] && k + 1 < sizeof(flat); i++)
+		if (g[i] != '_')
+			flat[k++] = g[i];
+	flat[k] = '\0';
+	return strcmp(flat, g) && text_names(s, n, flat);
+}
+
+static int eligible(const query_match *m, const char *edition)
+{
+	return m->name && (!edition || !strcmp(m->edition, edition));
+}
+
+/* The reference of a material property: the material the text names by
+ * id or space group, else the most stable; then the edition asked for,
+ * else the newest record of that material. */
+size_t qv_pick_material(cand *cd, const pk_normtext *nt, const char *edition, int *found)
+{
+	const query_matches *ms = &cd->ms;
+	const char *s = nt ? nt->text.ptr : "", *ent = NULL, *by = NULL;
+	size_t n = nt ? nt->text.len : 0, i, j, best = 0, distinct = 0;
+	int best_rank = 0;
+
+	*found = 0;
+	cd->nids = 0;
+	cd->why[0] = '\0';
+	/* distinct materials, most stable first */
+	for (;;) {
+		const query_match *next = NULL;
+
+		for (i = 0; i < ms->n; i++) {
+			const query_match *m = &ms->m[i];
+			int seen = 0;
+
+			if (!eligible(m, edition))
+				continue;
+			for (j = 0; j < cd->nids && !seen; j++)
+				seen = !strcmp(cd->ids[j], m->entity);
+			if (!seen && (!next || m->rank < next->rank))
+				next = m;
+		}
+		if (!next)
+			break;
+		snprintf(cd->ids[cd->nids++], sizeof(cd->ids[0]), "%s", next->entity);
+		if (cd->nids == 8)
+			break; /* the listing stops here; the choice below sees every record */
+	}
+	for (i = 0; i < ms->n; i++) {
+		int seen = 0;
+
+		if (!eligible(&ms->m[i], edition))
+			continue;
+		for (j = 0; j < i && !seen; j++)
+			seen = eligible(&ms->m[j], edition) && !strcmp(ms->m[j].entity, ms->m[i].entity);
+		distinct += !seen;
+	}
+	if (distinct == 0)
+		return 0;
+	for (i = 0; i < ms->n; i++) {
+		const query_match *m = &ms->m[i];
+
+		if (eligible(m, edition) && text_names(s, n, m->entity) && (!ent || m->rank < best_rank)) {
+			ent = m->entity;
+			best_rank = m->rank;
+			by = "id";
+		}
+	}
+	for (i = 0; i < ms->n && !by; i++) {
+		const query_match *m = &ms->m[i];
+
+		if (eligible(m, edition) && m->group && text_names_group(s, n, m->group) &&
+		    (!ent || m->rank < best_rank)) {
+			ent = m->entity;
+			best_rank = m->rank;
+		}
+	}
+	if (ent && !by)
+		by = "group";
+	if (!ent)
+		for (i = 0; i < ms->n; i++)
+			if (eligible(&ms->m[i], edition) && (!ent || ms->m[i].rank < best_rank)) {
+				ent = ms->m[i].entity;
+				best_rank = ms->m[i].rank;
+			}
+	for (i = 0; i < ms->n; i++) {
+		const query_match *m = &ms->m[i];
+
+		if (!eligible(m, edition) || strcmp(m->entity, ent))
+			continue;
+		if (!*found || kg_edition_cmp(m->edition, ms->m[best].edition) > 0)
+			best = i;
+		*found = 1;
+	}
+	if (by && !strcmp(by, "id"))
+		snprintf(cd->why, sizeof(cd->why), "%s named in the text", ent);
+	else if (by)
+		snprintf(cd->why, sizeof(cd->why), "space group %s named in the text (%s)", ms->m[best].group, ent);
+	else if (distinct > 1)
+		snprintf(cd->why, sizeof(cd->why), "the most stable of %zu %s materials (by energy above hull, else energy per atom)",
+			 distinct, ms->m[best].symbol ? ms->m[best].symbol : "");
+	return best;
+}
+
+/* Cited value in the reference's unit. Returns 0, sets *c and *hu. */
+int qv_cited_in_ref(const query_units *u, const qv_mention *m, const cand *cd, double *c, double *hu,
+			double *cited_si, char *how, size_t hown)
+{
+	const query_match *r = &cd->ms.m[cd->ref];
+	const qu_constants *k = query_units_constants(u);
+	double v = m->num.value, up, si, si_up, out, out_up;
+
+	how[0] = '\0';
+	if (!m->has_unit) {
+		*c = v;
+		*hu = m->num.half_unit;
+		*cited_si = NAN;
+		return 0;
+	}
+	si = v * m->unit.scale + m->unit.offset;
+	up = v + (m->num.half_unit > 0 ? m->num.half_unit : fabs(v) * 1e-15);
+	si_up = up * m->unit.scale + m->unit.offset;
+	*cited_si = si;
+	if (cd->atomic && qu_dim_is_none(&cd->ref_unit.dim)) {
+		/* relative atomic mass / atomic weight cited in u, Da or g/mol */
+		static const qu_dim mass = { { 0, 1, 0, 0, 0, 0, 0 } }, molar = { { 0, 1, 0, 0, 0, -1, 0 } };
+		double f;
+
+		if (qu_dim_eq(&m->unit.dim, &mass) && k->mu > 0) {
+			f = k->mu;
+			snprintf(how, hown, "A_r = m / m_u");
+		} else if (qu_dim_eq(&m->unit.dim, &molar) && k->Mu > 0) {
+			f = k->Mu;
+			snprintf(how, hown, "A_r = M / M_u");
+		} else {
+			return PK_EINVAL;
+		}
+		*c = si / f;
+		*hu = fabs(si_up - si) / f;
+		return 0;
+	}
+	if (query_units_convert(u, si, &m->unit.dim, &cd->ref_unit.dim, &out, how, hown) < 0 ||
+	    query_units_convert(u, si_up, &m->unit.dim, &cd->ref_unit.dim, &out_up, NULL, 0) < 0)
+		return PK_EINVAL;
+	*c = (out - cd->ref_unit.offset) / cd->ref_unit.scale;
+	*hu = fabs(out_up - out) / cd->ref_unit.scale;
+	(void)r;
+	return 0;
+}
+
+void qv_cand_release(cand *c, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		query_matches_release(&c[i].ms);
+}
+
+/* Could this token name a material: an id ("mp-149"), a formula
+ * ("Fe2O3", "GaAs", "Si") or an element's name ("silicon")? Words that
+ * are also element symbols ("In", "As", "Be") are not taken. */
+static int subject_like(const char *w, size_t l)
+{
+	static const char *const stop[] = { "A", "I", "In", "As", "Be", "He", "No", "Am", "At" };
+	size_t i, upper = 0, digit = 0, lower = 0;
+
+	if (l == 0 || l > 40)
+		return 0;
+	for (i = 0; i < sizeof(stop) / sizeof(stop[0]); i++)
+		if (strlen(stop[i]) == l && !memcmp(stop[i], w, l))
+			return 0;
+	for (i = 0; i < l; i++) {
+		unsigned char ch = (unsigned char)w[i];
+
+		if (ch >= 'A' && ch <= 'Z')
+			upper++;
+		else if (ch >= 'a' && ch <= 'z')
+			lower++;
+		else if (ch >= '0' && ch <= '9')
+			digit++;
+		else if (ch != '-' && ch != '(' && ch != ')')
+			return 0;
+	}
+	if (w[0] >= 'A' && w[0] <= 'Z')
+		return 1;                       /* a formula or symbol */
+	if (digit && memchr(w, '-', l))
+		return 1;                       /* mp-149 */
+	return !upper && !digit && l >= 4;      /* silicon, iron */
+}
+
+/* Drop wrapping parentheses and a final period: "(Fe2O3)." -> "Fe2O3",
+ * "Sc2(CN2)3" kept. */
+static void trim_token(const char *s, size_t *i, size_t *l)
+{
+	int depth;
+	size_t k;
+
+	while (*l && s[*i] == '(')
+		(*i)++, (*l)--;
+	while (*l && s[*i + *l - 1] == '.')
+		(*l)--;
+	for (;;) {
+		for (depth = 0, k = 0; k < *l; k++)
+			depth += s[*i + k] == '(' ? 1 : s[*i + k] == ')' ? -1 : 0;
+		if (depth >= 0 || !*l || s[*i + *l - 1] != ')')
+			break;
+		(*l)--;
+	}
+}
+
+/* "mp-149 has a density of 2.28 g/cm³", "Si has a band gap of 0.61 eV":
+ * the phrase names a material property and the material is elsewhere in
+ * the sentence. Replaces ts with "<phrase> of <material>" when a token of
+ * the sentence names one. */
+static int material_subject(kg_txn *t, const pk_normtext *nt, const qv_mention *m, query_targets *ts)
+{
+	const char *s = nt->text.ptr;
+	size_t a, b, i;
+	int rc = 0, material_property = 0;
+
+	for (i = 0; i < ts->n; i++) {
+		if (ts->t[i].type == QUERY_MATERIAL || ts->t[i].type == QUERY_FORMULA)
+			return 0; /* the phrase named the material */
+		if (ts->t[i].type == KG_QUANTITY && query_is_material_property(t, ts->t[i].key))
+			material_property = 1;
+	}
+	if (!material_property)
+		return 0;
+	qv_sentence_around(nt, m, &a, &b);
+	for (i = a; i < b && rc == 0;) {
+		size_t j = i, l;
+		char q[640];
+		query_targets alt = { 0 };
+		size_t k;
+
+		while (j < b && s[j] != ' ' && s[j] != ',' && s[j] != ';' && s[j] != ':')
+			j++;
+		l = j - i;
+		trim_token(s, &i, &l);
+		if (!(i + l <= m->num.start || i >= m->num.end) || !subject_like(s + i, l) ||
+		    (size_t)snprintf(q, sizeof(q), "%s of %.*s", m->query, (int)l, s + i) >= sizeof(q)) {
+			i = j + 1;
+			continue;
+		}
+		if ((rc = query_resolve_flags(t, q, QUERY_EXACT_ONLY, &alt)) < 0) {
+			pk_error_clear();
+			rc = 0;
+		}
+		for (k = 0; k < alt.n; k++)
+			if (alt.t[k].type == QUERY_MATERIAL || alt.t[k].type == QUERY_FORMULA)
+				break;
+		if (k < alt.n) {
+			query_targets_release(ts);
+			*ts = alt;
+			return 1;
+		}
+		query_targets_release(&alt);
+		i = j + 1;
+	}
+	return rc;
+}
+
+/* Resolve the phrase again (mentions keep only text) and expand. */
+int qv_candidates(kg_txn *t, const pk_normtext *nt, const qv_mention *m, cand **out, size_t *nout)
+{
+	query_targets ts = { 0 };
+	query_lookup_opts lo = { NULL, 1, 200 };
+	cand *c = NULL;
+	size_t i, n = 0;
+	int rc;
+
+	*out = NULL;
+	*nout = 0;
+	if (!m->query[0])
+		return 0;
+	if ((rc = query_resolve_flags(t, m->query, QUERY_EXACT_ONLY, &ts)) < 0)
+		return rc;
+	if (nt && (rc = material_subject(t, nt, m, &ts)) < 0) {
+		query_targets_release(&ts);
+		return rc;
+	}
+	if (ts.n && !(c = pk_calloc(ts.n, sizeof(*c)))) {
+		query_targets_release(&ts);
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	}
+	for (i = 0; i < ts.n; i++) {
+		if ((rc = query_expand(t, &ts.t[i], &lo, &c[n].ms)) < 0) {
+			qv_cand_release(c, n + 1);
+			pk_free(c);
+			query_targets_release(&ts);
+			return rc;
+		}
+		if (c[n].ms.n == 0) {
+			query_matches_release(&c[n].ms);
+			continue;
+		}
+		c[n].score = ts.t[i].score;
+		c[n].whole = (ts.t[i].type == QUERY_MATERIAL || ts.t[i].type == QUERY_FORMULA) && !ts.t[i].qualifier;
+		n++;
+	}
+	query_targets_release(&ts);
+	*out = c;
+	*nout = n;
+	return 0;
+}
+
+/* A candidate's values may span several quantities (an entity's mass and
+ * abundance): split them so each cand is one quantity. */
+int qv_split_by_quantity(cand **cs, size_t *n)
+{
+	size_t i, total = *n;
+	cand *c = *cs;
+
+	for (i = 0; i < total; i++) {
+		size_t j, k;
+		const char *q0 = c[i].ms.n ? c[i].ms.m[0].quantity : NULL;
+
+		for (j = 1; j < c[i].ms.n; j++)
+			if (strcmp(c[i].ms.m[j].quantity, q0))
+				break;
+		if (j == c[i].ms.n)
+			continue;
+		/* move the matches of other quantities to a new cand */
+		{
+			cand *nc = pk_realloc(c, (total + 1) * sizeof(*c));
+			query_matches rest = { 0 };
+
+			if (!nc)
+				return pk_error_set(PK_ENOMEM, "out of memory");
+			c = nc;
+			*cs = c;
+			memset(&c[total], 0, sizeof(c[total]));
+			for (k = 0; k < c[i].ms.n;) {
+				if (!strcmp(c[i].ms.m[k].quantity, q0)) {
+					k++;
+					continue;
+				}
+				if (rest.n == rest.cap) {
+					size_t cap = rest.cap ? rest.cap * 2 : 4;
+					query_match *nm = pk_realloc(rest.m, cap * sizeof(*nm));
+
+					if (!nm) {
+						query_matches_release(&rest);
+						return pk_error_set(PK_ENOMEM, "out of memory");
+					}
+					rest.m = nm;
+					rest.cap = cap;
+				}
+				rest.m[rest.n++] = c[i].ms.m[k];
+				memmove(&c[i].ms.m[k], &c[i].ms.m[k + 1], (c[i].ms.n - k - 1) * sizeof(query_match));
+				c[i].ms.n--;
+			}
+			c[total].ms = rest;
+			c[total].score = c[i].score;
+			c[total].whole = c[i].whole;
+			total++;
+		}
+	}
+	*n = total;
+	return 0;
+}
+
+/* The tolerance of a computed property: per property from the options,
+ * --tolerance-computed, the property table, 0.10. */
+double qv_computed_tolerance(const query_match *r, const qv_opts *o)
+{
+	const char *field = r->locator ? strrchr(r->locator, '#') : NULL;
+	size_t i;
+
+	for (i = 0; o && o->tolerances && i < o->ntolerances; i++)
+		if ((field && !strcmp(o->tolerances[i].property, field + 1)) ||
+		    (r->quantity && !strcmp(o->tolerances[i].property, r->quantity)))
+			return o->tolerances[i].value;
+	if (o && o->tolerance_computed > 0)
+		return o->tolerance_computed;
+	if (r->tolerance > 0)
+		return r->tolerance;
+	return r->tolerance == 0 ? 0 : 0.10;
+}
+
+/* A cited value that is not the chosen material's may be another
+ * polymorph's: say which. */
+void qv_other_polymorph(const cand *cd, const query_match *ref, double c, double prec, qv_result *out)
+{
+	size_t i;
+
+	for (i = 0; i < cd->ms.n; i++) {
+		const query_match *m = &cd->ms.m[i];
+		qv_reason *q;
+
+		if (!m->name || !m->entity || !strcmp(m->entity, ref->entity) || strcmp(m->edition, ref->edition))
+			continue;
+		if (fabs(c - m->value) <= prec + fabs(m->value) * QJ_FLOAT_SLACK) {
+			if ((q = qv_reason_add(out, QR_OTHER_POLYMORPH))) {
+				snprintf(q->a, sizeof(q->a), "%s%s%s%s", m->entity, m->group ? " (" : "", m->group ? m->group : "",
+					 m->group ? ")" : "");
+				snprintf(q->b, sizeof(q->b), "%s", ref->entity);
+				q->n = ref->rank == 1;
+			}
+			return;
+		}
+	}
+}
+

@@ -1,0 +1,60 @@
+/* query/value_int.h - what the parts of the value checker share:
+ * mention.c (finding mentions), valref.c (choosing the reference),
+ * judge.c (deciding), explain.c (saying why) and value.c (the checker).
+ * Not a public interface. */
+#ifndef QUERY_VALUE_INT_H
+#define QUERY_VALUE_INT_H
+
+#include "value.h"
+
+/* A candidate reference: the values of one quantity a phrase names. */
+typedef struct cand {
+	query_matches ms;  /* all editions of the target's values */
+	size_t ref;        /* index of the reference match */
+	qu_unit ref_unit;
+	int level;         /* 3 same dimension, 2 equivalence, 1 no unit cited, 0 incompatible */
+	int score;
+	double closeness;  /* |log10(cited / reference)| */
+	int atomic;        /* relative atomic mass style: u, Da, g/mol convert */
+	int whole;         /* from a material or entity named without a property */
+	/* materials: how the reference material was chosen, the candidates */
+	char why[160];
+	char ids[8][24];
+	size_t nids;
+} cand;
+
+/* ---- mention.c ---- */
+/* Length of the sentence boundary at s[i] ("。", ";", ". " before a
+ * capital), 0 if none. */
+int qv_is_boundary_at(const char *s, size_t n, size_t i);
+/* The sentence around m's number: [*a, *b) in nt's normalised text. */
+void qv_sentence_around(const pk_normtext *nt, const qv_mention *m, size_t *a, size_t *b);
+/* Does the mention's clause report a measurement ("measured", "实验")? */
+int qv_measured_in_clause(const pk_normtext *nt, const qv_mention *m);
+/* The one CODATA edition the sentence names ("CODATA 2014") into out, or "". */
+void qv_named_edition(const pk_normtext *nt, const qv_mention *m, char *out, size_t n);
+
+/* ---- valref.c ---- */
+int qv_is_atomic_quantity(const query_match *m);
+/* The reference match: the edition asked for, else the newest. */
+size_t qv_pick_ref(const query_matches *ms, const char *edition, int *found);
+/* A material property's reference: the material the text names by id or
+ * space group, else the most stable; the edition asked for, else the newest. */
+size_t qv_pick_material(cand *cd, const pk_normtext *nt, const char *edition, int *found);
+/* The cited value in the reference's unit (*c), half a unit of its last
+ * digit (*hu), in SI (*cited_si), and the equivalence used. 0, or
+ * PK_EINVAL when the units do not convert. */
+int qv_cited_in_ref(const query_units *u, const qv_mention *m, const cand *cd, double *c, double *hu,
+		    double *cited_si, char *how, size_t hown);
+/* The candidates the mention's phrase names (*out: free with
+ * qv_cand_release and pk_free). */
+int qv_candidates(kg_txn *t, const pk_normtext *nt, const qv_mention *m, cand **out, size_t *nout);
+/* Split candidates whose values span several quantities. */
+int qv_split_by_quantity(cand **cs, size_t *n);
+void qv_cand_release(cand *c, size_t n);
+/* The relative tolerance of a computed property. */
+double qv_computed_tolerance(const query_match *r, const qv_opts *o);
+/* A value that is another polymorph's than the one chosen: a reason. */
+void qv_other_polymorph(const cand *cd, const query_match *ref, double c, double prec, qv_result *out);
+
+#endif
