@@ -182,6 +182,37 @@ static const char *const renames[][2] = {
 	{ "{220} lattice spacing of silicon", "lattice spacing of ideal Si (220)" },
 };
 
+/* CODATA abbreviates in names: "mag. mom." (magnetic moment), "mom."
+ * (moment), "gyromag." (gyromagnetic). Writes the name spelled out and
+ * returns 1, or 0 when there is nothing to expand. */
+static int expand_abbreviations(const char *name, char *out, size_t n)
+{
+	static const char *const abbr[][2] = { { "mag. mom.", "magnetic moment" }, { "gyromag.", "gyromagnetic" },
+					       { "mom.", "moment" }, { "mag.", "magnetic" } };
+	size_t len = 0, k;
+	const char *p = name;
+	int changed = 0;
+
+	while (*p && len + 1 < n) {
+		for (k = 0; k < sizeof(abbr) / sizeof(abbr[0]); k++) {
+			size_t l = strlen(abbr[k][0]);
+
+			if (!strncmp(p, abbr[k][0], l) && (p == name || p[-1] == ' ')) {
+				len += (size_t)snprintf(out + len, n - len, "%s", abbr[k][1]);
+				p += l;
+				changed = 1;
+				break;
+			}
+		}
+		if (k == sizeof(abbr) / sizeof(abbr[0]))
+			out[len++] = *p++;
+	}
+	if (len >= n)
+		return 0;
+	out[len] = '\0';
+	return changed;
+}
+
 static const char *current_name(const char *published)
 {
 	size_t i;
@@ -293,6 +324,14 @@ static int constant_line(kg_txn *t, uint32_t sid, const char *file, size_t linen
 	/* the published name finds the quantity too */
 	if (canon != name && (rc = ingest_quantity_names(t, sid, name, qkey)) < 0)
 		goto done;
+	/* and the name without CODATA's abbreviations: "electron gyromag. ratio"
+	 * is found as "electron gyromagnetic ratio", "mag. mom." as "magnetic moment" */
+	{
+		char full[256];
+
+		if (expand_abbreviations(canon, full, sizeof(full)) && (rc = ingest_quantity_names(t, sid, full, qkey)) < 0)
+			goto done;
+	}
 	if (canon != name)
 		snprintf(note, sizeof(note), "published as '%s'", name);
 

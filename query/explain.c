@@ -44,6 +44,7 @@ static const char *const names[QR_COUNT] = {
 	[QR_IMPLAUSIBLE] = "implausible",
 	[QR_SIGN_CONVENTION] = "sign_convention",
 	[QR_MEASURED] = "measured_reference",
+	[QR_NOT_EXACT] = "not_exact",
 };
 
 const char *query_reason_name(int code)
@@ -135,6 +136,9 @@ static int en(pk_buf *b, const qv_reason *q)
 	case QR_MEASURED:
 		return pk_buf_printf(b, "measured (%s): %d report%s%s%s, %g to %g", q->a, q->n, q->n == 1 ? "" : "s",
 				     q->c[0] ? " " : "", q->c, q->x, q->y);
+	case QR_NOT_EXACT:
+		return q->n ? pk_buf_puts(b, "the text says exactly, but the reference is an interval (it varies in nature)")
+			    : pk_buf_printf(b, "the text says exactly, but the reference has a standard uncertainty of %g", q->x);
 	default: return pk_buf_printf(b, "%s", query_reason_name(q->code));
 	}
 }
@@ -280,6 +284,12 @@ void query_value_reasons_json(pk_json *w, const qv_result *r)
 			pk_json_kstr(w, "chosen", q->b);
 			break;
 		case QR_IMPLAUSIBLE: pk_json_kstr(w, "why", q->a); break;
+		case QR_NOT_EXACT:
+			if (q->n)
+				pk_json_kbool(w, "interval", 1);
+			else
+				pk_json_knum(w, "uncertainty", q->x);
+			break;
 		case QR_MEASURED:
 			pk_json_kstr(w, "source", q->a);
 			pk_json_kint(w, "reports", q->n);

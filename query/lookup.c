@@ -133,10 +133,14 @@ static int is_digit(char c)
 /* "Fe-56", "Fe 56", "Fe56", "56Fe", "iron-56", "碳-12" (text already NFKC). */
 static int resolve_isotope(kg_txn *t, const char *text, char *out, size_t n)
 {
-	size_t len = strlen(text), i, j;
+	size_t len, i, j;
 	char elem_text[128], elem[16], key[32];
 	long a = 0;
 	int rc;
+
+	if (text[0] == '^')
+		text++; /* "¹²C" is normalised to "^12C" */
+	len = strlen(text);
 
 	if (len == 0 || len >= sizeof(elem_text))
 		return 0;
@@ -256,6 +260,25 @@ static int qualified_material(kg_txn *t, const char *e, char *id, size_t n)
 	return 0;
 }
 
+typedef struct has_ctx {
+	const char *qkey;
+} has_ctx;
+
+static int on_has(const kg_value *v, void *vctx)
+{
+	const has_ctx *c = vctx;
+
+	return !strcmp(v->quantity, c->qkey); /* 1 stops the walk */
+}
+
+/* Does the entity have a value of quantity qkey? 1, 0, or <0. */
+static int entity_has(kg_txn *t, const char *ent, const char *qkey)
+{
+	has_ctx c = { qkey };
+
+	return kg_value_each(t, KG_ENTITY, ent, on_has, &c);
+}
+
 /* "<quantity> of <entity>", "<entity>的<quantity>", "<entity> <quantity>" */
 static int resolve_composite(kg_txn *t, const char *text, query_targets *out)
 {
@@ -344,6 +367,12 @@ static int resolve_composite(kg_txn *t, const char *text, query_targets *out)
 					    !query_material_formula(t, ent, fkey, sizeof(fkey)))
 						continue;
 					ftype = QUERY_FORMULA;
+				}
+				/* "mass of iron": only a quantity the entity has a value of */
+				if (ftype == KG_ENTITY && (rc = entity_has(t, fkey, qs.t[j].key)) <= 0) {
+					if (rc < 0)
+						break;
+					continue;
 				}
 				rc = target_add(out, ftype, fkey, qs.t[j].key, 95);
 			}
@@ -772,5 +801,17 @@ int query_lookup(kg_txn *t, const char *query, const query_lookup_opts *o, query
 	rc = 0;
 done:
 	query_targets_release(&ts);
+	return rc;
+}
+
+int query_isotope(kg_txn *t, const char *text, char *key, size_t n)
+{
+	pk_buf nfkc = PK_BUF_INIT;
+	int rc;
+
+	if ((rc = pk_text_fold(&nfkc, text, strlen(text), PK_FOLD_SPACE_ONE | PK_FOLD_DASH)) < 0)
+		return rc;
+	rc = nfkc.len ? resolve_isotope(t, nfkc.ptr, key, n) : 0;
+	pk_buf_release(&nfkc);
 	return rc;
 }

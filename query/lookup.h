@@ -88,6 +88,10 @@ query_match *query_matches_add(query_matches *ms);
 /* Free one match's strings (for a match moved out of a query_matches). */
 void query_match_release(query_match *m);
 
+/* Does text name an isotope ("13C", "¹H", "Fe-56", "carbon-12")? 1 with
+ * its entity key ("C-13") in key, 0 if not, <0 on error. */
+int query_isotope(kg_txn *t, const char *text, char *key, size_t n);
+
 /* Expand one node into matches (used by check-value too). */
 int query_expand(kg_txn *t, const query_target *target, const query_lookup_opts *o,
 		 query_matches *out);

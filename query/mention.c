@@ -21,7 +21,7 @@
 /* ---- words that connect a quantity to its value ------------------------ */
 
 static const char *const trailing_words[] = {
-	"has a value of", "is approximately", "is about", "is roughly", "is around", "is nearly",
+	"has a value of", "is exactly", "is precisely", "exactly", "precisely", "is approximately", "is about", "is roughly", "is around", "is nearly",
 	"is close to", "is equal to", "is given by", "is taken as", "is measured as", "is estimated at",
 	"a value of", "value of", "equal to", "equals", "close to", "approximately", "about", "roughly",
 	"around", "nearly", "of about", "is", "was", "are", "were", "be", "of", "at", "as", "by",
@@ -140,10 +140,42 @@ typedef struct phrase_hit {
 } phrase_hit;
 
 /* Try resolving s[a..b) (trimmed, without wrapping punctuation). */
+static int resolve_alt(kg_txn *t, const char *q, size_t a, size_t b, phrase_hit *f)
+{
+	if (query_resolve_flags(t, q, QUERY_EXACT_ONLY, &f->ts) < 0) {
+		pk_error_clear();
+		return 0; /* not a name (e.g. invalid text): keep looking */
+	}
+	if (!f->ts.n)
+		return 0;
+	f->a = a;
+	f->b = b;
+	pk_utf8_copy(f->query, sizeof(f->query), q);
+	return 1;
+}
+
+/* Drop a leading article ("the ", "a ", "an "). */
+static const char *skip_article(const char *q)
+{
+	if (!strncmp(q, "the ", 4))
+		return q + 4;
+	if (!strncmp(q, "an ", 3))
+		return q + 3;
+	if (!strncmp(q, "a ", 2))
+		return q + 2;
+	return q;
+}
+
+/* Try resolving s[a..b) (trimmed, without wrapping punctuation), and the
+ * ways prose words CODATA's and NIST's names: "mass of the electron" is
+ * the "electron mass", "proton-to-electron mass ratio" the "proton-
+ * electron mass ratio", "the mass of a ¹H atom" the relative atomic mass
+ * of H-1. */
 static int try_phrase(kg_txn *t, const char *s, size_t a, size_t b, phrase_hit *f)
 {
-	char buf[CONTEXT_MAX + 8];
-	int rc;
+	char buf[CONTEXT_MAX + 8], alt[2 * CONTEXT_MAX + 32];
+	char *of, *to;
+	size_t l;
 
 	while (a < b && (s[a] == ' ' || s[a] == '(' || s[a] == '"' || s[a] == '\''))
 		a++;
@@ -155,45 +187,38 @@ static int try_phrase(kg_txn *t, const char *s, size_t a, size_t b, phrase_hit *
 	if (b <= a || b - a > CONTEXT_MAX)
 		return 0;
 	snprintf(buf, sizeof(buf), "%.*s", (int)(b - a), s + a);
-	rc = query_resolve_flags(t, buf, QUERY_EXACT_ONLY, &f->ts);
-	if (rc == 0 && f->ts.n == 0 && b - a > 1 && buf[b - a - 1] == '.') {
-		/* a final period may end the sentence or the abbreviation "mom." */
-		buf[b - a - 1] = '\0';
-		rc = query_resolve_flags(t, buf, QUERY_EXACT_ONLY, &f->ts);
-	}
-	if (rc < 0) {
-		pk_error_clear();
-		return 0; /* not a name (e.g. invalid text): keep looking */
-	}
-	if (f->ts.n) {
-		f->a = a;
-		f->b = b;
-		snprintf(f->query, sizeof(f->query), "%s", buf);
+	if (resolve_alt(t, buf, a, b, f))
 		return 1;
+	l = strlen(buf);
+	if (l > 1 && buf[l - 1] == '.') {
+		/* a final period may end the sentence or the abbreviation "mom." */
+		buf[--l] = '\0';
+		if (resolve_alt(t, buf, a, b, f))
+			return 1;
+	}
+	/* "proton-to-electron mass ratio" -> "proton-electron mass ratio" */
+	if ((to = strstr(buf, "-to-"))) {
+		snprintf(alt, sizeof(alt), "%.*s-%s", (int)(to - buf), buf, to + 4);
+		if (resolve_alt(t, alt, a, b, f))
+			return 1;
+	}
+	/* "mass of a ¹H atom", "the mass of one carbon-12 atom" -> the isotope's relative atomic mass */
+	if (!strncmp(buf, "mass of ", 8) && l > 13 && !strcmp(buf + l - 5, " atom")) {
+		const char *x = skip_article(buf + 8);
+
+		if (!strncmp(x, "one ", 4))
+			x += 4;
+		if (*x == '^')
+			x++; /* "¹H" is normalised to "^1H" */
+		snprintf(alt, sizeof(alt), "relative atomic mass of %.*s", (int)(buf + l - 5 - x), x);
+		if (resolve_alt(t, alt, a, b, f))
+			return 1;
 	}
 	/* "mass of the electron" is CODATA's "electron mass": P of [the] Q -> Q P */
-	{
-		char *of = strstr(buf, " of "), alt[2 * CONTEXT_MAX + 8];
-		const char *q;
-
-		if (of) {
-			*of = '\0';
-			q = of + 4;
-			if (!strncmp(q, "the ", 4))
-				q += 4;
-			else if (!strncmp(q, "an ", 3))
-				q += 3;
-			else if (!strncmp(q, "a ", 2))
-				q += 2;
-			snprintf(alt, sizeof(alt), "%s %s", q, buf);
-			if (query_resolve_flags(t, alt, QUERY_EXACT_ONLY, &f->ts) == 0 && f->ts.n) {
-				f->a = a;
-				f->b = b;
-				snprintf(f->query, sizeof(f->query), "%.415s", alt);
-				return 1;
-			}
-			pk_error_clear();
-		}
+	if ((of = strstr(buf, " of "))) {
+		snprintf(alt, sizeof(alt), "%s %.*s", skip_article(of + 4), (int)(of - buf), buf);
+		if (resolve_alt(t, alt, a, b, f))
+			return 1;
 	}
 	return 0;
 }
@@ -217,6 +242,48 @@ static size_t cut_points(const char *s, size_t a, size_t b, size_t *cuts, size_t
 		i += (size_t)k;
 	}
 	return n;
+}
+
+/* A token that reads as a symbol: short, with '_', '^', a capital, a
+ * Greek letter, or a single letter ("k_B", "T", "c^2", "ν"). */
+static int symbolic_token(const char *s, size_t n)
+{
+	size_t i;
+
+	int32_t cp;
+	int k;
+
+	if (n == 0 || n > 6)
+		return 0;
+	for (i = 0; i < n; i += (size_t)k) {
+		if ((k = pk_utf8_decode(s + i, n - i, &cp)) <= 0 || pk_text_is_han(cp))
+			return 0; /* Chinese is a name, never a symbol */
+	}
+	if (n == 1 || (n == 2 && (unsigned char)s[0] >= 0x80))
+		return 1;
+	for (i = 0; i < n; i++)
+		if (s[i] == '_' || s[i] == '^' || (s[i] >= 'A' && s[i] <= 'Z') || (unsigned char)s[i] >= 0x80)
+			return 1;
+	return 0;
+}
+
+/* Two to four symbolic tokens separated by blanks. */
+static int symbolic_expression(const char *s, size_t n)
+{
+	size_t i = 0, tokens = 0;
+
+	while (i < n) {
+		size_t j = i;
+
+		while (j < n && s[j] != ' ')
+			j++;
+		if (!symbolic_token(s + i, j - i) || ++tokens > 4)
+			return 0;
+		i = j;
+		while (i < n && s[i] == ' ')
+			i++;
+	}
+	return tokens >= 2;
 }
 
 /* The quantity named before position `end` (left context), longest suffix first. */
@@ -245,6 +312,15 @@ static int find_left(kg_txn *t, const char *s, size_t n, size_t lo, size_t end, 
 		strip_head(s, &ca, b);
 		if (ca < b && try_phrase(t, s, ca, b, f))
 			return 1;
+		/* "k_B T ≈ 25.9 meV", "m_e c^2 = 0.511 MeV": an expression in the
+		 * text's own symbols, not the constant its last letter names */
+		if (ca < b && symbolic_expression(s + ca, b - ca)) {
+			query_targets_release(&f->ts);
+			f->a = ca;
+			f->b = b;
+			f->query[0] = '\0';
+			return 1;
+		}
 	}
 	return 0;
 }
@@ -299,21 +375,51 @@ static size_t unit_after(const query_units *u, const char *s, size_t n, size_t e
 	return query_units_scan_checked(u, s + p, n - p, unit, unread);
 }
 
-/* Is the number directly introduced as a value ("=", "is", "为")? */
+/* Is the number introduced as a value ("=", "is", "为", "is about",
+ * "约为", "is exactly", "a value of")? Words of approximation or
+ * exactness between the verb and the number are skipped. */
 static int introduced(const char *s, size_t start)
 {
-	size_t b = start;
+	static const char *const hedges[] = { "approximately", "precisely", "roughly", "around", "nearly",
+					      "exactly", "about", "close to", "circa", "some", "ca.", "大约", "大概",
+					      "近似", "约", "恰好", "精确" };
+	size_t b = start, k;
+	int again = 1;
 
-	while (b > 0 && is_space(s[b - 1]))
-		b--;
+	while (again) {
+		again = 0;
+		while (b > 0 && is_space(s[b - 1]))
+			b--;
+		for (k = 0; k < sizeof(hedges) / sizeof(hedges[0]); k++) {
+			size_t l = strlen(hedges[k]);
+
+			if (b >= l && !strncasecmp(s + b - l, hedges[k], l) &&
+			    (!is_ascii_word_char(hedges[k][0]) || b == l || !is_ascii_word_char(s[b - l - 1]))) {
+				b -= l;
+				again = 1;
+				break;
+			}
+		}
+	}
 	if (b > 0 && (s[b - 1] == '=' || s[b - 1] == ':'))
 		return 1;
-	if (b >= 3 && (!memcmp(s + b - 3, "为", 3) || !memcmp(s + b - 3, "是", 3) || !memcmp(s + b - 3, "：", 3)))
+	if (b > 0 && s[b - 1] == '~')
 		return 1;
-	if (b >= 2 && !strncasecmp(s + b - 2, "is", 2) && (b == 2 || s[b - 3] == ' '))
+	if (b >= 3 && (!memcmp(s + b - 3, "为", 3) || !memcmp(s + b - 3, "是", 3) || !memcmp(s + b - 3, "：", 3) ||
+		       !memcmp(s + b - 3, "≈", 3) || !memcmp(s + b - 3, "∼", 3) || !memcmp(s + b - 3, "≃", 3)))
 		return 1;
-	if (b >= 3 && !memcmp(s + b - 3, "≈", 3))
-		return 1;
+	{
+		static const char *const verbs[] = { "is", "was", "are", "equals", "of", "be" };
+
+		for (k = 0; k < sizeof(verbs) / sizeof(verbs[0]); k++) {
+			size_t l = strlen(verbs[k]);
+
+			/* "of" only as "a value of" */
+			if (b >= l && !strncasecmp(s + b - l, verbs[k], l) && (b == l || s[b - l - 1] == ' ') &&
+			    (strcmp(verbs[k], "of") || (b >= l + 6 && !strncasecmp(s + b - l - 6, "value ", 6))))
+				return 1;
+		}
+	}
 	return 0;
 }
 
@@ -352,7 +458,9 @@ static int condition_in_name(const query_units *u, const char *s, size_t n, size
 			for (; k < next.start; k++)
 				if (qv_is_boundary_at(s, n, k))
 					return 0;
-			if (unit_after(u, s, n, next.end, &unit, &ustart, NULL) > 0)
+			/* "Sackur-Tetrode constant (1 K, 100 kPa) is -1.1517": a value
+			 * introduced after the parentheses */
+			if (unit_after(u, s, n, next.end, &unit, &ustart, NULL) > 0 || introduced(s, next.start))
 				return 1;
 		}
 	}
@@ -403,7 +511,7 @@ int query_value_mentions(kg_txn *t, const query_units *u, const pk_normtext *nt,
 	*count = 0;
 	while (query_number_next(s, n, from, &num) == 1) {
 		qv_mention m;
-		size_t ustart, ulen, unread;
+		size_t ustart, ulen, unread, glued;
 		phrase_hit f;
 		int named;
 
@@ -418,6 +526,28 @@ int query_value_mentions(kg_txn *t, const query_units *u, const pk_normtext *nt,
 		m.num = num;
 		ulen = unit_after(u, s, n, num.end, &m.unit, &ustart, &unread);
 		m.has_unit = ulen > 0;
+		/* "13C", "235U", "¹H": a mass number glued to an element symbol
+		 * names an isotope, not 13 coulombs */
+		{
+			size_t g = num.end;
+
+			while (g < n && g - num.end < 3 && isalpha((unsigned char)s[g]))
+				g++;
+			glued = g > num.end && g - num.end <= 2 && !(g < n && isalpha((unsigned char)s[g])) ? g - num.end : 0;
+		}
+		if (glued && !num.has_exponent && !num.is_range && !memchr(num.text, '.', strlen(num.text)) &&
+		    num.value >= 1 && num.value <= 400) {
+			char iso[16], key[32];
+
+			snprintf(iso, sizeof(iso), "%.*s", (int)(num.end + glued - num.start), s + num.start);
+			if ((rc = query_isotope(t, iso, key, sizeof(key))) < 0) {
+				pk_error_clear();
+				rc = 0;
+			} else if (rc == 1) {
+				rc = 0;
+				continue;
+			}
+		}
 		if (!m.has_unit && unread) {
 			/* a unit we cannot read: kept, named, and never judged */
 			m.unit_unread = 1;

@@ -111,13 +111,14 @@ static size_t scan_mantissa(const char *s, size_t n, size_t p, mant *m)
 				m->buf[m->len++] = s[i++];
 				m->decimals++;
 			} else if (s[i] == ' ' && i + 1 < n && is_digit(s[i + 1]) && seen_dot && m->decimals % 3 == 0 &&
-				   sep != ',') {
-				/* CODATA-style "6.626 070 15": groups of three after the point */
+				   m->decimals > 0 && sep != ',') {
+				/* NIST's printed form "6.626 070 15", "6.644 657 3357": groups
+				 * of three after the point, the last of up to four */
 				size_t j2 = i + 1, g = 0;
 
 				while (j2 < n && is_digit(s[j2]))
 					j2++, g++;
-				if (g > 3)
+				if (g > 4 || (g == 4 && j2 + 1 < n && s[j2] == ' ' && is_digit(s[j2 + 1])))
 					break;
 				i++;
 			} else {
@@ -154,6 +155,10 @@ static size_t scan_exponent(const char *s, size_t n, size_t p, int *e, int allow
 	size_t q = p, r;
 	int sign = 1, v = 0, paren = 0, digits = 0;
 
+	/* NIST prints a blank before the exponent: "6.626 070 15 e-34" */
+	if (allow_e && q + 2 < n && s[q] == ' ' && (s[q + 1] == 'e' || s[q + 1] == 'E') &&
+	    (is_digit(s[q + 2]) || ((s[q + 2] == '-' || s[q + 2] == '+') && q + 3 < n && is_digit(s[q + 3]))))
+		q++;
 	if (allow_e && q < n && (s[q] == 'e' || s[q] == 'E')) {
 		r = q + 1;
 		if (r < n && (s[r] == '-' || s[r] == '+'))
@@ -212,12 +217,14 @@ static const char *const approx_words[] = {
 	"circa", "ca.", "close to", "some", "约", "大约", "近似", "约为", "大概", "左右"
 };
 
-static int approx_before(const char *s, size_t start)
+static const char *const exact_words[] = { "exactly", "precisely", "恰好", "恰为", "精确为", "精确地" };
+
+static int word_before(const char *const *words, size_t nwords, const char *s, size_t start)
 {
 	size_t lo = start > 24 ? start - 24 : 0, i;
 
-	for (i = 0; i < sizeof(approx_words) / sizeof(approx_words[0]); i++) {
-		const char *w = approx_words[i];
+	for (i = 0; i < nwords; i++) {
+		const char *w = words[i];
 		size_t l = strlen(w), p;
 
 		for (p = lo; p + l <= start; p++) {
@@ -237,6 +244,16 @@ static int approx_before(const char *s, size_t start)
 		}
 	}
 	return 0;
+}
+
+static int approx_before(const char *s, size_t start)
+{
+	return word_before(approx_words, sizeof(approx_words) / sizeof(approx_words[0]), s, start);
+}
+
+static int exact_before(const char *s, size_t start)
+{
+	return word_before(exact_words, sizeof(exact_words) / sizeof(exact_words[0]), s, start);
 }
 
 static double to_double(const char *digits, int exp10, int *overflow)
@@ -463,6 +480,7 @@ int query_number_next(const char *s, size_t n, size_t from, qn_number *out)
 		out->start = start;
 		out->end = end;
 		out->approx = approx_before(s, start);
+		out->exact = !out->approx && exact_before(s, start);
 		snprintf(out->text, sizeof(out->text), "%.*s", (int)(end - start > 79 ? 79 : end - start), s + start);
 		return 1;
 	}

@@ -26,6 +26,7 @@ typedef struct qn_number {
 	int sig_digits;
 	int exponent;        /* the power of ten written, 0 if none */
 	int has_unc, is_range, approx, ambiguous_comma, overflow;
+	int exact;           /* "exactly", "precisely", "恰好", "精确": the text claims no uncertainty */
 	int has_exponent;    /* written in scientific notation */
 	char text[80];       /* the number as written (normalised), truncated */
 } qn_number;

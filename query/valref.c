@@ -337,6 +337,61 @@ static int material_subject(kg_txn *t, const pk_normtext *nt, const qv_mention *
 	return rc;
 }
 
+/* CODATA publishes a constant in other units as quantities of their own:
+ * "Boltzmann constant in Hz/K", "Bohr magneton in K/T". A phrase naming
+ * the constant names them too; the cited unit's dimension picks one. */
+typedef struct variants_ctx {
+	query_targets *ts;
+	int score;
+	int rc;
+} variants_ctx;
+
+static int on_variant(const kg_node *nd, void *vctx)
+{
+	variants_ctx *c = vctx;
+	query_target *x;
+	size_t i;
+
+	for (i = 0; i < c->ts->n; i++)
+		if (c->ts->t[i].type == KG_QUANTITY && !strcmp(c->ts->t[i].key, nd->key))
+			return 0;
+	if (c->ts->n == c->ts->cap) {
+		size_t cap = c->ts->cap ? c->ts->cap * 2 : 8, bytes;
+		query_target *nt;
+
+		if (pk_size_mul(&bytes, cap, sizeof(*nt)) < 0 || !(nt = pk_realloc(c->ts->t, bytes)))
+			return pk_error_set(PK_ENOMEM, "out of memory");
+		c->ts->t = nt;
+		c->ts->cap = cap;
+	}
+	x = &c->ts->t[c->ts->n];
+	memset(x, 0, sizeof(*x));
+	x->type = KG_QUANTITY;
+	x->score = c->score;
+	if (!(x->key = pk_strdup(nd->key)))
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	c->ts->n++;
+	return 0;
+}
+
+static int add_variants(kg_txn *t, query_targets *ts)
+{
+	size_t i, n = ts->n;
+	int rc = 0;
+
+	for (i = 0; i < n && rc == 0; i++) {
+		pk_buf prefix = PK_BUF_INIT;
+		variants_ctx c = { ts, ts->t[i].score, 0 };
+
+		if (ts->t[i].type != KG_QUANTITY || strstr(ts->t[i].key, " in "))
+			continue;
+		if ((rc = pk_buf_printf(&prefix, "%s in ", ts->t[i].key)) == 0)
+			rc = kg_node_each(t, KG_QUANTITY, prefix.ptr, on_variant, &c);
+		pk_buf_release(&prefix);
+	}
+	return rc;
+}
+
 /* Resolve the phrase again (mentions keep only text) and expand. */
 int qv_candidates(kg_txn *t, const pk_normtext *nt, const qv_mention *m, cand **out, size_t *nout)
 {
@@ -353,6 +408,10 @@ int qv_candidates(kg_txn *t, const pk_normtext *nt, const qv_mention *m, cand **
 	if ((rc = query_resolve_flags(t, m->query, QUERY_EXACT_ONLY, &ts)) < 0)
 		return rc;
 	if (nt && (rc = material_subject(t, nt, m, &ts)) < 0) {
+		query_targets_release(&ts);
+		return rc;
+	}
+	if ((rc = add_variants(t, &ts)) < 0) {
 		query_targets_release(&ts);
 		return rc;
 	}

@@ -322,6 +322,8 @@ int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, co
 			cd->level = -1;
 			continue;
 		}
+		cd->variant = strstr(ref->quantity, " in ") != NULL;
+		cd->same_scale = m->has_unit && cd->level == 3 && fabs(m->unit.scale / cd->ref_unit.scale - 1) < 1e-9;
 		cd->closeness = INFINITY;
 		if (cd->level > 0 && qv_cited_in_ref(u, m, cd, &cv, &chu, &csi, how, sizeof(how)) == 0 &&
 		    ref->value != 0 && cv != 0 && !(ref->flags & KG_V_TEXT))
@@ -333,10 +335,23 @@ int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, co
 		if (cd->level < 0)
 			continue;
 		if (!best || cd->level > best->level ||
-		    (cd->level == best->level && m->has_unit && cd->score > best->score) ||
-		    (cd->level == best->level && (!m->has_unit || cd->score == best->score) &&
-		     cd->closeness < best->closeness))
+		    (cd->level == best->level && m->has_unit && cd->score > best->score)) {
 			best = cd;
+			continue;
+		}
+		if (cd->level != best->level || (m->has_unit && cd->score != best->score))
+			continue;
+		/* equals: the reference in the unit the text writes, then the
+		 * constant itself before its CODATA variants, then the closest */
+		if (cd->same_scale != best->same_scale) {
+			if (cd->same_scale)
+				best = cd;
+		} else if (cd->variant != best->variant) {
+			if (!cd->variant)
+				best = cd;
+		} else if (cd->closeness < best->closeness) {
+			best = cd;
+		}
 	}
 	if (!best && symbol_expression(m->phrase)) {
 		/* "k_B T ≈ 25.9 meV": derived in the text, not a cited constant */
@@ -405,7 +420,16 @@ int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, co
 	out->relative_error = out->ref.value != 0 ? (c - out->ref.value) / out->ref.value : NAN;
 	if (!m->has_unit && out->ref.unit && *out->ref.unit && (q = qv_reason_add(out, QR_NO_UNIT)))
 		pk_utf8_copy(q->a, sizeof(q->a), out->ref.unit);
-	if (out->computed && nt && qv_measured_in_clause(nt, m)) {
+	if (m->num.exact && !out->computed &&
+	    ((out->ref.flags & KG_V_INTERVAL) || (out->ref.uncertainty > 0 && !(out->ref.flags & KG_V_NOUNC)))) {
+		/* "exactly 9.109e-31 kg": a claim of exactness about a measured
+		 * value is false, whatever its digits */
+		out->verdict = QV_MISMATCH;
+		if ((q = qv_reason_add(out, QR_NOT_EXACT))) {
+			q->n = (out->ref.flags & KG_V_INTERVAL) != 0;
+			q->x = out->ref.uncertainty;
+		}
+	} else if (out->computed && nt && qv_measured_in_clause(nt, m)) {
 		/* a measured value is neither confirmed nor refuted by a computed
 		 * one (DFT-PBE band gaps run well below experiment): not compared */
 		qv_reason_add(out, QR_MEASURED_ONLY_COMPUTED);

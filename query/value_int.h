@@ -17,6 +17,8 @@ typedef struct cand {
 	double closeness;  /* |log10(cited / reference)| */
 	int atomic;        /* relative atomic mass style: u, Da, g/mol convert */
 	int whole;         /* from a material or entity named without a property */
+	int variant;       /* a CODATA variant ("Boltzmann constant in Hz/K") */
+	int same_scale;    /* the cited unit is the reference's own, spelled any way */
 	/* materials: how the reference material was chosen, the candidates */
 	char why[160];
 	char ids[8][24];
