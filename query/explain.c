@@ -89,8 +89,7 @@ static int en(pk_buf *b, const qv_reason *q)
 	case QR_EXPRESSION:
 		return pk_buf_printf(b, "'%s' read as an expression of the text's own variables: no reference", q->a);
 	case QR_QUALIFIED:
-		return pk_buf_printf(b, "'%s' names another quantity than the %s (%s): not compared", q->a, q->b,
-				     q->c[0] ? q->c : "a qualified one");
+		return pk_buf_printf(b, "'%s' is another quantity than the %s: not compared", q->a, q->b);
 	case QR_OTHER_SUBJECT:
 		return q->b[0] ? pk_buf_printf(b, "the value is %s's, which the graph does not hold; not compared with %s's",
 					       q->a, q->b)

@@ -137,7 +137,38 @@ typedef struct phrase_hit {
 	query_targets ts;
 	size_t a, b;                  /* normalised span of the phrase */
 	char query[416];              /* the text that resolved */
+	char qualifier[32];           /* a word before the phrase that makes it another quantity */
 } phrase_hit;
+
+/* Words that, right before a quantity's name, make it another quantity:
+ * "the exciton Bohr radius", "the effective mass", "the reduced mass of
+ * the electron", "screened", "renormalized", "激子玻尔半径". */
+static const char *const qualifiers[] = {
+	"exciton", "excitonic", "effective", "reduced", "screened", "renormalized", "renormalised", "dressed",
+	"polaron", "polaronic", "hydrogenic", "hydrogen-like", "muonic", "positronium", "donor", "acceptor",
+	"impurity", "hole", "relativistic", "apparent", "partial", "local", "surface", "bulk", "thermal",
+	"激子", "有效", "屏蔽", "重整化"
+};
+
+/* The word of s[lo..a) just before position a, if it is a qualifier. */
+static void qualifier_before(const char *s, size_t lo, size_t a, char *out, size_t n)
+{
+	size_t e = a, b, k;
+
+	out[0] = '\0';
+	while (e > lo && s[e - 1] == ' ')
+		e--;
+	for (k = 0; k < sizeof(qualifiers) / sizeof(qualifiers[0]); k++) {
+		size_t l = strlen(qualifiers[k]);
+
+		b = e >= l ? e - l : 0;
+		if (e >= lo + l && !strncasecmp(s + b, qualifiers[k], l) &&
+		    ((unsigned char)qualifiers[k][0] >= 0x80 || b == lo || !is_ascii_word_char(s[b - 1]))) {
+			snprintf(out, n, "%s", qualifiers[k]);
+			return;
+		}
+	}
+}
 
 /* Try resolving s[a..b) (trimmed, without wrapping punctuation). */
 static int resolve_alt(kg_txn *t, const char *q, size_t a, size_t b, phrase_hit *f)
@@ -286,6 +317,81 @@ static int symbolic_expression(const char *s, size_t n)
 	return tokens >= 2;
 }
 
+static int is_space(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+static size_t skip_hedges_back(const char *s, size_t b)
+{
+	static const char *const hedges[] = { "approximately", "precisely", "roughly", "around", "nearly",
+					      "exactly", "about", "close to", "circa", "some", "ca.", "大约", "大概",
+					      "近似", "约", "恰好", "精确" };
+	size_t k;
+	int again = 1;
+
+	while (again) {
+		again = 0;
+		while (b > 0 && is_space(s[b - 1]))
+			b--;
+		for (k = 0; k < sizeof(hedges) / sizeof(hedges[0]); k++) {
+			size_t l = strlen(hedges[k]);
+
+			if (b >= l && !strncasecmp(s + b - l, hedges[k], l) &&
+			    (!is_ascii_word_char(hedges[k][0]) || b == l || !is_ascii_word_char(s[b - l - 1]))) {
+				b -= l;
+				again = 1;
+				break;
+			}
+		}
+	}
+	return b;
+}
+
+/* "the proton is 1836 times heavier than the electron": a mass ratio,
+ * CODATA's "proton-electron mass ratio". Fills f (the phrase is the
+ * subject's span) and returns 1 when the pattern is there and resolves. */
+static int times_ratio(kg_txn *t, const char *s, size_t n, size_t lo, const qn_number *num, phrase_hit *f)
+{
+	static const char *const forms[] = { " times heavier than ", " times more massive than ", " times as heavy as ",
+					     " times the mass of ", " times as massive as " };
+	size_t i, k, xa, xb, ya, yb, l = 0;
+	char q[CONTEXT_MAX + 32];
+
+	for (k = 0; k < sizeof(forms) / sizeof(forms[0]); k++) {
+		l = strlen(forms[k]);
+		if (num->end + l <= n && !strncasecmp(s + num->end, forms[k], l))
+			break;
+	}
+	if (k == sizeof(forms) / sizeof(forms[0]))
+		return 0;
+	/* the object: words up to punctuation or the sentence's end */
+	ya = num->end + l;
+	ya += !strncmp(s + ya, "the ", 4) ? 4 : !strncmp(s + ya, "an ", 3) ? 3 : !strncmp(s + ya, "a ", 2) ? 2 : 0;
+	for (yb = ya; yb < n && yb - ya < 40 && (isalpha((unsigned char)s[yb]) || s[yb] == ' ' || s[yb] == '-'); yb++)
+		;
+	while (yb > ya && s[yb - 1] == ' ')
+		yb--;
+	/* the subject: "X is" / "X was" right before the number */
+	xb = skip_hedges_back(s, num->start);
+	if (xb < lo)
+		return 0;
+	if (xb >= lo + 3 && !strncmp(s + xb - 3, " is", 3))
+		xb -= 3;
+	else if (xb >= lo + 4 && !strncmp(s + xb - 4, " was", 4))
+		xb -= 4;
+	else
+		return 0;
+	for (xa = xb; xa > lo && xb - xa < 40 && (isalpha((unsigned char)s[xa - 1]) || s[xa - 1] == '-'); xa--)
+		;
+	if (xa == xb || yb == ya)
+		return 0;
+	snprintf(q, sizeof(q), "%.*s-%.*s mass ratio", (int)(xb - xa), s + xa, (int)(yb - ya), s + ya);
+	for (i = 0; q[i]; i++)
+		q[i] = (char)tolower((unsigned char)q[i]);
+	return resolve_alt(t, q, xa, yb, f);
+}
+
 /* The quantity named before position `end` (left context), longest suffix first. */
 static int find_left(kg_txn *t, const char *s, size_t n, size_t lo, size_t end, phrase_hit *f)
 {
@@ -310,8 +416,10 @@ static int find_left(kg_txn *t, const char *s, size_t n, size_t lo, size_t end, 
 		size_t ca = cuts[i];
 
 		strip_head(s, &ca, b);
-		if (ca < b && try_phrase(t, s, ca, b, f))
+		if (ca < b && try_phrase(t, s, ca, b, f)) {
+			qualifier_before(s, a, f->a, f->qualifier, sizeof(f->qualifier));
 			return 1;
+		}
 		/* "k_B T ≈ 25.9 meV", "m_e c^2 = 0.511 MeV": an expression in the
 		 * text's own symbols, not the constant its last letter names */
 		if (ca < b && symbolic_expression(s + ca, b - ca)) {
@@ -352,10 +460,6 @@ static int find_right(kg_txn *t, const char *s, size_t n, size_t start, phrase_h
 
 /* ---- mentions --------------------------------------------------------- */
 
-static int is_space(char c)
-{
-	return c == ' ' || c == '\t';
-}
 
 /* The unit after a number: one optional blank, then the longest unit;
  * *unread gets the length of unit-like text that cannot be read. */
@@ -380,30 +484,9 @@ static size_t unit_after(const query_units *u, const char *s, size_t n, size_t e
  * exactness between the verb and the number are skipped. */
 static int introduced(const char *s, size_t start)
 {
-	static const char *const hedges[] = { "approximately", "precisely", "roughly", "around", "nearly",
-					      "exactly", "about", "close to", "circa", "some", "ca.", "大约", "大概",
-					      "近似", "约", "恰好", "精确" };
-	size_t b = start, k;
-	int again = 1;
+	size_t b = skip_hedges_back(s, start), k;
 
-	while (again) {
-		again = 0;
-		while (b > 0 && is_space(s[b - 1]))
-			b--;
-		for (k = 0; k < sizeof(hedges) / sizeof(hedges[0]); k++) {
-			size_t l = strlen(hedges[k]);
-
-			if (b >= l && !strncasecmp(s + b - l, hedges[k], l) &&
-			    (!is_ascii_word_char(hedges[k][0]) || b == l || !is_ascii_word_char(s[b - l - 1]))) {
-				b -= l;
-				again = 1;
-				break;
-			}
-		}
-	}
-	if (b > 0 && (s[b - 1] == '=' || s[b - 1] == ':'))
-		return 1;
-	if (b > 0 && s[b - 1] == '~')
+	if (b > 0 && (s[b - 1] == '=' || s[b - 1] == ':' || s[b - 1] == '~'))
 		return 1;
 	if (b >= 3 && (!memcmp(s + b - 3, "为", 3) || !memcmp(s + b - 3, "是", 3) || !memcmp(s + b - 3, "：", 3) ||
 		       !memcmp(s + b - 3, "≈", 3) || !memcmp(s + b - 3, "∼", 3) || !memcmp(s + b - 3, "≃", 3)))
@@ -421,6 +504,54 @@ static int introduced(const char *s, size_t start)
 		}
 	}
 	return 0;
+}
+
+/* "1 eV = 1.602 × 10^-19 J": after "1 U", a verb and a value with a unit
+ * of its own. The mention becomes that value, named by "1 U"; its query
+ * is the CODATA constant that defines U, if any (else the unit table is
+ * the reference). Returns 1 with *m filled and *end after the value. */
+static int unit_definition(kg_txn *t, const query_units *u, const char *s, size_t n, const qn_number *one,
+			   size_t ustart, size_t ulen, qv_mention *m, size_t *end)
+{
+	static const char *const verbs[] = { "=", "≈", "is ", "equals ", "等于", "约等于", "是" };
+	size_t p = ustart + ulen, k, vstart, vlen;
+	qn_number v;
+	qu_unit vu;
+	const char *codata, *origin;
+
+	(void)t;
+	while (p < n && s[p] == ' ')
+		p++;
+	for (k = 0; k < sizeof(verbs) / sizeof(verbs[0]); k++)
+		if (!strncmp(s + p, verbs[k], strlen(verbs[k])))
+			break;
+	if (k == sizeof(verbs) / sizeof(verbs[0]))
+		return 0;
+	p += strlen(verbs[k]);
+	while (p < n && s[p] == ' ')
+		p++;
+	if (query_number_next(s, n, p, &v) != 1 || v.start != p)
+		return 0;
+	vlen = unit_after(u, s, n, v.end, &vu, &vstart, NULL);
+	if (!vlen || ulen >= sizeof(m->def_text))
+		return 0;
+	m->def_unit = m->unit;
+	snprintf(m->def_text, sizeof(m->def_text), "%.*s", (int)ulen, s + ustart);
+	m->unit_def = 1;
+	m->num = v;
+	m->unit = vu;
+	m->has_unit = 1;
+	snprintf(m->unit_text, sizeof(m->unit_text), "%.*s", (int)pk_utf8_cut(s + vstart, vlen, sizeof(m->unit_text) - 1),
+		 s + vstart);
+	snprintf(m->phrase, sizeof(m->phrase), "%.*s", (int)(ustart + ulen - one->start), s + one->start);
+	m->query[0] = '\0';
+	if (query_units_definition(u, m->def_text, strlen(m->def_text), &codata, &origin)) {
+		if (codata)
+			snprintf(m->query, sizeof(m->query), "%s", codata);
+		snprintf(m->def_origin, sizeof(m->def_origin), "%s", origin);
+	}
+	*end = vstart + vlen;
+	return 1;
 }
 
 /* A number in parentheses before the value it belongs with is part of a
@@ -548,6 +679,16 @@ int query_value_mentions(kg_txn *t, const query_units *u, const pk_normtext *nt,
 				continue;
 			}
 		}
+		/* "1 eV = 1.602e-19 J", "1 atm = 101325 Pa": a unit's definition */
+		if (m.has_unit && !strcmp(num.text, "1") &&
+		    unit_definition(t, u, s, n, &num, ustart, ulen, &m, &prev_end) == 1) {
+			m.start = pk_normtext_orig(nt, m.num.start);
+			m.end = pk_normtext_orig(nt, prev_end);
+			m.qstart = pk_normtext_orig(nt, num.start);
+			m.qend = pk_normtext_orig(nt, ustart + ulen);
+			from = prev_end;
+			goto push;
+		}
 		if (!m.has_unit && unread) {
 			/* a unit we cannot read: kept, named, and never judged */
 			m.unit_unread = 1;
@@ -569,6 +710,11 @@ int query_value_mentions(kg_txn *t, const query_units *u, const pk_normtext *nt,
 			 * neither, and need no name search at all */
 			int intro = introduced(s, num.start);
 
+			if (intro && times_ratio(t, s, n, prev_end, &num, &f)) {
+				named = 1;
+				goto take; /* "X is N times heavier than Y" */
+			}
+			query_targets_release(&f.ts);
 			if (!intro && !after_name(s, prev_end, num.start))
 				continue;
 			named = find_left(t, s, n, prev_end, num.start, &f) ||
@@ -579,17 +725,20 @@ int query_value_mentions(kg_txn *t, const query_units *u, const pk_normtext *nt,
 			query_targets_release(&f.ts);
 			continue;
 		}
+	take:
 		if (named) {
 			m.qstart = pk_normtext_orig(nt, f.a);
 			m.qend = pk_normtext_orig(nt, f.b);
 			snprintf(m.phrase, sizeof(m.phrase), "%.*s", (int)pk_utf8_cut(s + f.a, f.b - f.a, 159), s + f.a);
 			memcpy(m.query, f.query, sizeof(m.query));
+			memcpy(m.qualifier, f.qualifier, sizeof(m.qualifier));
 		}
 		query_targets_release(&f.ts);
 		m.start = pk_normtext_orig(nt, num.start);
 		m.end = pk_normtext_orig(nt, ulen ? ustart + ulen : num.end);
 		prev_end = ulen ? ustart + ulen : num.end;
 		from = prev_end;
+	push:
 		if (*count == cap) {
 			size_t nc = cap ? cap * 2 : 8;
 			qv_mention *nv = pk_realloc(v, nc * sizeof(*nv));

@@ -39,7 +39,8 @@ typedef struct unit_def {
 	int valid;    /* a constant-defined unit whose constant is missing is not */
 	int origin;   /* DEF_TABLE (provkg's units.tsv), DEF_PINT, DEF_PINT_CONSTANT */
 	char *expr;   /* Pint: the definition, evaluated again with the graph's constants */
-	char *codata; /* Pint constant: the CODATA name it stands for */
+	char *codata; /* Pint constant: the CODATA name it stands for; "=NAME" rows: the Pint unit */
+	char *cname;  /* "@NAME" rows: the CODATA constant that defines the unit */
 	int state;    /* Pint expr: 0 pending, 1 evaluating, 2 done */
 	char via[48]; /* the CODATA constant or Pint definition the value came from */
 } unit_def;
@@ -330,6 +331,8 @@ static int add_table_unit(query_units *u, const kg_node *n, cJSON *d, cJSON **pe
 		return pk_error_set(PK_EIO, "unit '%s': bad dimension '%s'", n->key, dim->valuestring);
 	if (scale->valuestring[0] == '@') {
 		def->constant = 1;
+		if (!(def->cname = pk_strdup(scale->valuestring + 1)))
+			return pk_error_set(PK_ENOMEM, "out of memory");
 		*pending_out = d; /* resolved once every plain unit is known */
 	} else if (scale->valuestring[0] == '=') {
 		/* Pint's unit of that name, with this row's spellings and prefixes */
@@ -795,6 +798,7 @@ void query_units_free(query_units *u)
 		pk_free(u->u[i].sym);
 		pk_free(u->u[i].expr);
 		pk_free(u->u[i].codata);
+		pk_free(u->u[i].cname);
 	}
 	pk_free(u->u);
 	free_map(u->exact);
@@ -1484,4 +1488,26 @@ int query_units_convert_text(const query_units *u, double value, const char *fro
 	}
 	*out = (conv - b.offset) / b.scale;
 	return 0;
+}
+
+int query_units_definition(const query_units *u, const char *s, size_t n, const char **codata, const char **origin)
+{
+	pk_buf norm = PK_BUF_INIT;
+	int idx = -1;
+
+	*codata = NULL;
+	*origin = NULL;
+	if (pk_text_fold(&norm, s, n, PK_FOLD_DASH | PK_FOLD_SPACE_ONE) < 0 || !norm.len) {
+		pk_buf_release(&norm);
+		pk_error_clear();
+		return 0;
+	}
+	if ((idx = find_exact(u, norm.ptr, norm.len)) < 0)
+		idx = find_folded(u, norm.ptr, norm.len);
+	pk_buf_release(&norm);
+	if (idx < 0)
+		return 0;
+	*codata = u->u[idx].cname;
+	*origin = u->u[idx].origin == DEF_TABLE && !u->u[idx].codata ? "provkg units.tsv" : "Pint";
+	return 1;
 }

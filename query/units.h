@@ -63,6 +63,12 @@ size_t query_units_scan(const query_units *u, const char *s, size_t n, qu_unit *
  * short words of prose ("of", "and", "new") are words, not units. */
 size_t query_units_scan_checked(const query_units *u, const char *s, size_t n, qu_unit *out, size_t *unread);
 
+/* The definition behind one unit symbol or name, unprefixed ("eV",
+ * "atm", "ft"): 1 found, 0 not. *codata: the CODATA constant that defines
+ * it ("electron volt" for eV, "Bohr radius" for a0) or NULL; *origin:
+ * "provkg units.tsv" or "Pint". Both borrowed, valid while u is. */
+int query_units_definition(const query_units *u, const char *s, size_t n, const char **codata, const char **origin);
+
 int qu_dim_eq(const qu_dim *a, const qu_dim *b);
 int qu_dim_is_none(const qu_dim *d);
 /* "kg m^2 s^-2" ("1" for dimensionless). */

@@ -9,6 +9,7 @@
 #include "../common/error.h"
 #include "../kg/graph.h"
 #include "material.h"
+#include "../common/formula.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -285,15 +286,112 @@ static void trim_token(const char *s, size_t *i, size_t *l)
 	}
 }
 
-/* "mp-149 has a density of 2.28 g/cm³", "Si has a band gap of 0.61 eV":
- * the phrase names a material property and the material is elsewhere in
- * the sentence. Replaces ts with "<phrase> of <material>" when a token of
- * the sentence names one. */
-static int material_subject(kg_txn *t, const pk_normtext *nt, const qv_mention *m, query_targets *ts)
+/* Clause separators: the value belongs to the clause it sits in
+ * ("GaAs has a gap of 1.424 eV, whereas silicon has one of 1.12 eV"). */
+static size_t clause_mark(const char *s, size_t n, size_t i)
+{
+	static const char *const marks[] = { ", whereas ", " whereas ", ", while ", ", but ", "; ", ", and ", "，而",
+					     "而", "但是", "；", ", compared with ", " compared to ", " unlike " };
+	size_t k;
+
+	for (k = 0; k < sizeof(marks) / sizeof(marks[0]); k++) {
+		size_t l = strlen(marks[k]);
+
+		if (i + l <= n && !memcmp(s + i, marks[k], l))
+			return l;
+	}
+	return 0;
+}
+
+static void clause_around(const pk_normtext *nt, const qv_mention *m, size_t *a, size_t *b)
 {
 	const char *s = nt->text.ptr;
-	size_t a, b, i;
-	int rc = 0, material_property = 0;
+	size_t n = nt->text.len, i, l;
+
+	qv_sentence_around(nt, m, a, b);
+	for (i = m->num.start; i > *a; i--)
+		if ((l = clause_mark(s, n, i - 1)) && i - 1 + l <= m->num.start) {
+			*a = i - 1 + l;
+			break;
+		}
+	for (i = m->num.end; i < *b; i++)
+		if (clause_mark(s, n, i)) {
+			*b = i;
+			break;
+		}
+}
+
+/* Does the token name a material: a chemical formula ("GaAs", "Si",
+ * "Fe2O3"), a material id ("mp-149"), or an element's name ("silicon")?
+ * Not a unit right after a number ("300 K"). */
+static int names_material(kg_txn *t, const char *s, size_t i, size_t l)
+{
+	pk_formula f;
+	char w[48];
+	query_targets ts = { 0 };
+	size_t k;
+	int yes = 0;
+
+	if (!subject_like(s + i, l) || l >= sizeof(w))
+		return 0;
+	for (k = i; k > 0 && s[k - 1] == ' '; k--)
+		;
+	if (k > 0 && s[k - 1] >= '0' && s[k - 1] <= '9')
+		return 0; /* "300 K": a unit */
+	if (s[i] >= 'A' && s[i] <= 'Z' && pk_formula_parse(&f, s + i, l) == 0)
+		return 1;
+	snprintf(w, sizeof(w), "%.*s", (int)l, s + i);
+	if (memchr(w, '-', l))
+		return query_material_id(t, w);
+	if (query_resolve_flags(t, w, QUERY_EXACT_ONLY, &ts) < 0) {
+		pk_error_clear();
+		return 0;
+	}
+	for (k = 0; k < ts.n && !yes; k++) {
+		kg_node nd;
+
+		yes = ts.t[k].type == KG_ENTITY && kg_node_get(t, KG_ENTITY, ts.t[k].key, &nd) == 0 && nd.kind &&
+		      !strcmp(nd.kind, "element");
+	}
+	query_targets_release(&ts);
+	return yes;
+}
+
+/* "<phrase> of <token>" as a material target: 1 and *ts replaced, 0 not. */
+static int material_of(kg_txn *t, const qv_mention *m, const char *tok, size_t l, query_targets *ts)
+{
+	char q[640];
+	query_targets alt = { 0 };
+	size_t k;
+
+	if ((size_t)snprintf(q, sizeof(q), "%s of %.*s", m->query, (int)l, tok) >= sizeof(q))
+		return 0;
+	if (query_resolve_flags(t, q, QUERY_EXACT_ONLY, &alt) < 0) {
+		pk_error_clear();
+		return 0;
+	}
+	for (k = 0; k < alt.n; k++)
+		if (alt.t[k].type == QUERY_MATERIAL || alt.t[k].type == QUERY_FORMULA) {
+			query_targets_release(ts);
+			*ts = alt;
+			return 1;
+		}
+	query_targets_release(&alt);
+	return 0;
+}
+
+/* "mp-149 has a density of 2.28 g/cm³", "Si has a band gap of 0.61 eV":
+ * the phrase names a material property and the material is elsewhere in
+ * its clause. The material is the nearest token of the clause that names
+ * one, before the value first; when the graph does not hold it, the value
+ * is not compared with another material's: ts is emptied and `other`
+ * names it. Returns 1 when ts was replaced, 0 otherwise. */
+static int material_subject(kg_txn *t, const pk_normtext *nt, const qv_mention *m, query_targets *ts, char *other,
+			    size_t on)
+{
+	const char *s = nt->text.ptr;
+	size_t a, b, i, best_i = 0, best_l = 0, best_d = (size_t)-1;
+	int material_property = 0;
 
 	for (i = 0; i < ts->n; i++) {
 		if (ts->t[i].type == QUERY_MATERIAL || ts->t[i].type == QUERY_FORMULA)
@@ -303,38 +401,33 @@ static int material_subject(kg_txn *t, const pk_normtext *nt, const qv_mention *
 	}
 	if (!material_property)
 		return 0;
-	qv_sentence_around(nt, m, &a, &b);
-	for (i = a; i < b && rc == 0;) {
-		size_t j = i, l;
-		char q[640];
-		query_targets alt = { 0 };
-		size_t k;
+	clause_around(nt, m, &a, &b);
+	for (i = a; i < b;) {
+		size_t j = i, l, d;
 
 		while (j < b && s[j] != ' ' && s[j] != ',' && s[j] != ';' && s[j] != ':')
 			j++;
 		l = j - i;
 		trim_token(s, &i, &l);
-		if (!(i + l <= m->num.start || i >= m->num.end) || !subject_like(s + i, l) ||
-		    (size_t)snprintf(q, sizeof(q), "%s of %.*s", m->query, (int)l, s + i) >= sizeof(q)) {
-			i = j + 1;
-			continue;
+		if ((i + l <= m->num.start || i >= m->num.end) && l && names_material(t, s, i, l)) {
+			/* tokens before the value are nearer than those after it */
+			d = i + l <= m->num.start ? m->num.start - (i + l) : (i - m->num.end) + 4096;
+			if (d < best_d) {
+				best_d = d;
+				best_i = i;
+				best_l = l;
+			}
 		}
-		if ((rc = query_resolve_flags(t, q, QUERY_EXACT_ONLY, &alt)) < 0) {
-			pk_error_clear();
-			rc = 0;
-		}
-		for (k = 0; k < alt.n; k++)
-			if (alt.t[k].type == QUERY_MATERIAL || alt.t[k].type == QUERY_FORMULA)
-				break;
-		if (k < alt.n) {
-			query_targets_release(ts);
-			*ts = alt;
-			return 1;
-		}
-		query_targets_release(&alt);
 		i = j + 1;
 	}
-	return rc;
+	if (best_d == (size_t)-1)
+		return 0;
+	if (material_of(t, m, s + best_i, best_l, ts))
+		return 1;
+	/* the sentence is about a material the graph does not hold */
+	snprintf(other, on, "%.*s", (int)best_l, s + best_i);
+	query_targets_release(ts);
+	return 0;
 }
 
 /* CODATA publishes a constant in other units as quantities of their own:
@@ -393,7 +486,8 @@ static int add_variants(kg_txn *t, query_targets *ts)
 }
 
 /* Resolve the phrase again (mentions keep only text) and expand. */
-int qv_candidates(kg_txn *t, const pk_normtext *nt, const qv_mention *m, cand **out, size_t *nout)
+int qv_candidates(kg_txn *t, const pk_normtext *nt, const qv_mention *m, cand **out, size_t *nout, char *other,
+		  size_t on)
 {
 	query_targets ts = { 0 };
 	query_lookup_opts lo = { NULL, 1, 200 };
@@ -403,11 +497,15 @@ int qv_candidates(kg_txn *t, const pk_normtext *nt, const qv_mention *m, cand **
 
 	*out = NULL;
 	*nout = 0;
+	if (on)
+		other[0] = '\0';
 	if (!m->query[0])
 		return 0;
 	if ((rc = query_resolve_flags(t, m->query, QUERY_EXACT_ONLY, &ts)) < 0)
 		return rc;
-	if (nt && (rc = material_subject(t, nt, m, &ts)) < 0) {
+	if (on)
+		other[0] = '\0';
+	if (nt && (rc = material_subject(t, nt, m, &ts, other, on)) < 0) {
 		query_targets_release(&ts);
 		return rc;
 	}

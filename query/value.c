@@ -183,10 +183,70 @@ static int resembles(const qv_mention *m, const cand *cd)
 		l = cd->closeness;
 		if (cd->level >= 2 && !cd->atomic && l < 0.5)
 			return 1;
+		/* the right dimension and a power of ten off ("a0 = 0.529 nm"):
+		 * the constant, misquoted, not a variable of the text */
+		if (cd->level == 3 && !cd->atomic && m->num.sig_digits >= 3 && fabs(l - nearbyint(l)) < 0.0043)
+			return 1; /* three digits that agree are no coincidence; "c = 3 m/s" may be */
 		return query_near_power_of_1000_log(l);
 	}
 	return near_power_of_1000(m->num.value / ref->value) ||
 	       (m->has_unit && near_power_of_1000(m->num.value * m->unit.scale / ref->value));
+}
+
+/* "1 atm = 101325 Pa", "1 ft = 0.3048 m": the unit's definition in the
+ * unit tables is the reference (exact by definition). Units defined by a
+ * CODATA constant ("1 eV = ...") go through that constant instead. */
+static int judge_unit_definition(const query_units *u, const qv_mention *m, qv_result *out)
+{
+	double si, conv;
+	char how[96], num[40];
+	qj_in in;
+	qv_reason *q;
+	pk_buf name = PK_BUF_INIT;
+
+	si = m->def_unit.scale + m->def_unit.offset;
+	if (query_units_convert(u, si, &m->def_unit.dim, &m->unit.dim, &conv, how, sizeof(how)) < 0) {
+		out->verdict = QV_UNIT_MISMATCH;
+		if ((q = qv_reason_add(out, QR_DIMENSION))) {
+			pk_utf8_copy(q->a, sizeof(q->a), m->unit_text);
+			describe_dim(q->b, sizeof(q->b), &m->unit.dim);
+			rtext(q->c, "1 %s", m->def_text);
+			describe_dim(q->d, sizeof(q->d), &m->def_unit.dim);
+		}
+		return 0;
+	}
+	memset(&out->ref, 0, sizeof(out->ref));
+	if (pk_buf_printf(&name, "1 %s in %s", m->def_text, m->unit_text) < 0)
+		return PK_ENOMEM;
+	out->ref.name = pk_buf_detach(&name);
+	out->ref.value = (conv - m->unit.offset) / m->unit.scale;
+	snprintf(num, sizeof(num), "%.15g", out->ref.value);
+	out->ref.value_text = pk_strdup(num);
+	out->ref.unit = pk_strdup(m->unit_text);
+	out->ref.source = pk_strdup(m->def_origin[0] ? m->def_origin : "provkg units");
+	out->ref.edition = pk_strdup("definition");
+	out->ref.locator = pk_strdup(m->def_text);
+	out->ref.quantity = pk_strdup("unit definition");
+	out->ref.flags = KG_V_EXACT;
+	out->have_ref = 1;
+	if (!out->ref.name || !out->ref.value_text || !out->ref.unit || !out->ref.source || !out->ref.edition ||
+	    !out->ref.locator || !out->ref.quantity)
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	snprintf(out->quantity, sizeof(out->quantity), "%s", out->ref.name);
+	snprintf(out->equivalence, sizeof(out->equivalence), "%s", how);
+	out->relative_error = out->ref.value != 0 ? (m->num.value - out->ref.value) / out->ref.value : NAN;
+	memset(&in, 0, sizeof(in));
+	in.c = m->num.value;
+	in.hu = m->num.half_unit;
+	in.r = out->ref.value;
+	in.tol = 0.01;
+	in.sig_digits = m->num.sig_digits;
+	in.exponent = m->num.has_exponent ? m->num.exponent : 0;
+	in.source = out->ref.source;
+	in.edition = out->ref.edition;
+	in.value_text = out->ref.value_text;
+	query_judge(&in, out);
+	return 0;
 }
 
 /* The reasons that come from the sentence: the CODATA edition it names. */
@@ -248,7 +308,7 @@ int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, co
 	size_t ncs = 0, i;
 	double tol = o && o->tolerance > 0 ? o->tolerance : 0.01;
 	double c = 0, hu = 0, si = NAN;
-	char how[96], named[8] = "";
+	char how[96], named[8] = "", other[48];
 	qv_reason *q;
 	int rc = 0, found;
 
@@ -277,10 +337,29 @@ int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, co
 			pk_utf8_copy(q->a, sizeof(q->a), m->unit_text);
 		goto done;
 	}
+	if (m->qualifier[0]) {
+		/* "the exciton Bohr radius is 11 nm" is not the Bohr radius */
+		if ((q = qv_reason_add(out, QR_QUALIFIED))) {
+			rtext(q->a, "%s%s%s", m->qualifier, (unsigned char)m->qualifier[0] >= 0x80 ? "" : " ", m->phrase);
+			pk_utf8_copy(q->b, sizeof(q->b), m->phrase);
+		}
+		goto done;
+	}
+	if (m->unit_def && !m->query[0]) {
+		rc = judge_unit_definition(u, m, out);
+		goto done;
+	}
 	if (nt && !(o && o->edition))
 		qv_named_edition(nt, m, named, sizeof(named));
-	if ((rc = qv_candidates(t, nt, m, &cs, &ncs)) < 0 || (rc = qv_split_by_quantity(&cs, &ncs)) < 0)
+	if ((rc = qv_candidates(t, nt, m, &cs, &ncs, other, sizeof(other))) < 0 ||
+	    (rc = qv_split_by_quantity(&cs, &ncs)) < 0)
 		goto done;
+	if (!ncs && other[0]) {
+		/* "GaAs has a gap of 1.424 eV": not silicon's, which the graph has */
+		if ((q = qv_reason_add(out, QR_OTHER_SUBJECT)))
+			pk_utf8_copy(q->a, sizeof(q->a), other);
+		goto done;
+	}
 	/* the reference of each candidate and how well the cited unit fits it */
 	for (i = 0; i < ncs; i++) {
 		cand *cd = &cs[i];
@@ -439,6 +518,16 @@ int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, co
 		double ratio = m->num.value != 0 ? c / m->num.value : 1;
 		qu_unit ref_si;
 
+		/* "the electron charge is -1.602e-19 C": the electron's charge is
+		 * -e, and a negative value for it is right */
+		if (c < 0 && out->ref.quantity && !strcmp(out->ref.quantity, "elementary charge") &&
+		    (strstr(m->phrase, "electron") || strstr(m->phrase, "电子"))) {
+			c = -c;
+			ratio = -ratio;
+			out->relative_error = (c - out->ref.value) / out->ref.value;
+			if ((q = qv_reason_add(out, QR_SIGN_CONVENTION)))
+				snprintf(q->a, sizeof(q->a), "the electron's charge is -e");
+		}
 		memset(&in, 0, sizeof(in));
 		in.c = c;
 		in.hu = hu;

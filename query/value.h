@@ -117,6 +117,13 @@ typedef struct qv_mention {
 	qu_unit unit;
 	char unit_text[64];
 	char phrase[160];          /* the words that named the quantity */
+	char qualifier[32];        /* "exciton", "effective": the phrase names another quantity */
+	/* "1 eV = 1.602e-19 J": the value is the definition of the unit
+	 * def_text (def_unit), the reference that unit's value in unit */
+	int unit_def;
+	qu_unit def_unit;
+	char def_text[32];
+	char def_origin[24];
 	char query[416];           /* what resolved ("electron mass" for "mass of an electron") */
 } qv_mention;
 

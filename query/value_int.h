@@ -49,8 +49,11 @@ size_t qv_pick_material(cand *cd, const pk_normtext *nt, const char *edition, in
 int qv_cited_in_ref(const query_units *u, const qv_mention *m, const cand *cd, double *c, double *hu,
 		    double *cited_si, char *how, size_t hown);
 /* The candidates the mention's phrase names (*out: free with
- * qv_cand_release and pk_free). */
-int qv_candidates(kg_txn *t, const pk_normtext *nt, const qv_mention *m, cand **out, size_t *nout);
+ * qv_cand_release and pk_free). A material property whose sentence is
+ * about a material the graph does not hold has none, and `other` (on
+ * bytes) names that material. */
+int qv_candidates(kg_txn *t, const pk_normtext *nt, const qv_mention *m, cand **out, size_t *nout, char *other,
+		  size_t on);
 /* Split candidates whose values span several quantities. */
 int qv_split_by_quantity(cand **cs, size_t *n);
 void qv_cand_release(cand *c, size_t n);
