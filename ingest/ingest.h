@@ -36,7 +36,8 @@ enum ingest_kind {
 	INGEST_CROSSREF, /* Crossref works (public data file, JSONL, API responses) */
 	INGEST_DOCUMENTATION, /* recognised reference material (an API schema): skipped */
 	INGEST_PINT,     /* Pint's unit definitions (default_en.txt) */
-	INGEST_PINT_IMPORT /* a file Pint's definitions @import (constants_en.txt): read through it */
+	INGEST_PINT_IMPORT, /* a file Pint's definitions @import (constants_en.txt): read through it */
+	INGEST_PIF       /* measured material properties, Citrine PIF JSON (band gaps) */
 };
 
 typedef struct ingest_opts {
@@ -101,6 +102,8 @@ int ingest_mp_properties(kg_txn *t, const char *path, const ingest_opts *o, inge
 /* Pint's definitions (and the files they @import) as unit nodes; the
  * edition from "<path>.edition" (Pint's version). */
 int ingest_pint(kg_txn *t, const char *path, const ingest_opts *o, ingest_result *res);
+/* Measured band gaps from a PIF JSON array; the edition from "<path>.edition". */
+int ingest_pif(kg_txn *t, const char *path, const ingest_opts *o, ingest_result *res);
 /* Materials Project documents (summary or legacy materials), one edition. */
 int ingest_mp(kg_txn *t, const char *path, char *const *files, size_t nfiles, const ingest_opts *o,
 	      ingest_result *res);

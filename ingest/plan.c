@@ -42,6 +42,7 @@ const char *ingest_kind_name(int kind)
 	case INGEST_DOCUMENTATION: return "documentation";
 	case INGEST_PINT: return "Pint";
 	case INGEST_PINT_IMPORT: return "Pint (imported)";
+	case INGEST_PIF: return "experimental";
 	default: return "unknown";
 	}
 }
@@ -104,6 +105,8 @@ int ingest_detect(int *kind, const char *path)
 			*kind = INGEST_MP;
 		else if (has(p, "\"DOI\"") || has(p, "\"message-type\""))
 			*kind = INGEST_CROSSREF;
+		else if (*p == '[' && has(p, "\"chemicalFormula\"") && has(p, "\"properties\""))
+			*kind = INGEST_PIF;
 	}
 	pk_free(buf);
 	return 0;
@@ -291,7 +294,7 @@ static int kind_rank(int kind)
 	/* tables first so names exist early; the big dumps last */
 	static const int order[] = { [INGEST_ELEMENTS] = 0, [INGEST_ALIASES] = 1, [INGEST_UNITS] = 2,
 				     [INGEST_MATH] = 2, [INGEST_MP_PROPERTIES] = 2, [INGEST_PINT] = 2,
-				     [INGEST_PINT_IMPORT] = 7, [INGEST_CODATA] = 3,
+				     [INGEST_PINT_IMPORT] = 7, [INGEST_CODATA] = 3, [INGEST_PIF] = 5,
 				     [INGEST_NIST_AW] = 4, [INGEST_MP] = 5, [INGEST_CROSSREF] = 6,
 				     [INGEST_UNKNOWN] = 7, [INGEST_DOCUMENTATION] = 7 };
 
@@ -389,6 +392,7 @@ int ingest_plan_run(kg_txn *t, const ingest_plan *p, size_t i, const ingest_opts
 	case INGEST_UNITS: return ingest_units(t, e->files[0], o, res);
 	case INGEST_MATH: return ingest_math(t, e->files[0], o, res);
 	case INGEST_PINT: return ingest_pint(t, e->files[0], o, res);
+	case INGEST_PIF: return ingest_pif(t, e->files[0], o, res);
 	case INGEST_MP_PROPERTIES: return ingest_mp_properties(t, e->files[0], o, res);
 	case INGEST_MP: return ingest_mp(t, e->path, e->files, e->nfiles, o, res);
 	case INGEST_CROSSREF: return ingest_crossref(t, e->path, e->files, e->nfiles, o, res);

@@ -99,7 +99,8 @@ enum {
 	KG_V_MASSNUM = 1 << 4,   /* "[A]": mass number of the longest-lived isotope */
 	KG_V_COMPUTED = 1 << 5,  /* computed (e.g. DFT), not measured */
 	KG_V_TEXT = 1 << 6,      /* no number: value_text only (e.g. a space group) */
-	KG_V_NOUNC = 1 << 7      /* uncertainty not given */
+	KG_V_NOUNC = 1 << 7,     /* uncertainty not given */
+	KG_V_MEASURED = 1 << 8   /* a measurement report (a compilation of experiments) */
 };
 
 typedef struct kg_value {

@@ -134,6 +134,91 @@ static int formula_ids(kg_txn *t, const char *fkey, ids *out)
 	return rc < 0 ? rc : 0;
 }
 
+/* Measured values of a formula (ingest/pif.c): entity "formula:<key>". */
+static int has_measured(kg_txn *t, const char *fkey)
+{
+	pk_buf k = PK_BUF_INIT;
+	kg_node nd;
+	int yes;
+
+	if (pk_buf_printf(&k, "formula:%s", fkey) < 0) {
+		pk_buf_release(&k);
+		return 0;
+	}
+	yes = kg_node_get(t, KG_ENTITY, k.ptr, &nd) == 0;
+	pk_buf_release(&k);
+	return yes;
+}
+
+typedef struct measured_ctx {
+	kg_txn *t;
+	const char *qualifier;
+	const char *pretty;
+	int score;
+	query_matches *out;
+} measured_ctx;
+
+static int on_measured(const kg_value *v, void *vctx)
+{
+	measured_ctx *c = vctx;
+	query_match *qm;
+	kg_source src;
+	pk_buf name = PK_BUF_INIT;
+	int rc;
+
+	if (!(v->flags & KG_V_MEASURED) || (c->qualifier && strcmp(v->quantity, c->qualifier)))
+		return 0;
+	if ((rc = kg_source_get(c->t, v->source, &src)) < 0)
+		return rc;
+	if (!(qm = query_matches_add(c->out)))
+		return PK_ENOMEM;
+	if (pk_buf_printf(&name, "%s of %s (measured)", v->quantity, c->pretty) < 0) {
+		pk_buf_release(&name);
+		return PK_ENOMEM;
+	}
+	qm->name = pk_buf_detach(&name);
+	qm->symbol = pk_strdup(c->pretty);
+	qm->quantity = pk_strdup(v->quantity);
+	qm->entity = pk_strdup(c->pretty);
+	qm->kind = pk_strdup("material property");
+	qm->value = v->value;
+	qm->value_text = pk_strdup(v->value_text ? v->value_text : "");
+	qm->unit = v->unit && *v->unit ? pk_strdup(v->unit) : NULL;
+	qm->source = pk_strdup(src.kind);
+	qm->edition = pk_strdup(src.edition);
+	qm->locator = pk_strdup(v->locator ? v->locator : "");
+	qm->note = pk_strdup(v->note ? v->note : "");
+	qm->flags = v->flags;
+	qm->score = c->score;
+	qm->tolerance = -1;
+	qm->value_id = v->id;
+	if (!qm->name || !qm->symbol || !qm->quantity || !qm->entity || !qm->kind || !qm->value_text || !qm->source ||
+	    !qm->edition || !qm->locator || !qm->note)
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	return 0;
+}
+
+/* The measured reports of a formula's property (or of every property). */
+static int add_measured(kg_txn *t, const char *fkey, const char *qualifier, int score, query_matches *out)
+{
+	pk_buf k = PK_BUF_INIT;
+	kg_node nd;
+	measured_ctx c = { t, qualifier, NULL, score, out };
+	int rc;
+
+	if ((rc = pk_buf_printf(&k, "formula:%s", fkey)) < 0)
+		goto done;
+	if (kg_node_get(t, KG_ENTITY, k.ptr, &nd) < 0) {
+		pk_error_clear();
+		goto done; /* none */
+	}
+	c.pretty = nd.name ? nd.name : fkey;
+	rc = kg_value_each(t, KG_ENTITY, k.ptr, on_measured, &c);
+done:
+	pk_buf_release(&k);
+	return rc;
+}
+
 int query_material_formula(kg_txn *t, const char *text, char *key, size_t n)
 {
 	pk_formula f;
@@ -149,7 +234,7 @@ int query_material_formula(kg_txn *t, const char *text, char *key, size_t n)
 		pk_error_clear();
 		x.n = 0;
 	}
-	found = x.n > 0;
+	found = x.n > 0 || has_measured(t, key);
 	pk_free(x.id);
 	return found;
 }
@@ -527,6 +612,9 @@ int query_material_expand(kg_txn *t, char type, const char *key, const char *qua
 			if (om->m.have & (1ull << f))
 				rc = add_match(t, cache, om, f, sc, i, out);
 	}
+	/* a formula's measured reports come after its computed materials */
+	if (rc == 0 && type == QUERY_FORMULA)
+		rc = add_measured(t, key, qualifier, score, out);
 done:
 	pk_free(cache);
 	pk_free(ms.v);

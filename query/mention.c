@@ -218,6 +218,34 @@ static int try_phrase(kg_txn *t, const char *s, size_t a, size_t b, phrase_hit *
 	if (b <= a || b - a > CONTEXT_MAX)
 		return 0;
 	snprintf(buf, sizeof(buf), "%.*s", (int)(b - a), s + a);
+	/* "a direct band gap of 1.424 eV", "the measured band gap": the word
+	 * states a condition of the value (read from the clause), and the
+	 * quantity is the rest; "direct band gap" alone names MP's flag */
+	{
+		static const char *const conditions[] = { "direct ", "indirect ", "fundamental ", "optical ",
+							  "experimental ", "measured ", "直接", "间接" };
+		size_t k;
+
+		for (k = 0; k < sizeof(conditions) / sizeof(conditions[0]); k++)
+			if (!strncasecmp(buf, conditions[k], strlen(conditions[k])) &&
+			    resolve_alt(t, buf + strlen(conditions[k]), a, b, f))
+				return 1;
+	}
+	/* Chinese puts the condition inside: "Si的计算带隙", "GaAs的直接带隙" */
+	{
+		static const char *const zh[] = { "计算", "实验", "理论", "测量", "直接", "间接" };
+		size_t k;
+
+		for (k = 0; k < sizeof(zh) / sizeof(zh[0]); k++) {
+			char *p = strstr(buf, zh[k]);
+
+			if (p && p > buf) {
+				snprintf(alt, sizeof(alt), "%.*s%s", (int)(p - buf), buf, p + strlen(zh[k]));
+				if (resolve_alt(t, alt, a, b, f))
+					return 1;
+			}
+		}
+	}
 	if (resolve_alt(t, buf, a, b, f))
 		return 1;
 	l = strlen(buf);
@@ -764,21 +792,113 @@ int query_value_mentions(kg_txn *t, const query_units *u, const pk_normtext *nt,
 /* Does the clause around the mention (its sentence, up to semicolons)
  * say the value is measured ("experimental", "measured", "observed",
  * "实验", "测量")? */
-int qv_measured_in_clause(const pk_normtext *nt, const qv_mention *m)
+/* Clause separators: the value belongs to the clause it sits in
+ * ("GaAs has a gap of 1.424 eV, whereas silicon has one of 1.12 eV"). */
+static size_t clause_mark(const char *s, size_t n, size_t i)
 {
-	static const char *const stems[] = { "experiment", "measured", "measurement", "observed", "实验", "测量", "实测" };
+	static const char *const marks[] = { ", whereas ", " whereas ", ", while ", ", but ", "; ", ", and ", "，而",
+					     "而", "但是", "；", ", compared with ", " compared to ", " unlike " };
+	size_t k;
+
+	for (k = 0; k < sizeof(marks) / sizeof(marks[0]); k++) {
+		size_t l = strlen(marks[k]);
+
+		if (i + l <= n && !memcmp(s + i, marks[k], l))
+			return l;
+	}
+	return 0;
+}
+
+void qv_clause_around(const pk_normtext *nt, const qv_mention *m, size_t *a, size_t *b)
+{
+	const char *s = nt->text.ptr;
+	size_t n = nt->text.len, i, l;
+
+	qv_sentence_around(nt, m, a, b);
+	for (i = m->num.start; i > *a; i--)
+		if ((l = clause_mark(s, n, i - 1)) && i - 1 + l <= m->num.start) {
+			*a = i - 1 + l;
+			break;
+		}
+	for (i = m->num.end; i < *b; i++)
+		if (clause_mark(s, n, i)) {
+			*b = i;
+			break;
+		}
+}
+
+static int stem_in(const pk_normtext *nt, const qv_mention *m, const char *const *stems, size_t nstems, int clause)
+{
 	const char *s = nt->text.ptr;
 	size_t a, b, i, k;
 
-	qv_sentence_around(nt, m, &a, &b);
+	if (clause)
+		qv_clause_around(nt, m, &a, &b);
+	else
+		qv_sentence_around(nt, m, &a, &b);
 	for (i = a; i < b; i++) {
 		if (i > a && ((s[i - 1] >= 'a' && s[i - 1] <= 'z') || (s[i - 1] >= 'A' && s[i - 1] <= 'Z')))
 			continue; /* only at the start of a word */
-		for (k = 0; k < sizeof(stems) / sizeof(stems[0]); k++)
+		for (k = 0; k < nstems; k++)
 			if (i + strlen(stems[k]) <= b && !strncasecmp(s + i, stems[k], strlen(stems[k])))
 				return 1;
 	}
 	return 0;
+}
+
+int qv_measured_in_clause(const pk_normtext *nt, const qv_mention *m)
+{
+	static const char *const stems[] = { "experiment", "measured", "measurement", "observed", "room temperature",
+					     "room-temperature", "实验", "测量", "实测", "室温" };
+
+	return stem_in(nt, m, stems, sizeof(stems) / sizeof(stems[0]), 0);
+}
+
+int qv_computed_in_clause(const pk_normtext *nt, const qv_mention *m)
+{
+	static const char *const stems[] = { "DFT", "computed", "calculated", "calculation", "theoretical", "predicted",
+					     "first-principles", "first principles", "ab initio", "PBE", "GGA", "LDA",
+					     "HSE", "Materials Project", "计算", "理论" };
+
+	return stem_in(nt, m, stems, sizeof(stems) / sizeof(stems[0]), 0);
+}
+
+double qv_clause_temperature(const pk_normtext *nt, const qv_mention *m)
+{
+	const char *s = nt->text.ptr;
+	size_t a, b, i;
+
+	qv_clause_around(nt, m, &a, &b);
+	for (i = a; i < b; i++) {
+		if ((i + 16 <= b && !strncasecmp(s + i, "room temperature", 16)) ||
+		    (i + 6 <= b && !memcmp(s + i, "室温", 6)))
+			return 300;
+		/* "at 300 K", "(4.2 K)": a number other than the value, then K */
+		if ((i == a || !isdigit((unsigned char)s[i - 1])) && isdigit((unsigned char)s[i]) &&
+		    (i < m->num.start || i >= m->num.end)) {
+			char *end;
+			double v = strtod(s + i, &end);
+			size_t e = (size_t)(end - s);
+
+			if (e < b && s[e] == ' ')
+				e++;
+			if (e < b && s[e] == 'K' && (e + 1 >= b || !isalpha((unsigned char)s[e + 1])))
+				return v;
+			i = (size_t)(end - s);
+		}
+	}
+	return NAN;
+}
+
+void qv_clause_transition(const pk_normtext *nt, const qv_mention *m, char *out, size_t n)
+{
+	static const char *const indirect[] = { "indirect", "间接" }, *const direct[] = { "direct", "直接" };
+
+	out[0] = '\0';
+	if (stem_in(nt, m, indirect, 2, 1))
+		snprintf(out, n, "Indirect");
+	else if (stem_in(nt, m, direct, 2, 1))
+		snprintf(out, n, "Direct");
 }
 
 /* The CODATA edition the sentence around the mention names ("CODATA

@@ -286,41 +286,6 @@ static void trim_token(const char *s, size_t *i, size_t *l)
 	}
 }
 
-/* Clause separators: the value belongs to the clause it sits in
- * ("GaAs has a gap of 1.424 eV, whereas silicon has one of 1.12 eV"). */
-static size_t clause_mark(const char *s, size_t n, size_t i)
-{
-	static const char *const marks[] = { ", whereas ", " whereas ", ", while ", ", but ", "; ", ", and ", "，而",
-					     "而", "但是", "；", ", compared with ", " compared to ", " unlike " };
-	size_t k;
-
-	for (k = 0; k < sizeof(marks) / sizeof(marks[0]); k++) {
-		size_t l = strlen(marks[k]);
-
-		if (i + l <= n && !memcmp(s + i, marks[k], l))
-			return l;
-	}
-	return 0;
-}
-
-static void clause_around(const pk_normtext *nt, const qv_mention *m, size_t *a, size_t *b)
-{
-	const char *s = nt->text.ptr;
-	size_t n = nt->text.len, i, l;
-
-	qv_sentence_around(nt, m, a, b);
-	for (i = m->num.start; i > *a; i--)
-		if ((l = clause_mark(s, n, i - 1)) && i - 1 + l <= m->num.start) {
-			*a = i - 1 + l;
-			break;
-		}
-	for (i = m->num.end; i < *b; i++)
-		if (clause_mark(s, n, i)) {
-			*b = i;
-			break;
-		}
-}
-
 /* Does the token name a material: a chemical formula ("GaAs", "Si",
  * "Fe2O3"), a material id ("mp-149"), or an element's name ("silicon")?
  * Not a unit right after a number ("300 K"). */
@@ -401,7 +366,7 @@ static int material_subject(kg_txn *t, const pk_normtext *nt, const qv_mention *
 	}
 	if (!material_property)
 		return 0;
-	clause_around(nt, m, &a, &b);
+	qv_clause_around(nt, m, &a, &b);
 	for (i = a; i < b;) {
 		size_t j = i, l, d;
 
@@ -540,6 +505,12 @@ int qv_candidates(kg_txn *t, const pk_normtext *nt, const qv_mention *m, cand **
 
 /* A candidate's values may span several quantities (an entity's mass and
  * abundance): split them so each cand is one quantity. */
+/* Matches of one kind: the same quantity, and measured or not. */
+static int same_kind(const query_match *a, const query_match *b)
+{
+	return !strcmp(a->quantity, b->quantity) && !((a->flags ^ b->flags) & KG_V_MEASURED);
+}
+
 int qv_split_by_quantity(cand **cs, size_t *n)
 {
 	size_t i, total = *n;
@@ -547,10 +518,10 @@ int qv_split_by_quantity(cand **cs, size_t *n)
 
 	for (i = 0; i < total; i++) {
 		size_t j, k;
-		const char *q0 = c[i].ms.n ? c[i].ms.m[0].quantity : NULL;
+		const query_match *m0 = c[i].ms.n ? &c[i].ms.m[0] : NULL;
 
 		for (j = 1; j < c[i].ms.n; j++)
-			if (strcmp(c[i].ms.m[j].quantity, q0))
+			if (!same_kind(&c[i].ms.m[j], m0))
 				break;
 		if (j == c[i].ms.n)
 			continue;
@@ -565,7 +536,7 @@ int qv_split_by_quantity(cand **cs, size_t *n)
 			*cs = c;
 			memset(&c[total], 0, sizeof(c[total]));
 			for (k = 0; k < c[i].ms.n;) {
-				if (!strcmp(c[i].ms.m[k].quantity, q0)) {
+				if (same_kind(&c[i].ms.m[k], m0)) {
 					k++;
 					continue;
 				}
@@ -590,6 +561,8 @@ int qv_split_by_quantity(cand **cs, size_t *n)
 			total++;
 		}
 	}
+	for (i = 0; i < total; i++)
+		c[i].measured = c[i].ms.n && (c[i].ms.m[0].flags & KG_V_MEASURED);
 	*n = total;
 	return 0;
 }

@@ -249,6 +249,125 @@ static int judge_unit_definition(const query_units *u, const qv_mention *m, qv_r
 	return 0;
 }
 
+#define MEASURED_TOLERANCE 0.05 /* "approximate" against the nearest measured report */
+#define TEMPERATURE_WINDOW 30.0 /* K: reports this close to the stated temperature */
+
+/* Half a unit in the last digit a report was published with ("1.42" -> 0.005). */
+static double published_half_unit(const char *text)
+{
+	const char *dot = text ? strchr(text, '.') : NULL;
+	size_t d = 0;
+
+	if (!dot)
+		return 0.5;
+	for (dot++; *dot >= '0' && *dot <= '9'; dot++)
+		d++;
+	return 0.5 * pow(10.0, -(double)d);
+}
+
+/* The temperature a report states in its note ("T = 300 K; Direct"), or NAN. */
+static double report_temperature(const query_match *r)
+{
+	const char *t = r->note ? strstr(r->note, "T = ") : NULL;
+
+	return t ? strtod(t + 4, NULL) : NAN;
+}
+
+/* A measured claim against measurement reports (a compilation lists
+ * several per material: temperatures, transitions, methods). The reports
+ * that fit the conditions the clause states (temperature within 30 K,
+ * "direct"/"indirect") are compared, all of them when none fits: the
+ * claim matches a report at the combined precision, or lies within the
+ * range the fitting reports span; else it is approximate within 5% of the
+ * nearest, else a mismatch diagnosed against that one. */
+static int judge_measured(const query_units *u, const pk_normtext *nt, const qv_mention *m, cand *best, double tol,
+			  qv_result *out)
+{
+	double T = nt ? qv_clause_temperature(nt, m) : NAN, c, hu, si, lo = INFINITY, hi = -INFINITY, dmin = INFINITY;
+	char transition[16] = "", cond[64] = "", how[96];
+	size_t i, n = 0, nearest = 0, agree = (size_t)-1;
+	int use_t = 0, use_tr = 0;
+	qv_reason *q;
+	qj_in in;
+
+	if (nt)
+		qv_clause_transition(nt, m, transition, sizeof(transition));
+	for (i = 0; i < best->ms.n; i++) {
+		const query_match *r = &best->ms.m[i];
+		double rt = report_temperature(r);
+
+		use_t |= isfinite(T) && isfinite(rt) && fabs(rt - T) <= TEMPERATURE_WINDOW;
+		use_tr |= transition[0] && r->note && strstr(r->note, transition);
+	}
+	if (use_t)
+		snprintf(cond, sizeof(cond), "at %g K", T);
+	if (use_tr)
+		snprintf(cond + strlen(cond), sizeof(cond) - strlen(cond), "%s%s", cond[0] ? ", " : "", transition);
+	{
+		cand tmp = *best;
+
+		tmp.ref = 0;
+		if (qv_cited_in_ref(u, m, &tmp, &c, &hu, &si, how, sizeof(how)) < 0) {
+			out->verdict = QV_UNIT_MISMATCH;
+			dimension_reason(out, m, &best->ms.m[0], &best->ref_unit.dim);
+			return 0;
+		}
+	}
+	snprintf(out->equivalence, sizeof(out->equivalence), "%s", how);
+	for (i = 0; i < best->ms.n; i++) {
+		const query_match *r = &best->ms.m[i];
+		double rt = report_temperature(r), d = fabs(c - r->value);
+
+		if ((use_t && !(isfinite(rt) && fabs(rt - T) <= TEMPERATURE_WINDOW)) ||
+		    (use_tr && !(r->note && strstr(r->note, transition))))
+			continue;
+		n++;
+		lo = r->value < lo ? r->value : lo;
+		hi = r->value > hi ? r->value : hi;
+		if (d < dmin) {
+			dmin = d;
+			nearest = i;
+		}
+		if (d <= hu + published_half_unit(r->value_text) + fabs(r->value) * QJ_FLOAT_SLACK &&
+		    (agree == (size_t)-1 || d < fabs(c - best->ms.m[agree].value)))
+			agree = i;
+	}
+	if (!n)
+		return 0;
+	if (agree != (size_t)-1)
+		nearest = agree;
+	/* the report named as the reference: taken over from the candidate */
+	out->ref = best->ms.m[nearest];
+	memset(&best->ms.m[nearest], 0, sizeof(query_match));
+	out->have_ref = 1;
+	snprintf(out->quantity, sizeof(out->quantity), "%s", out->ref.name);
+	out->relative_error = out->ref.value != 0 ? (c - out->ref.value) / out->ref.value : NAN;
+	out->tolerance = tol;
+	if (agree != (size_t)-1 || (n > 1 && c >= lo - hu && c <= hi + hu)) {
+		out->verdict = QV_MATCH;
+	} else {
+		memset(&in, 0, sizeof(in));
+		in.c = c;
+		in.hu = hu + published_half_unit(out->ref.value_text);
+		in.r = out->ref.value;
+		in.tol = tol;
+		in.sig_digits = m->num.sig_digits;
+		in.exponent = m->num.has_exponent ? m->num.exponent : 0;
+		in.source = out->ref.source;
+		in.edition = out->ref.edition;
+		in.value_text = out->ref.value_text;
+		query_judge(&in, out);
+	}
+	if ((q = qv_reason_add(out, QR_MEASURED))) {
+		rtext(q->a, "%s %s", out->ref.source, out->ref.edition);
+		q->n = (int)n;
+		q->x = lo;
+		q->y = hi;
+		pk_utf8_copy(q->c, sizeof(q->c), cond);
+	}
+	return 0;
+}
+
 /* The reasons that come from the sentence: the CODATA edition it names. */
 static void edition_reasons(const cand *best, const qv_result *ref_out, const char *named, qv_result *out)
 {
@@ -390,7 +509,7 @@ int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, co
 			cd->level = 3;
 		else if (qv_cited_in_ref(u, m, cd, &cv, &chu, &csi, how, sizeof(how)) == 0 &&
 			 /* a band gap or a density has no mass equivalent */
-			 !(ref->rank && strstr(how, "m c^2")))
+			 !((ref->rank || (ref->kind && !strcmp(ref->kind, "material property"))) && strstr(how, "m c^2")))
 			cd->level = 2;
 		else
 			cd->level = 0;
@@ -407,6 +526,25 @@ int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, co
 		if (cd->level > 0 && qv_cited_in_ref(u, m, cd, &cv, &chu, &csi, how, sizeof(how)) == 0 &&
 		    ref->value != 0 && cv != 0 && !(ref->flags & KG_V_TEXT))
 			cd->closeness = fabs(log10(fabs(cv / ref->value)));
+	}
+	/* measured against computed: a claim marked as computed ("DFT",
+	 * "calculated") is compared with computed values only; any other
+	 * claim with measured reports when the graph has them (a textbook
+	 * band gap is measured), else with computed ones as before */
+	{
+		int computed_mark = nt && qv_computed_in_clause(nt, m) && !qv_measured_in_clause(nt, m), have_measured = 0;
+
+		for (i = 0; i < ncs; i++)
+			have_measured |= cs[i].measured && cs[i].level >= 1;
+		for (i = 0; i < ncs; i++) {
+			cand *cd = &cs[i];
+
+			if (cd->level < 0)
+				continue;
+			if (cd->measured ? computed_mark : have_measured && !computed_mark && cd->ms.n &&
+								    (cd->ms.m[0].rank || (cd->ms.m[0].flags & KG_V_COMPUTED)))
+				cd->level = -1;
+		}
 	}
 	for (i = 0; i < ncs; i++) {
 		cand *cd = &cs[i];
@@ -462,6 +600,10 @@ int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, co
 			rtext(q->e, "%s%s%s", m->num.text, m->has_unit ? " " : "", m->has_unit ? m->unit_text : "");
 			q->n = best->level != 0;
 		}
+		goto done;
+	}
+	if (best->measured) {
+		rc = judge_measured(u, nt, m, best, o && o->tolerance > 0 ? o->tolerance : MEASURED_TOLERANCE, out);
 		goto done;
 	}
 	/* take ownership of the reference match */

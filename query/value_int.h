@@ -18,6 +18,7 @@ typedef struct cand {
 	int atomic;        /* relative atomic mass style: u, Da, g/mol convert */
 	int whole;         /* from a material or entity named without a property */
 	int variant;       /* a CODATA variant ("Boltzmann constant in Hz/K") */
+	int measured;      /* measurement reports (KG_V_MEASURED), not computed values */
 	int same_scale;    /* the cited unit is the reference's own, spelled any way */
 	/* materials: how the reference material was chosen, the candidates */
 	char why[160];
@@ -31,8 +32,17 @@ typedef struct cand {
 int qv_is_boundary_at(const char *s, size_t n, size_t i);
 /* The sentence around m's number: [*a, *b) in nt's normalised text. */
 void qv_sentence_around(const pk_normtext *nt, const qv_mention *m, size_t *a, size_t *b);
-/* Does the mention's clause report a measurement ("measured", "实验")? */
+/* Its clause: the sentence cut at ", whereas", "; ", ", while", "而". */
+void qv_clause_around(const pk_normtext *nt, const qv_mention *m, size_t *a, size_t *b);
+/* Does the mention's clause report a measurement ("measured", "at room
+ * temperature", "实验")? A computation ("DFT", "calculated", "计算")? */
 int qv_measured_in_clause(const pk_normtext *nt, const qv_mention *m);
+int qv_computed_in_clause(const pk_normtext *nt, const qv_mention *m);
+/* The temperature the clause states for the value ("at 300 K", "room
+ * temperature" 300 K, "室温"), in K, or NAN; and the transition it names
+ * ("direct", "indirect" into out, or ""). */
+double qv_clause_temperature(const pk_normtext *nt, const qv_mention *m);
+void qv_clause_transition(const pk_normtext *nt, const qv_mention *m, char *out, size_t n);
 /* The one CODATA edition the sentence names ("CODATA 2014") into out, or "". */
 void qv_named_edition(const pk_normtext *nt, const qv_mention *m, char *out, size_t n);
 

@@ -29,12 +29,19 @@ $ provkg lookup mp-149
 ? 0
 
 $ provkg lookup --json "band gap of Si"
-> {"query":"band gap of Si","matches":[{"name":"band gap of Si (mp-149)","symbol":"Si","value":0.6105,"value_text":"0.6105","uncertainty":null,"exact":false,"truncated":false,"unit":"eV","source":"MP","edition":"2022.10.28","locator":"summary-sample.jsonl.gz:mp-149#band_gap","quantity":"band gap","entity":"mp-149","computed":true,"method":"DFT","space_group":"Fd-3m","stability_rank":1,"note":"computed (DFT, functional not stated in the document) by the Materials Project for mp-149 Si, Fd-3m"}]}
+> {"query":"band gap of Si","matches":[{"name":"band gap of Si (mp-149)","symbol":"Si","value":0.6105,"value_text":"0.6105","uncertainty":null,"exact":false,"truncated":false,"unit":"eV","source":"MP","edition":"2022.10.28","locator":"summary-sample.jsonl.gz:mp-149#band_gap","quantity":"band gap","entity":"mp-149","computed":true,"method":"DFT","space_group":"Fd-3m","stability_rank":1,"note":"computed (DFT, functional not stated in the document) by the Materials Project for mp-149 Si, Fd-3m"},{"name":"band gap of Si (measured)","symbol":"Si","value":1.12,"value_text":"1.12","uncertainty":null,"exact":false,"truncated":false,"unit":"eV","source":"experimental","edition":"Strehlow-Cook 1973","locator":"strehlow-cook-1973-band-gaps.json:record 200","quantity":"band gap","entity":"Si","note":"Indirect; T = 291 K; Absorption"},{"name":"band gap of Si (measured)","symbol":"Si","value":1.166,"value_text":"1.166","uncertainty":null,"exact":false,"truncated":false,"unit":"eV","source":"experimental","edition":"Strehlow-Cook 1973","locator":"strehlow-cook-1973-band-gaps.json:record 201","quantity":"band gap","entity":"Si","note":"Indirect; T = 4.2 K"},{"name":"band gap of Si (measured)","symbol":"Si","value":1.17,"value_text":"1.17","uncertainty":null,"exact":false,"truncated":false,"unit":"eV","source":"experimental","edition":"Strehlow-Cook 1973","locator":"strehlow-cook-1973-band-gaps.json:record 202","quantity":"band gap","entity":"Si","note":"Indirect; T = 4.2 K; Absorption"},{"name":"band gap of Si (measured)","symbol":"Si","value":1.165,"value_text":"1.165","uncertainty":null,"exact":false,"truncated":false,"unit":"eV","source":"experimental","edition":"Strehlow-Cook 1973","locator":"strehlow-cook-1973-band-gaps.json:record 203","quantity":"band gap","entity":"Si","note":"Indirect; T = 35 K; Absorption"},{"name":"band gap of Si (measured)","symbol":"Si","value":1.16,"value_text":"1.16","uncertainty":null,"exact":false,"truncated":false,"unit":"eV","source":"experimental","edition":"Strehlow-Cook 1973","locator":"strehlow-cook-1973-band-gaps.json:record 204","quantity":"band gap","entity":"Si","note":"Indirect; T = 77 K; Absorption"},{"name":"band gap of Si (measured)","symbol":"Si","value":1.16,"value_text":"1.16","uncertainty":null,"exact":false,"truncated":false,"unit":"eV","source":"experimental","edition":"Strehlow-Cook 1973","locator":"strehlow-cook-1973-band-gaps.json:record 205","quantity":"band gap","entity":"Si","note":"Indirect; T = 85 K; Absorption"},{"name":"band gap of Si (measured)","symbol":"Si","value":1.12,"value_text":"1.12","uncertainty":null,"exact":false,"truncated":false,"unit":"eV","source":"experimental","edition":"Strehlow-Cook 1973","locator":"strehlow-cook-1973-band-gaps.json:record 206","quantity":"band gap","entity":"Si","note":"Indirect; T = 300 K; Absorption"}]}
 ? 0
 
 $ provkg lookup "Si的带隙"
-> NAME                     SYMBOL  VALUE   UNCERTAINTY  UNIT  SOURCE
-> band gap of Si (mp-149)  Si      0.6105  -            eV    MP 2022.10.28 summary-sample.jsonl.gz:mp-149#band_gap
+> NAME                       SYMBOL  VALUE   UNCERTAINTY  UNIT  SOURCE
+> band gap of Si (mp-149)    Si      0.6105  -            eV    MP 2022.10.28 summary-sample.jsonl.gz:mp-149#band_gap
+> band gap of Si (measured)  Si      1.12    -            eV    experimental Strehlow-Cook 1973 strehlow-cook-1973-band-gaps.json:record 200
+> band gap of Si (measured)  Si      1.166   -            eV    experimental Strehlow-Cook 1973 strehlow-cook-1973-band-gaps.json:record 201
+> band gap of Si (measured)  Si      1.17    -            eV    experimental Strehlow-Cook 1973 strehlow-cook-1973-band-gaps.json:record 202
+> band gap of Si (measured)  Si      1.165   -            eV    experimental Strehlow-Cook 1973 strehlow-cook-1973-band-gaps.json:record 203
+> band gap of Si (measured)  Si      1.16    -            eV    experimental Strehlow-Cook 1973 strehlow-cook-1973-band-gaps.json:record 204
+> band gap of Si (measured)  Si      1.16    -            eV    experimental Strehlow-Cook 1973 strehlow-cook-1973-band-gaps.json:record 205
+> band gap of Si (measured)  Si      1.12    -            eV    experimental Strehlow-Cook 1973 strehlow-cook-1973-band-gaps.json:record 206
 ? 0
 
 $ provkg lookup "density of Fe"
@@ -84,11 +91,15 @@ $ provkg lookup "Sr₄Li₂Si₄N₈O"
 ? 0
 
 $ provkg lookup "band gap of Fe2O3"
-! provkg: no match for 'band gap of Fe2O3'
-? 1
+> NAME                          SYMBOL  VALUE  UNCERTAINTY  UNIT  SOURCE
+> band gap of Fe2O3 (measured)  Fe2O3   2.34   -            eV    experimental Strehlow-Cook 1973 strehlow-cook-1973-band-gaps.json:record 354
+> band gap of Fe2O3 (measured)  Fe2O3   1.06   -            eV    experimental Strehlow-Cook 1973 strehlow-cook-1973-band-gaps.json:record 355
+> band gap of Fe2O3 (measured)  Fe2O3   2.2    -            eV    experimental Strehlow-Cook 1973 strehlow-cook-1973-band-gaps.json:record 356
+? 0
 
-$ provkg check-value "the band gap of Si is 0.61 eV"
-> match: the band gap of Si is 0.61 eV
+# computed claims against computed values
+$ provkg check-value "the DFT band gap of Si is 0.61 eV"
+> match: the DFT band gap of Si is 0.61 eV
 >   cited:     0.61 eV (2 significant digits)
 >   reference: band gap of Si (mp-149) = 0.6105 eV [MP 2022.10.28, summary-sample.jsonl.gz:mp-149#band_gap]
 >   relative error: -0.0819%
@@ -99,16 +110,32 @@ $ provkg check-value --json "mp-149 has a density of 2.28 g/cm³"
 > {"text":"mp-149 has a density of 2.28 g/cm³","quantity":"density of Si (mp-149)","cited":{"value":2.28,"text":"2.28","unit":"g/cm^3","si_value":2279.9999999999995,"sig_digits":3,"named_by":"density"},"reference":{"name":"density of Si (mp-149)","symbol":"Si","value":2.28119,"value_text":"2.28119","uncertainty":null,"exact":false,"truncated":false,"unit":"g/cm^3","source":"MP","edition":"2022.10.28","locator":"summary-sample.jsonl.gz:mp-149#density","quantity":"density","entity":"mp-149","computed":true,"method":"DFT","space_group":"Fd-3m","stability_rank":1,"note":"computed (DFT, functional not stated in the document) by the Materials Project for mp-149 Si, Fd-3m"},"verdict":"match","relative_error":-0.0005216575559248666,"diagnosis":"MP (computed, DFT) gives 2.28119 g/cm^3 for mp-149; a computed value, not a measurement","reasons":[{"code":"computed_reference","source":"MP","method":"DFT","value":"2.28119 g/cm^3","material":"mp-149"}],"computed":true,"tolerance":0.05,"selected_by":"mp-149 named in the text","span":[24,35],"quantity_span":[13,20]}
 ? 0
 
-$ provkg check-value "silicon has a band gap of 1.12 eV"
-> mismatch: silicon has a band gap of 1.12 eV
->   cited:     1.12 eV (3 significant digits)
->   reference: band gap of Si (mp-149) = 0.6105 eV [MP 2022.10.28, summary-sample.jsonl.gz:mp-149#band_gap]
->   relative error: +83.5%
->   wrong value; MP (computed, DFT) gives 0.6105 eV for mp-149; a computed value, not a measurement
+# an unmarked or measured band gap meets the measurements (Strehlow & Cook 1973)
+$ provkg check-value "the band gap of Si is 0.61 eV"
+> mismatch: the band gap of Si is 0.61 eV
+>   cited:     0.61 eV (2 significant digits)
+>   reference: band gap of Si (measured) = 1.12 eV [experimental Strehlow-Cook 1973, strehlow-cook-1973-band-gaps.json:record 200]
+>   relative error: -45.5%
+>   wrong value; measured: 7 reports span 1.12 to 1.17 (experimental Strehlow-Cook 1973)
 ? 1
 
-$ provkg check-value --tolerance-for band_gap=0.5 "Si的带隙约为0.9 eV"
-> approximate: Si的带隙约为0.9 eV
+$ provkg check-value "GaAs has a direct band gap of 1.424 eV at 300 K, whereas silicon has an indirect band gap of 1.12 eV"
+> match: GaAs has a direct band gap of 1.424 eV at 300 K, whereas silicon has an indirect band gap of 1.12 eV
+>   cited:     1.424 eV (4 significant digits)
+>   reference: band gap of GaAs (measured) = 1.42 eV [experimental Strehlow-Cook 1973, strehlow-cook-1973-band-gaps.json:record 512]
+>   relative error: +0.282%
+>   measured: 4 reports at 300 K, Direct span 1.37 to 1.435 (experimental Strehlow-Cook 1973)
+
+$ provkg check-value "silicon has a band gap of 1.12 eV"
+> match: silicon has a band gap of 1.12 eV
+>   cited:     1.12 eV (3 significant digits)
+>   reference: band gap of Si (measured) = 1.12 eV [experimental Strehlow-Cook 1973, strehlow-cook-1973-band-gaps.json:record 200]
+>   relative error: +0%
+>   measured: 7 reports span 1.12 to 1.17 (experimental Strehlow-Cook 1973)
+? 0
+
+$ provkg check-value --tolerance-for band_gap=0.5 "Si的计算带隙约为0.9 eV"
+> approximate: Si的计算带隙约为0.9 eV
 >   cited:     0.9 eV (1 significant digit, marked approximate)
 >   reference: band gap of Si (mp-149) = 0.6105 eV [MP 2022.10.28, summary-sample.jsonl.gz:mp-149#band_gap]
 >   relative error: +47.4%
@@ -142,8 +169,8 @@ $ provkg check-value "the formation energy of Sr4Li2Si4N8O is -145 kJ/mol"
 >   MP (computed, DFT) gives -1.50696 eV/atom for mp-1020592; a computed value, not a measurement
 ? 0
 
-$ provkg check-value "the band gap of Si is 0.61 g"
-> unit_mismatch: the band gap of Si is 0.61 g
+$ provkg check-value "the DFT band gap of Si is 0.61 g"
+> unit_mismatch: the DFT band gap of Si is 0.61 g
 >   cited:     0.61 g (2 significant digits)
 >   reference: band gap of Si (mp-149) = 0.6105 eV [MP 2022.10.28, summary-sample.jsonl.gz:mp-149#band_gap]
 >   g is mass (kg), but band gap of Si (mp-149) is energy (m^2 kg s^-2) in eV
