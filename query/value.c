@@ -368,6 +368,26 @@ static int judge_measured(const query_units *u, const pk_normtext *nt, const qv_
 	return 0;
 }
 
+/* One unit in the last printed digit of "8.617 333 262... e-5", or 0. */
+static double truncated_ulp(const char *text)
+{
+	const char *p = text ? strchr(text, '.') : NULL, *e;
+	int decimals = 0;
+	long ex = 0;
+
+	if (!p)
+		return 0;
+	for (p++; *p && *p != 'e'; p++) {
+		if (*p >= '0' && *p <= '9')
+			decimals++;
+		else if (*p == '.')
+			break; /* the "..." */
+	}
+	if ((e = strchr(text, 'e')))
+		ex = strtol(e + 1, NULL, 10);
+	return pow(10.0, (double)(ex - decimals));
+}
+
 /* The reasons that come from the sentence: the CODATA edition it names. */
 static void edition_reasons(const cand *best, const qv_result *ref_out, const char *named, qv_result *out)
 {
@@ -688,6 +708,17 @@ int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, co
 		in.rinterval = (out->ref.flags & KG_V_INTERVAL) != 0;
 		in.rlo = out->ref.lo;
 		in.rhi = out->ref.hi;
+		if ((out->ref.flags & KG_V_TRUNCATED) && !in.rinterval) {
+			/* "3.335 640 951... e-9" (exact, truncated): the value lies
+			 * between the printed digits and one unit more in the last */
+			double ulp = truncated_ulp(out->ref.value_text);
+
+			if (ulp > 0) {
+				in.rinterval = 1;
+				in.rlo = in.r >= 0 ? in.r : in.r - ulp;
+				in.rhi = in.r >= 0 ? in.r + ulp : in.r;
+			}
+		}
 		in.nolder = older_editions(best, &out->ref, older, 16);
 		in.older = older;
 		in.source = out->ref.source;
