@@ -25,7 +25,7 @@ static const char *const trailing_words[] = {
 	"is close to", "is equal to", "is given by", "is taken as", "is measured as", "is estimated at",
 	"a value of", "value of", "equal to", "equals", "close to", "approximately", "about", "roughly",
 	"around", "nearly", "of about", "is", "was", "are", "were", "be", "of", "at", "as", "by",
-	"=", ":", "≈", "~", "∼", "≃", "(", ",",
+	"=", ":", "≈", "~", "∼", "≃", "(", "[", ",",
 	"约等于", "大约为", "近似为", "约为", "大约", "大概", "等于", "近似", "约", "为", "是", "：", "，", "的值", "值"
 };
 
@@ -318,6 +318,8 @@ static int symbolic_token(const char *s, size_t n)
 		if ((k = pk_utf8_decode(s + i, n - i, &cp)) <= 0 || pk_text_is_han(cp))
 			return 0; /* Chinese is a name, never a symbol */
 	}
+	if (!isalpha((unsigned char)s[0]) && (unsigned char)s[0] < 0x80)
+		return 0; /* "=", "(": punctuation, not a symbol */
 	if (n == 1 || (n == 2 && (unsigned char)s[0] >= 0x80))
 		return 1;
 	for (i = 0; i < n; i++)
@@ -512,7 +514,7 @@ static size_t unit_after(const query_units *u, const char *s, size_t n, size_t e
  * exactness between the verb and the number are skipped. */
 static int introduced(const char *s, size_t start)
 {
-	size_t b = skip_hedges_back(s, start), k;
+	size_t b = skip_hedges_back(s, start > 0 && s[start - 1] == '[' ? start - 1 : start), k;
 
 	if (b > 0 && (s[b - 1] == '=' || s[b - 1] == ':' || s[b - 1] == '~'))
 		return 1;

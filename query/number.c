@@ -340,6 +340,11 @@ static size_t scan_one(const char *s, size_t n, size_t p, qn_number *out)
 			q = r + 1;
 		}
 	}
+	/* "1.054 571 817... e-34", "8.617 333 262…": CODATA's truncated exact values */
+	if (m.decimals && (match(s, n, q, "...") || match(s, n, q, "…"))) {
+		q += match(s, n, q, "...") ? 3 : strlen("…");
+		out->truncated = 1;
+	}
 	{
 		size_t r = scan_exponent(s, n, q, &e, 1);
 
@@ -430,6 +435,24 @@ int query_number_next(const char *s, size_t n, size_t from, qn_number *out)
 						}
 					}
 				}
+			}
+		}
+		/* an interval as tables print it: "[10.806,10.821]" */
+		if (start > 0 && s[start - 1] == '[' && end < n && s[end] == ',' && !out->has_unc) {
+			size_t r0 = sp(s, n, end + 1), r;
+			qn_number hi;
+
+			memset(&hi, 0, sizeof(hi));
+			r = scan_one(s, n, r0, &hi);
+			if (r != r0 && r < n && s[r] == ']' && hi.value >= out->value && !hi.overflow) {
+				out->is_range = 1;
+				out->lo = out->value;
+				out->hi = hi.value;
+				out->value = (out->lo + out->hi) / 2;
+				if (hi.half_unit > out->half_unit)
+					out->half_unit = hi.half_unit;
+				out->ambiguous_comma = 0;
+				end = r;
 			}
 		}
 		/* ranges: "1.1–1.2", "1.1-1.2", "1.1 to 1.2", "1.1 ~ 1.2", "1.1至1.2" */

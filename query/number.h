@@ -27,6 +27,8 @@ typedef struct qn_number {
 	int exponent;        /* the power of ten written, 0 if none */
 	int has_unc, is_range, approx, ambiguous_comma, overflow;
 	int exact;           /* "exactly", "precisely", "恰好", "精确": the text claims no uncertainty */
+	int truncated;       /* "1.054 571 817... e-34": digits cut, not rounded (the value is in
+	                      * [value, value + 2 half_unit] for a positive value) */
 	int has_exponent;    /* written in scientific notation */
 	char text[80];       /* the number as written (normalised), truncated */
 } qn_number;

@@ -541,6 +541,7 @@ int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, co
 			continue;
 		}
 		cd->variant = strstr(ref->quantity, " in ") != NULL;
+		cd->exact_name = ref->name && !strcasecmp(ref->name, m->query);
 		cd->same_scale = m->has_unit && cd->level == 3 && fabs(m->unit.scale / cd->ref_unit.scale - 1) < 1e-9;
 		cd->closeness = INFINITY;
 		if (cd->level > 0 && qv_cited_in_ref(u, m, cd, &cv, &chu, &csi, how, sizeof(how)) == 0 &&
@@ -583,6 +584,9 @@ int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, co
 		if (cd->same_scale != best->same_scale) {
 			if (cd->same_scale)
 				best = cd;
+		} else if (cd->exact_name != best->exact_name) {
+			if (cd->exact_name)
+				best = cd; /* CODATA lists "unified atomic mass unit" beside the constant */
 		} else if (cd->variant != best->variant) {
 			if (!cd->variant)
 				best = cd;
@@ -703,6 +707,13 @@ int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, co
 			in.chi = x;
 		}
 		in.cunc = m->num.has_unc ? fabs(m->num.unc * ratio) : 0;
+		if (m->num.truncated && !in.range) {
+			/* "1.054 571 817... e-34": the digits are cut, the value lies
+			 * in [cited, cited + one unit in the last digit] */
+			in.range = 1;
+			in.clo = c >= 0 ? c : c - 2 * hu;
+			in.chi = c >= 0 ? c + 2 * hu : c;
+		}
 		in.r = out->ref.value;
 		in.runc = out->ref.flags & (KG_V_NOUNC | KG_V_INTERVAL) ? 0 : out->ref.uncertainty;
 		in.rinterval = (out->ref.flags & KG_V_INTERVAL) != 0;

@@ -20,6 +20,7 @@ typedef struct cand {
 	int variant;       /* a CODATA variant ("Boltzmann constant in Hz/K") */
 	int measured;      /* measurement reports (KG_V_MEASURED), not computed values */
 	int same_scale;    /* the cited unit is the reference's own, spelled any way */
+	int exact_name;    /* the phrase is the reference's own name, not an alias of it */
 	/* materials: how the reference material was chosen, the candidates */
 	char why[160];
 	char ids[8][24];
