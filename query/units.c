@@ -1325,6 +1325,32 @@ static size_t unit_run_end(const char *s, size_t n, size_t i)
 	return i;
 }
 
+/* Longer words prose puts right after a number ("299792458 exactly",
+ * "1836 times", "3 electrons", "5 samples"): words, not units. Any other
+ * unknown word there may be a unit provkg does not know, so the value is
+ * not compared as if no unit were given. */
+static const char *const long_words[] = {
+	"about", "above", "according", "across", "after", "against", "along", "also", "although", "among",
+	"approximately", "around", "because", "been", "before", "being", "below", "beneath", "beside", "besides",
+	"between", "beyond", "both", "cannot", "could", "despite", "does", "down", "during", "each", "either",
+	"else", "even", "ever", "every", "exactly", "except", "from", "given", "hence", "here", "however", "into",
+	"just", "less", "like", "more", "most", "much", "must", "near", "nearly", "neither", "never", "next", "once",
+	"only", "onto", "other", "over", "past", "perhaps", "plus", "minus", "precisely", "rather", "respectively",
+	"roughly", "same", "should", "shown", "since", "some", "still", "such", "than", "that", "their", "them",
+	"then", "there", "therefore", "these", "they", "this", "those", "though", "thus", "through", "till",
+	"times", "toward", "towards", "under", "unless", "until", "upon", "versus", "very", "were", "what",
+	"when", "whence", "where", "whereas", "whether", "which", "while", "whose", "will", "with", "within",
+	"without", "would", "your", "higher", "lower", "larger", "smaller", "greater", "heavier", "lighter",
+	"faster", "slower", "fold", "orders", "order", "digits", "decimal", "significant", "figures", "places",
+	"electrons", "electron", "protons", "proton", "neutrons", "neutron", "photons", "photon", "atoms",
+	"molecules", "molecule", "particles", "nuclei", "nucleons", "ions", "samples", "sample", "steps", "step",
+	"points", "runs", "trials", "measurements", "experiments", "events", "items", "parts", "percent",
+	"units", "unit", "when", "measured", "reported", "recommended", "defined", "known", "quoted", "given",
+	"found", "obtained", "determined", "calculated", "computed", "estimated", "approximate", "exact",
+	"holds", "remains", "comes", "equals", "corresponds", "gives", "yields", "means", "implies",
+	"everywhere", "today", "overall", "instead", "actually", "approx", "ref", "refs", "see", "note"
+};
+
 static int short_word(const char *s, size_t l)
 {
 	size_t w;
@@ -1333,6 +1359,38 @@ static int short_word(const char *s, size_t l)
 		if (strlen(short_words[w]) == l && !strncasecmp(s, short_words[w], l))
 			return 1;
 	return 0;
+}
+
+static int prose_word(const char *s, size_t l)
+{
+	size_t w;
+
+	if (short_word(s, l))
+		return 1;
+	for (w = 0; w < sizeof(long_words) / sizeof(long_words[0]); w++)
+		if (strlen(long_words[w]) == l && !strncasecmp(s, long_words[w], l))
+			return 1;
+	return 0;
+}
+
+/* "(zorp/s)^2": a bracket of unit-like text with an operator or power
+ * inside or after it, not a parenthetical remark ("(exact)"). */
+static int is_unitish_group(const char *s, size_t n)
+{
+	size_t i, close = 0;
+	int op = 0;
+
+	for (i = 1; i < n && i < 64; i++) {
+		if (s[i] == ')') {
+			close = i;
+			break;
+		}
+		if (is_op_at(s, n, i))
+			op = 1;
+		else if (s[i] == ' ' && !(i + 1 < n && is_op_at(s, n, i + 1)) && !(i > 0 && is_op_at(s, n, i - 1)))
+			return 0; /* words: a remark */
+	}
+	return close && (op || exponent_at(s, n, close + 1));
 }
 
 size_t query_units_scan_checked(const query_units *u, const char *s, size_t n, qu_unit *out, size_t *unread)
@@ -1361,6 +1419,11 @@ size_t query_units_scan_checked(const query_units *u, const char *s, size_t n, q
 			return len;
 	} else {
 		/* nothing read: is what follows the number a unit all the same? */
+		if ((n > 2 && s[0] == '1' && s[1] == '/' && (token_len(s, n, 2) || s[2] == '(')) ||
+		    (n > 1 && s[0] == '(' && token_len(s, n, 1) && is_unitish_group(s, n))) {
+			unit_like = 1; /* "1/zorp", "(zorp/s)^2" */
+			goto unreadable;
+		}
 		t = token_len(s, n, 0);
 		if (!t)
 			return 0;
@@ -1372,11 +1435,12 @@ size_t query_units_scan_checked(const query_units *u, const char *s, size_t n, q
 			unit_like = !(s[t] == '-' && short_word(s, t)) && !(t > 3 && s[t] == '-');
 		else if (upper_inside || non_ascii)
 			unit_like = 1; /* "statX", "Ǻ" */
-		else if (t <= 3 && !short_word(s, t))
-			unit_like = 1; /* "zq", "ft" unknown */
+		else if (!prose_word(s, t))
+			unit_like = 1; /* "zq", "zorps": a unit we do not know, maybe */
 		if (!unit_like)
-			return 0; /* a word: "3 atoms", "5 times" */
+			return 0; /* a word: "5 times", "3 electrons", "299792458 exactly" */
 	}
+unreadable:
 	memset(out, 0, sizeof(*out));
 	out->scale = 1.0;
 	*unread = unit_run_end(s, n, 0);

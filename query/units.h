@@ -57,10 +57,11 @@ size_t query_units_scan(const query_units *u, const char *s, size_t n, qu_unit *
 
 /* As query_units_scan, and never drop a unit: when the text after the
  * number looks like a unit that cannot be read, in whole or in part
- * ("zorp/s", "g/xx", "km s^-1 Zpc^-1", "statX"), the return is 0 and
- * *unread the length of that unit-like text (else *unread is 0). A lone
- * lowercase word of four letters or more ("3 atoms", "5 times") and the
- * short words of prose ("of", "and", "new") are words, not units. */
+ * ("zorp/s", "g/xx", "km s^-1 Zpc^-1", "statX", "zorps"), the return is
+ * 0 and *unread the length of that unit-like text (else *unread is 0). The
+ * words prose puts after numbers ("of", "and", "times", "exactly",
+ * "electrons", "according") are words, not units: a list, so that an
+ * unknown word is never taken for "no unit given". */
 size_t query_units_scan_checked(const query_units *u, const char *s, size_t n, qu_unit *out, size_t *unread);
 
 /* The definition behind one unit symbol or name, unprefixed ("eV",

@@ -154,7 +154,8 @@ static void unreadable(void)
 		size_t read, unread;
 	} cases[] = {
 		{ "m/s in vacuum", 3, 0 }, { "zorp/s", 0, 6 }, { "g/zz is", 0, 4 }, { "km s^-1 Qqq^-1 today", 0, 14 },
-		{ "statX", 0, 5 }, { "qq", 0, 2 }, { "apples of", 0, 0 }, { "times heavier", 0, 0 }, { "and", 0, 0 },
+		{ "statX", 0, 5 }, { "qq", 0, 2 }, { "zorps here", 0, 5 }, { "times heavier", 0, 0 }, { "and", 0, 0 },
+		{ "exactly.", 0, 0 }, { "electrons per", 0, 0 },
 		{ "kg and more", 2, 0 }, { "J/K.", 3, 0 }, { "m s^-1 Mpc^-1", 13, 0 }, { "of the", 0, 0 },
 	};
 	size_t i;
