@@ -279,6 +279,18 @@ static int entity_has(kg_txn *t, const char *ent, const char *qkey)
 	return kg_value_each(t, KG_ENTITY, ent, on_has, &c);
 }
 
+static void trim_blanks(char *s)
+{
+	size_t n = strlen(s), a = 0;
+
+	while (n > 0 && s[n - 1] == ' ')
+		s[--n] = '\0';
+	while (s[a] == ' ')
+		a++;
+	if (a)
+		memmove(s, s + a, n - a + 1);
+}
+
 /* "<quantity> of <entity>", "<entity>的<quantity>", "<entity> <quantity>" */
 static int resolve_composite(kg_txn *t, const char *text, query_targets *out)
 {
@@ -330,6 +342,11 @@ static int resolve_composite(kg_txn *t, const char *text, query_targets *out)
 			continue;
 		snprintf(q, sizeof(q), "%.*s", (int)tries[i].ql, tries[i].q);
 		snprintf(e, sizeof(e), "%.*s", (int)tries[i].el, tries[i].e);
+		/* "¹³C 的天然丰度": blanks around 的 are not part of the names */
+		trim_blanks(q);
+		trim_blanks(e);
+		if (!q[0] || !e[0])
+			continue;
 		/* "the atomic weight of iron": drop a leading article */
 		if (!strncmp(q, "the ", 4))
 			memmove(q, q + 4, strlen(q + 4) + 1);

@@ -233,7 +233,7 @@ static int try_phrase(kg_txn *t, const char *s, size_t a, size_t b, phrase_hit *
 	}
 	/* Chinese puts the condition inside: "Si的计算带隙", "GaAs的直接带隙" */
 	{
-		static const char *const zh[] = { "计算", "实验", "理论", "测量", "直接", "间接" };
+		static const char *const zh[] = { "计算", "实验", "理论", "测量", "直接", "间接", "室温" };
 		size_t k;
 
 		for (k = 0; k < sizeof(zh) / sizeof(zh[0]); k++) {

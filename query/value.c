@@ -680,6 +680,7 @@ int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, co
 		qv_reason_add(out, QR_MEASURED_ONLY_COMPUTED);
 	} else {
 		qj_older older[16];
+		char si_unit[64];
 		qj_in in;
 		double ratio = m->num.value != 0 ? c / m->num.value : 1;
 		qu_unit ref_si;
@@ -744,13 +745,13 @@ int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, co
 		in.raw = m->num.value;
 		in.raw_hu = m->num.half_unit;
 		in.cited_unit = m->unit_text;
-		if (m->has_unit && best->level == 3 && !best->atomic && fabs(m->unit.scale / best->ref_unit.scale - 1) > 1e-9) {
-			in.slip_value[in.nslip] = out->ref.value;
-			in.slip_unit[in.nslip++] = out->ref.unit ? out->ref.unit : "its unit";
+		if (m->has_unit && best->level == 3 && !best->atomic) {
+			if (fabs(m->unit.scale / best->ref_unit.scale - 1) > 1e-9) {
+				in.slip_value[in.nslip] = out->ref.value;
+				in.slip_unit[in.nslip++] = out->ref.unit ? out->ref.unit : "its unit";
+			}
 			ref_si.scale = best->ref_unit.scale;
 			if (fabs(ref_si.scale - 1) > 1e-9 && fabs(m->unit.scale - 1) > 1e-9) {
-				static char si_unit[64];
-
 				qu_dim_format(si_unit, sizeof(si_unit), &best->ref_unit.dim);
 				in.slip_value[in.nslip] = out->ref.value * ref_si.scale;
 				in.slip_unit[in.nslip++] = si_unit;
