@@ -102,7 +102,7 @@ int query_judge(const qj_in *in, qv_result *out)
 	}
 	/* compatible within their combined standard uncertainty (k = 2) */
 	u = sqrt(in->runc * in->runc + in->cunc * in->cunc);
-	if (u > 0 && !in->rinterval && diff <= 2 * u + prec) {
+	if (u > 0 && !in->rinterval && diff <= 2 * u + fabs(r) * QJ_FLOAT_SLACK) {
 		if ((q = qv_reason_add(out, QR_WITHIN_UNCERTAINTY))) {
 			q->x = 2;
 			q->y = u;

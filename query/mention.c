@@ -96,15 +96,21 @@ static void strip_head(const char *s, size_t *a, size_t b)
 
 int qv_is_boundary_at(const char *s, size_t n, size_t i)
 {
-	static const char *const seps[] = { "。", "；", "！", "？", "\n", ";", "!", "?" };
+	static const char *const seps[] = { "。", "；", "！", "？" };
+	unsigned char c = (unsigned char)s[i];
 	size_t k;
 
-	for (k = 0; k < sizeof(seps) / sizeof(seps[0]); k++) {
-		size_t l = strlen(seps[k]);
-
-		if (i + l <= n && !memcmp(s + i, seps[k], l))
-			return (int)l;
+	/* most bytes are none of them: decide on the first byte */
+	if (c == '\n' || c == ';' || c == '!' || c == '?')
+		return 1;
+	if (c == 0xE3 || c == 0xEF) {
+		for (k = 0; k < sizeof(seps) / sizeof(seps[0]); k++)
+			if (i + 3 <= n && !memcmp(s + i, seps[k], 3))
+				return 3;
+		return 0;
 	}
+	if (c != '.')
+		return 0;
 	/* a sentence-ending period: ". " then a capital or non-ASCII text;
 	 * "mag. mom." and "approx. 3" are abbreviations, not ends */
 	if (s[i] == '.' && i + 2 < n && s[i + 1] == ' ' && i > 0 && !(s[i - 1] >= '0' && s[i - 1] <= '9')) {
@@ -841,9 +847,15 @@ static int stem_in(const pk_normtext *nt, const qv_mention *m, const char *const
 	for (i = a; i < b; i++) {
 		if (i > a && ((s[i - 1] >= 'a' && s[i - 1] <= 'z') || (s[i - 1] >= 'A' && s[i - 1] <= 'Z')))
 			continue; /* only at the start of a word */
-		for (k = 0; k < nstems; k++)
-			if (i + strlen(stems[k]) <= b && !strncasecmp(s + i, stems[k], strlen(stems[k])))
+		for (k = 0; k < nstems; k++) {
+			size_t l = strlen(stems[k]);
+
+			/* the first byte decides most: a cheap test before the compare */
+			if ((s[i] | 0x20) != (stems[k][0] | 0x20) && (unsigned char)stems[k][0] < 0x80)
+				continue;
+			if (i + l <= b && !strncasecmp(s + i, stems[k], l))
 				return 1;
+		}
 	}
 	return 0;
 }

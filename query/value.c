@@ -553,11 +553,13 @@ int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, co
 	 * claim with measured reports when the graph has them (a textbook
 	 * band gap is measured), else with computed ones as before */
 	{
-		int computed_mark = nt && qv_computed_in_clause(nt, m) && !qv_measured_in_clause(nt, m), have_measured = 0;
+		int computed_mark = 0, have_measured = 0;
 
 		for (i = 0; i < ncs; i++)
 			have_measured |= cs[i].measured && cs[i].level >= 1;
-		for (i = 0; i < ncs; i++) {
+		if (have_measured)
+			computed_mark = nt && qv_computed_in_clause(nt, m) && !qv_measured_in_clause(nt, m);
+		for (i = 0; i < ncs && have_measured; i++) {
 			cand *cd = &cs[i];
 
 			if (cd->level < 0)
