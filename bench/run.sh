@@ -29,6 +29,7 @@ lines=$(wc -l <"$OUT/check.out")
 awk -v n="$lines" -v s="$(echo "$t1 - $t0" | bc)" 'BEGIN {printf "check_value_lines %d\ncheck_value_seconds %.3f\nchecks_per_second %.0f\n", n, s, n / s}'
 grep -o '"verdict":"[a-z_]*"' "$OUT/check.out" | sort | uniq -c | awk '{printf "  %s %s\n", $2, $1}'
 [ -z "${BENCH_OUT:-}" ] && rm -rf "$OUT"
+bench/value.sh
 bench/crossref.sh
 bench/mp.sh
 bench/check.sh
