@@ -133,9 +133,10 @@ static int en(pk_buf *b, const qv_reason *q)
 	case QR_IMPLAUSIBLE: return pk_buf_puts(b, q->a);
 	case QR_SIGN_CONVENTION: return pk_buf_puts(b, q->a);
 	case QR_MEASURED:
-		return q->n == 1 ? pk_buf_printf(b, "measured: 1 report%s%s in %s", q->c[0] ? " " : "", q->c, q->a)
-				 : pk_buf_printf(b, "measured: %d reports%s%s span %g to %g (%s)", q->n, q->c[0] ? " " : "",
-						 q->c, q->x, q->y, q->a);
+		return q->n == 1 ? pk_buf_printf(b, "measured: 1 report%s%s%s in %s", q->c[0] ? " (" : "", q->c,
+						 q->c[0] ? ")" : "", q->a)
+				 : pk_buf_printf(b, "measured: %d reports%s%s%s span %g to %g (%s)", q->n, q->c[0] ? " (" : "",
+						 q->c, q->c[0] ? ")" : "", q->x, q->y, q->a);
 	case QR_NOT_EXACT:
 		return q->n ? pk_buf_puts(b, "the text says exactly, but the reference is an interval (it varies in nature)")
 			    : pk_buf_printf(b, "the text says exactly, but the reference has a standard uncertainty of %g", q->x);

@@ -66,6 +66,30 @@ static void rtext(char *dst, const char *fmt, ...)
 	pk_utf8_copy(dst, QV_REASON_TEXT, tmp);
 }
 
+/* The SI unit of a dimension as people write it ("J s" for action),
+ * else its base units ("m^2 kg s^-1"). */
+static void si_unit_name(char *out, size_t n, const qu_dim *d)
+{
+	static const struct {
+		signed char e[QU_NDIM];
+		const char *name;
+	} named[] = {
+		{ { 2, 1, -2, 0, 0, 0, 0 }, "J" }, { { 2, 1, -1, 0, 0, 0, 0 }, "J s" }, { { 2, 1, -3, 0, 0, 0, 0 }, "W" },
+		{ { 1, 1, -2, 0, 0, 0, 0 }, "N" }, { { -1, 1, -2, 0, 0, 0, 0 }, "Pa" }, { { 0, 0, 1, 1, 0, 0, 0 }, "C" },
+		{ { 2, 1, -3, -1, 0, 0, 0 }, "V" }, { { 2, 1, -2, 0, -1, 0, 0 }, "J K^-1" },
+		{ { 2, 1, -2, 0, 0, -1, 0 }, "J mol^-1" }, { { 2, 0, 0, 1, 0, 0, 0 }, "J T^-1" },
+		{ { 0, 1, -2, -1, 0, 0, 0 }, "T" }, { { -3, 1, 0, 0, 0, 0, 0 }, "kg m^-3" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(named) / sizeof(named[0]); i++)
+		if (!memcmp(named[i].e, d->e, QU_NDIM)) {
+			snprintf(out, n, "%s", named[i].name);
+			return;
+		}
+	qu_dim_format(out, n, d);
+}
+
 /* The dimension mismatch: "J/s is power (m^2 kg s^-3), but Planck
  * constant is action (...) in J Hz^-1; the power of s has the wrong sign". */
 static void dimension_reason(qv_result *out, const qv_mention *m, const query_match *r, const qu_dim *rdim)
@@ -302,7 +326,8 @@ static int judge_measured(const query_units *u, const pk_normtext *nt, const qv_
 	if (use_t)
 		snprintf(cond, sizeof(cond), "at %g K", T);
 	if (use_tr)
-		snprintf(cond + strlen(cond), sizeof(cond) - strlen(cond), "%s%s", cond[0] ? ", " : "", transition);
+		snprintf(cond + strlen(cond), sizeof(cond) - strlen(cond), "%s%s", cond[0] ? ", " : "",
+			 !strcmp(transition, "Direct") ? "direct" : "indirect");
 	{
 		cand tmp = *best;
 
@@ -754,7 +779,7 @@ int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, co
 			}
 			ref_si.scale = best->ref_unit.scale;
 			if (fabs(ref_si.scale - 1) > 1e-9 && fabs(m->unit.scale - 1) > 1e-9) {
-				qu_dim_format(si_unit, sizeof(si_unit), &best->ref_unit.dim);
+				si_unit_name(si_unit, sizeof(si_unit), &best->ref_unit.dim);
 				in.slip_value[in.nslip] = out->ref.value * ref_si.scale;
 				in.slip_unit[in.nslip++] = si_unit;
 			}

@@ -124,7 +124,7 @@ $ provkg check-value "GaAs has a direct band gap of 1.424 eV at 300 K, whereas s
 >   cited:     1.424 eV (4 significant digits)
 >   reference: band gap of GaAs (measured) = 1.42 eV [experimental Strehlow-Cook 1973, strehlow-cook-1973-band-gaps.json:record 512]
 >   relative error: +0.282%
->   measured: 4 reports at 300 K, Direct span 1.37 to 1.435 (experimental Strehlow-Cook 1973)
+>   measured: 4 reports (at 300 K, direct) span 1.37 to 1.435 (experimental Strehlow-Cook 1973)
 
 $ provkg check-value "silicon has a band gap of 1.12 eV"
 > match: silicon has a band gap of 1.12 eV
