@@ -27,6 +27,7 @@
 
 #include "../common/alloc.h"
 #include "../common/error.h"
+#include "../common/hash.h"
 #include "../common/json.h"
 #include "../common/lines.h"
 #include "../common/text.h"
@@ -84,15 +85,6 @@ typedef struct pdb {
 static const char *const base_dims[PK_UDIM] = { "[length]", "[mass]", "[time]", "[current]",
 						 "[temperature]", "[substance]", "[luminosity]" };
 
-static uint32_t hash(const char *s, size_t n)
-{
-	uint32_t h = 2166136261u;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 16777619u;
-	return h;
-}
 
 static void pdb_release(pdb *db)
 {
@@ -137,7 +129,7 @@ static int index_put(pdb *db, const char *key, size_t di)
 
 	if (!n || !strcmp(key, "_"))
 		return 0;
-	h = hash(key, n) & (db->slots - 1);
+	h = pk_fnv1a32(key, n) & (db->slots - 1);
 	while (db->keys[h]) {
 		if (!strcmp(db->keys[h], key))
 			return 0; /* the first definition of a name wins, as in Pint */
@@ -151,7 +143,7 @@ static int index_put(pdb *db, const char *key, size_t di)
 
 static long index_get(const pdb *db, const char *key, size_t n)
 {
-	size_t h = hash(key, n) & (db->slots - 1);
+	size_t h = pk_fnv1a32(key, n) & (db->slots - 1);
 
 	while (db->keys[h]) {
 		if (strlen(db->keys[h]) == n && !memcmp(db->keys[h], key, n))

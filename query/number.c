@@ -375,6 +375,19 @@ value:
 	return q;
 }
 
+/* out becomes the range [out, hi]: the midpoint, the coarser precision. */
+static void make_range(qn_number *out, const qn_number *hi)
+{
+	out->is_range = 1;
+	out->lo = out->value;
+	out->hi = hi->value;
+	out->value = (out->lo + out->hi) / 2;
+	if (hi->half_unit > out->half_unit)
+		out->half_unit = hi->half_unit;
+	if (hi->sig_digits < out->sig_digits)
+		out->sig_digits = hi->sig_digits;
+}
+
 int query_number_next(const char *s, size_t n, size_t from, qn_number *out)
 {
 	size_t i = from;
@@ -445,12 +458,7 @@ int query_number_next(const char *s, size_t n, size_t from, qn_number *out)
 			memset(&hi, 0, sizeof(hi));
 			r = scan_one(s, n, r0, &hi);
 			if (r != r0 && r < n && s[r] == ']' && hi.value >= out->value && !hi.overflow) {
-				out->is_range = 1;
-				out->lo = out->value;
-				out->hi = hi.value;
-				out->value = (out->lo + out->hi) / 2;
-				if (hi.half_unit > out->half_unit)
-					out->half_unit = hi.half_unit;
+				make_range(out, &hi);
 				out->ambiguous_comma = 0;
 				end = r;
 			}
@@ -486,14 +494,7 @@ int query_number_next(const char *s, size_t n, size_t from, qn_number *out)
 						out->has_exponent = 1;
 						out->exponent = hi.exponent;
 					}
-					out->is_range = 1;
-					out->lo = out->value;
-					out->hi = hi.value;
-					out->value = (out->lo + out->hi) / 2;
-					if (hi.half_unit > out->half_unit)
-						out->half_unit = hi.half_unit;
-					if (hi.sig_digits < out->sig_digits)
-						out->sig_digits = hi.sig_digits;
+					make_range(out, &hi);
 					end = r;
 				}
 			}

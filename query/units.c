@@ -11,6 +11,7 @@
 #include "../common/alloc.h"
 #include "../common/buf.h"
 #include "../common/error.h"
+#include "../common/hash.h"
 #include "../common/text.h"
 #include "../common/uexpr.h"
 #include "../kg/graph.h"
@@ -85,20 +86,11 @@ static const char *const base_names[QU_NDIM] = { "m", "kg", "s", "A", "K", "mol"
 
 /* ---- small helpers ---------------------------------------------------- */
 
-static uint32_t hash(const char *s, size_t n)
-{
-	uint32_t h = 2166136261u;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 16777619u;
-	return h;
-}
 
 static int map_put(slot *m, const char *key, int idx)
 {
 	size_t n = strlen(key);
-	uint32_t h = hash(key, n) & (MAP_SLOTS - 1);
+	uint32_t h = pk_fnv1a32(key, n) & (MAP_SLOTS - 1);
 
 	size_t probes = 0;
 
@@ -117,7 +109,7 @@ static int map_put(slot *m, const char *key, int idx)
 
 static int map_get(const slot *m, const char *key, size_t n)
 {
-	uint32_t h = hash(key, n) & (MAP_SLOTS - 1);
+	uint32_t h = pk_fnv1a32(key, n) & (MAP_SLOTS - 1);
 
 	while (m[h].key) {
 		if (strlen(m[h].key) == n && !memcmp(m[h].key, key, n))

@@ -217,6 +217,25 @@ static int resembles(const qv_mention *m, const cand *cd)
 	       (m->has_unit && near_power_of_1000(m->num.value * m->unit.scale / ref->value));
 }
 
+/* Judge the cited value c (half unit hu, in the reference's unit) against
+ * out->ref as a single value: no uncertainty, no older editions. */
+static void judge_point(const qv_mention *m, double c, double hu, double tol, qv_result *out)
+{
+	qj_in in;
+
+	memset(&in, 0, sizeof(in));
+	in.c = c;
+	in.hu = hu;
+	in.r = out->ref.value;
+	in.tol = tol;
+	in.sig_digits = m->num.sig_digits;
+	in.exponent = m->num.has_exponent ? m->num.exponent : 0;
+	in.source = out->ref.source;
+	in.edition = out->ref.edition;
+	in.value_text = out->ref.value_text;
+	query_judge(&in, out);
+}
+
 /* "1 atm = 101325 Pa", "1 ft = 0.3048 m": the unit's definition in the
  * unit tables is the reference (exact by definition). Units defined by a
  * CODATA constant ("1 eV = ...") go through that constant instead. */
@@ -224,7 +243,6 @@ static int judge_unit_definition(const query_units *u, const qv_mention *m, qv_r
 {
 	double si, conv;
 	char how[96], num[40];
-	qj_in in;
 	qv_reason *q;
 	pk_buf name = PK_BUF_INIT;
 
@@ -259,17 +277,7 @@ static int judge_unit_definition(const query_units *u, const qv_mention *m, qv_r
 	snprintf(out->quantity, sizeof(out->quantity), "%s", out->ref.name);
 	snprintf(out->equivalence, sizeof(out->equivalence), "%s", how);
 	out->relative_error = out->ref.value != 0 ? (m->num.value - out->ref.value) / out->ref.value : NAN;
-	memset(&in, 0, sizeof(in));
-	in.c = m->num.value;
-	in.hu = m->num.half_unit;
-	in.r = out->ref.value;
-	in.tol = 0.01;
-	in.sig_digits = m->num.sig_digits;
-	in.exponent = m->num.has_exponent ? m->num.exponent : 0;
-	in.source = out->ref.source;
-	in.edition = out->ref.edition;
-	in.value_text = out->ref.value_text;
-	query_judge(&in, out);
+	judge_point(m, m->num.value, m->num.half_unit, 0.01, out);
 	return 0;
 }
 
@@ -312,7 +320,6 @@ static int judge_measured(const query_units *u, const pk_normtext *nt, const qv_
 	size_t i, n = 0, nearest = 0, agree = (size_t)-1;
 	int use_t = 0, use_tr = 0;
 	qv_reason *q;
-	qj_in in;
 
 	if (nt)
 		qv_clause_transition(nt, m, transition, sizeof(transition));
@@ -371,17 +378,7 @@ static int judge_measured(const query_units *u, const pk_normtext *nt, const qv_
 	if (agree != (size_t)-1 || (n > 1 && c >= lo - hu && c <= hi + hu)) {
 		out->verdict = QV_MATCH;
 	} else {
-		memset(&in, 0, sizeof(in));
-		in.c = c;
-		in.hu = hu + published_half_unit(out->ref.value_text);
-		in.r = out->ref.value;
-		in.tol = tol;
-		in.sig_digits = m->num.sig_digits;
-		in.exponent = m->num.has_exponent ? m->num.exponent : 0;
-		in.source = out->ref.source;
-		in.edition = out->ref.edition;
-		in.value_text = out->ref.value_text;
-		query_judge(&in, out);
+		judge_point(m, c, hu + published_half_unit(out->ref.value_text), tol, out);
 	}
 	if ((q = qv_reason_add(out, QR_MEASURED))) {
 		rtext(q->a, "%s %s", out->ref.source, out->ref.edition);
