@@ -15,7 +15,7 @@ CFLAGS ?= -O2 -g
 PKGS := lmdb libcurl libcjson libpcre2-8 zlib libutf8proc
 DEB_BUILD := gcc make pkg-config liblmdb-dev libcurl4-openssl-dev libcjson-dev \
 	libpcre2-dev zlib1g-dev libutf8proc-dev ca-certificates
-DEB_TEST := python3 lmdb-utils bc time openssl util-linux chromium python3-scipy python3-sklearn jq units
+DEB_TEST := python3 lmdb-utils bc time openssl util-linux chromium python3-scipy python3-sklearn jq units nodejs
 
 comma := ,
 BUILD := build/$(if $(SANITIZE),san-$(subst $(comma),-,$(SANITIZE)),rel)
@@ -74,6 +74,7 @@ deps:
 
 test-deps:
 	@tools/deps.sh $(DEB_BUILD) $(DEB_TEST)
+	@tools/js-deps.sh
 
 test: test-deps
 	@$(MAKE) --no-print-directory all unit-bins

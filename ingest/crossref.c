@@ -525,6 +525,15 @@ static int extract(reader *r, pj *j, wfields *f)
 			rc = read_date(j, &f->w.year, &f->w.month);
 		else if (key_is(k, kl, "published") && !f->w.year)
 			rc = read_date(j, &f->w.year, &f->w.month);
+		else if (key_is(k, kl, "published-print")) {
+			int mo = 0;
+
+			rc = read_date(j, &f->w.print_year, &mo);
+		} else if (key_is(k, kl, "published-online")) {
+			int mo = 0;
+
+			rc = read_date(j, &f->w.online_year, &mo);
+		}
 		else if (key_is(k, kl, "update-to"))
 			rc = read_updates(r, j, f->off_utype, f->off_udoi, &f->w.nupdate_to);
 		else if (key_is(k, kl, "updated-by"))

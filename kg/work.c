@@ -11,7 +11,7 @@
 enum {
 	WK_DOI = 1, WK_TITLE, WK_SUBTITLE, WK_OTITLE, WK_AUTHOR, WK_AUTHOR_COUNT, WK_CONTAINER, WK_SHORT,
 	WK_ISSN, WK_PUBLISHER, WK_TYPE, WK_YEAR, WK_MONTH, WK_VOLUME, WK_ISSUE, WK_PAGE, WK_ARTNUM,
-	WK_UPDATE_TO, WK_UPDATED_BY, WK_RELATION, WK_ABSTRACT, WK_REFS, WK_REFCOUNT
+	WK_UPDATE_TO, WK_UPDATED_BY, WK_RELATION, WK_ABSTRACT, WK_REFS, WK_REFCOUNT, WK_PYEAR, WK_OYEAR
 };
 
 void kg_work_clear(kg_work *w)
@@ -64,6 +64,10 @@ int kg_work_encode(pk_buf *b, const kg_work *w)
 		rc = rc ? rc : kg_rec_i64(b, WK_YEAR, w->year);
 	if (w->month)
 		rc = rc ? rc : kg_rec_i64(b, WK_MONTH, w->month);
+	if (w->print_year && w->print_year != w->year)
+		rc = rc ? rc : kg_rec_i64(b, WK_PYEAR, w->print_year);
+	if (w->online_year && w->online_year != w->year)
+		rc = rc ? rc : kg_rec_i64(b, WK_OYEAR, w->online_year);
 	rc = rc ? rc : kg_rec_str(b, WK_VOLUME, w->volume);
 	rc = rc ? rc : kg_rec_str(b, WK_ISSUE, w->issue);
 	rc = rc ? rc : kg_rec_str(b, WK_PAGE, w->page);
@@ -137,6 +141,8 @@ int kg_work_decode(kg_work *w, const void *rec, size_t len)
 		case WK_TYPE: w->type = kg_field_str(&f); break;
 		case WK_YEAR: w->year = (int)kg_field_i64(&f); break;
 		case WK_MONTH: w->month = (int)kg_field_i64(&f); break;
+		case WK_PYEAR: w->print_year = (int)kg_field_i64(&f); break;
+		case WK_OYEAR: w->online_year = (int)kg_field_i64(&f); break;
 		case WK_VOLUME: w->volume = kg_field_str(&f); break;
 		case WK_ISSUE: w->issue = kg_field_str(&f); break;
 		case WK_PAGE: w->page = kg_field_str(&f); break;
@@ -246,37 +252,53 @@ int kg_fold_text(pk_buf *out, const char *s, size_t n)
 		rc = pk_text_fold(out, s, n, PK_FOLD_CASE | PK_FOLD_MARKS | PK_FOLD_PUNCT | PK_FOLD_SPACE_ONE | PK_FOLD_DASH);
 		goto dashes;
 	}
-	/* markup in titles: <i>, <sub>, <jats:italic>, &amp; */
-	if ((rc = pk_buf_grow(&clean, n)) < 0)
-		return rc;
-	while (i < n && rc == 0) {
-		if (s[i] == '<') {
-			const char *gt = memchr(s + i, '>', n - i);
+	/* markup in titles: <i>, <sub>, <jats:italic>, &amp;, and markup
+	 * escaped as entities ("&lt;scp&gt;GenCo&lt;/scp&gt;"): entities are
+	 * decoded first, tags dropped after */
+	{
+		pk_buf dec = PK_BUF_INIT;
 
-			if (gt && gt - (s + i) < 64) {
-				i = (size_t)(gt - s) + 1;
-				continue;
-			}
+		if ((rc = pk_buf_grow(&dec, n)) < 0 || (rc = pk_buf_grow(&clean, n)) < 0) {
+			pk_buf_release(&dec);
+			pk_buf_release(&clean);
+			return rc;
 		}
-		if (s[i] == '&') {
-			static const struct { const char *ent; char c; } ents[] = {
-				{ "&amp;", '&' }, { "&lt;", '<' }, { "&gt;", '>' }, { "&quot;", '"' }, { "&apos;", '\'' },
-				{ "&#39;", '\'' }, { "&nbsp;", ' ' } };
-			size_t e;
+		while (i < n && rc == 0) {
+			if (s[i] == '&') {
+				static const struct { const char *ent; char c; } ents[] = {
+					{ "&amp;", '&' }, { "&lt;", '<' }, { "&gt;", '>' }, { "&quot;", '"' }, { "&apos;", '\'' },
+					{ "&#39;", '\'' }, { "&#38;", '&' }, { "&#60;", '<' }, { "&#62;", '>' }, { "&nbsp;", ' ' } };
+				size_t e;
 
-			for (e = 0; e < sizeof(ents) / sizeof(ents[0]); e++) {
-				size_t l = strlen(ents[e].ent);
+				for (e = 0; e < sizeof(ents) / sizeof(ents[0]); e++) {
+					size_t l = strlen(ents[e].ent);
 
-				if (n - i >= l && !memcmp(s + i, ents[e].ent, l))
-					break;
+					if (n - i >= l && !memcmp(s + i, ents[e].ent, l))
+						break;
+				}
+				if (e < sizeof(ents) / sizeof(ents[0])) {
+					rc = pk_buf_putc(&dec, ents[e].c);
+					i += strlen(ents[e].ent);
+					continue;
+				}
 			}
-			if (e < sizeof(ents) / sizeof(ents[0])) {
-				rc = pk_buf_putc(&clean, ents[e].c);
-				i += strlen(ents[e].ent);
-				continue;
-			}
+			rc = pk_buf_putc(&dec, s[i++]);
 		}
-		rc = pk_buf_putc(&clean, s[i++]);
+		for (i = 0; i < dec.len && rc == 0;) {
+			if (dec.ptr[i] == '<' && i + 1 < dec.len &&
+			    ((dec.ptr[i + 1] | 32) >= 'a' && (dec.ptr[i + 1] | 32) <= 'z' ? 1 : dec.ptr[i + 1] == '/')) {
+				/* a tag: "<i>", "</jats:sub>", and MathML's long ones
+				 * ("<mml:math xmlns:mml=\"http://...\" id=\"M1\">") */
+				const char *gt = memchr(dec.ptr + i, '>', dec.len - i);
+
+				if (gt && gt - (dec.ptr + i) < 512) {
+					i = (size_t)(gt - dec.ptr) + 1;
+					continue;
+				}
+			}
+			rc = pk_buf_putc(&clean, dec.ptr[i++]);
+		}
+		pk_buf_release(&dec);
 	}
 	if (rc == 0)
 		rc = pk_text_fold(out, clean.ptr ? clean.ptr : "", clean.len,
@@ -305,6 +327,11 @@ static int put_hash(pk_buf *key, char tag, const char *s, size_t n)
 	if (pk_buf_putc(key, tag) < 0)
 		return PK_ENOMEM;
 	return pk_buf_put(key, h, 8);
+}
+
+int kg_key_folded(pk_buf *key, char tag, const char *folded, size_t n)
+{
+	return put_hash(key, tag, folded, n);
 }
 
 int kg_key_title(pk_buf *key, const char *title)

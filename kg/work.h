@@ -43,7 +43,9 @@ typedef struct kg_work {
 	const char *issn[KG_WORK_NAMES];
 	size_t nissn;
 	const char *publisher, *type;
-	int year, month;
+	int year, month;      /* "issued" (else "published") */
+	int print_year;       /* "published-print", 0 if not given */
+	int online_year;      /* "published-online", 0 if not given */
 	const char *volume, *issue, *page, *article_number;
 	kg_update update_to[KG_WORK_NAMES];   /* this work updates (retracts) others */
 	size_t nupdate_to;
@@ -80,6 +82,11 @@ int kg_key_title(pk_buf *key, const char *title);
 int kg_key_title_head(pk_buf *key, const char *title);
 int kg_key_author_year(pk_buf *key, const char *family, int year);
 int kg_key_volume_page(pk_buf *key, const char *volume, const char *page);
+/* The key of already folded text: tag 'T' with the words joined without
+ * spaces is kg_key_title's, tag 'B' with the first four words joined by
+ * single spaces is kg_key_title_head's. For probing the title indexes with
+ * windows of a reference string whose parse may be wrong. */
+int kg_key_folded(pk_buf *key, char tag, const char *folded, size_t n);
 /* 'V' + folded family + "|year|" + the venue's initials ("Phys. Rev. B" and
  * "Physical Review B" both "prb"): narrows short references ("Zhang et
  * al., Nature 2023") where a family name and year alone match thousands. */
