@@ -41,6 +41,12 @@ typedef struct qr_ref {
 	char style[16];         /* "apa", "acs", "nature", "ieee", "vancouver", "bibtex", "gbt7714", "short", ... */
 	char doc_type[12];      /* GB/T 7714 [J], [M], [C] ...; BibTeX entry type */
 	int numbered;           /* a list marker "[12]" was stripped */
+	/* the whole reference as parsed (normalised; list marker, DOI, arXiv
+	 * identifier and URL removed):
+	 * check-ref looks for a candidate work's own fields in it, so that a
+	 * wrong parse does not lose the work ("" for a reference given as
+	 * fields) */
+	char text[2048];
 } qr_ref;
 
 /* Parse a reference string. Returns 0 (fields it could not find stay

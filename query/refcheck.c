@@ -28,6 +28,7 @@
 #include <time.h>
 
 #define MAX_CANDIDATES 256
+#define RT_WORDS 320 /* words of a reference string looked at */
 #define PER_KEY 128
 
 const char *query_ref_verdict_name(int v)
@@ -157,8 +158,15 @@ typedef struct prep {
 	char title_key[1024];
 	size_t title_content;     /* words that are not stop words */
 	words venue;              /* stop words dropped */
+	words venue_head;         /* the stated venue before a ':' or '(' (none: empty) */
 	char fam[QR_AUTHORS][64];
 	char ini[QR_AUTHORS];
+	int preprint;             /* the venue says "Preprint" (at, on bioRxiv ...) */
+	unsigned char in_venue[RT_WORDS];   /* words of the string the parse read as the venue */
+	unsigned char in_authors[RT_WORDS]; /* ... and as the authors' family names */
+	char venue_num[32];       /* a number the parse left at the venue's end ("BJR 20170914") */
+	int title_at;             /* the parsed title stands in the string ... */
+	size_t title_a, title_b;  /* ... as its words [a, b) */
 } prep;
 
 /* First letter of a given name or initials, upper case ('\0' if none). */
@@ -184,6 +192,18 @@ static void fold_family(char *out, size_t n, const char *family)
 	pk_error_clear();
 }
 
+/* The name before a subtitle or a qualifier: "JAMA" of "JAMA: The
+ * Journal of the American Medical Association", "Plant Cell, Tissue and
+ * Organ Culture" of "... (PCTOC)". Empty when there is none. */
+static void venue_head(const char *v, char *out, size_t n)
+{
+	size_t l = strcspn(v, ":(");
+
+	out[0] = '\0';
+	if (v[l] && l > 0 && l < n)
+		snprintf(out, n, "%.*s", (int)l, v);
+}
+
 static void prepare(const qr_ref *r, prep *p)
 {
 	size_t i;
@@ -192,6 +212,34 @@ static void prepare(const qr_ref *r, prep *p)
 	words_key(&p->title, p->title_key, sizeof(p->title_key));
 	p->title_content = count_content_words(&p->title);
 	split_words(r->venue[0] ? r->venue : NULL, &p->venue, 1);
+	if (!p->venue.n && r->venue[0])
+		split_words(r->venue, &p->venue, 0); /* "A&A": stop words alone */
+	{
+		char head[256];
+
+		venue_head(r->venue, head, sizeof(head));
+		split_words(head[0] ? head : NULL, &p->venue_head, 1);
+	}
+	/* "Applied Mechanics and Materials 5-6:493-500": numbers the parse
+	 * left on the venue are not part of its name */
+	p->venue_num[0] = '\0';
+	while (p->venue.n > 1 && p->venue.w[p->venue.n - 1][0] >= '0' && p->venue.w[p->venue.n - 1][0] <= '9') {
+		snprintf(p->venue_num, sizeof(p->venue_num), "%s", p->venue.w[p->venue.n - 1]);
+		p->venue.n--;
+	}
+	if (r->volume[0] || r->first_page[0])
+		p->venue_num[0] = '\0';
+	/* "Preprint at", "Published online 2020", "Available at": words a
+	 * style puts where a venue would be, naming none */
+	{
+		static const char *const none[] = { "preprint", "published online", "available at", "available from",
+						    "available online", "retrieved from" };
+		size_t k;
+
+		p->preprint = 0;
+		for (k = 0; k < sizeof(none) / sizeof(none[0]); k++)
+			p->preprint |= !strncasecmp(r->venue, none[k], strlen(none[k]));
+	}
 	for (i = 0; i < r->nauthors && i < QR_AUTHORS; i++) {
 		fold_family(p->fam[i], sizeof(p->fam[i]), r->authors[i].family);
 		p->ini[i] = initial(r->authors[i].given);
@@ -252,11 +300,13 @@ typedef struct author_cmp {
 	size_t found;      /* stated authors found among the work's */
 	size_t stated;
 	int order_ok;      /* found ones appear in the same order */
+	int first_pos;     /* where the first stated author is in the work's list (-1: nowhere) */
+	int skipped;       /* the i-th stated author found elsewhere than i-th: one left out */
 } author_cmp;
 
 static author_cmp compare_authors(const qr_ref *r, const prep *p, const kg_work *w)
 {
-	author_cmp c = { 0, 0, r->nauthors, 1 };
+	author_cmp c = { 0, 0, r->nauthors, 1, -1, 0 };
 	char wf[KG_WORK_AUTHORS][64];
 	unsigned char used[KG_WORK_AUTHORS] = { 0 }, folded[KG_WORK_AUTHORS] = { 0 };
 	size_t i, j, k, last = 0;
@@ -287,8 +337,10 @@ static author_cmp compare_authors(const qr_ref *r, const prep *p, const kg_work 
 			     (strlen(wf[j]) >= 4 && strstr(rf, wf[j])))) {
 				used[j] = 1;
 				c.found++;
-				if (i == 0 && j == 0)
-					c.first_match = 1;
+				if (i == 0)
+					c.first_match = j == 0, c.first_pos = (int)j;
+				if (j != i)
+					c.skipped = 1;
 				if (j < last)
 					c.order_ok = 0;
 				last = j;
@@ -308,6 +360,8 @@ static int venue_words_match(const words *a, const char *venue)
 	size_t i = 0, j = 0;
 
 	split_words(venue, &b, 1);
+	if (!b.n)
+		split_words(venue, &b, 0);
 	if (!a->n || !b.n)
 		return 0;
 	while (i < a->n && j < b.n) {
@@ -316,37 +370,102 @@ static int venue_words_match(const words *a, const char *venue)
 		if (!strncmp(b.w[j], a->w[i], l) || (l >= 3 && strstr(b.w[j], a->w[i]) == b.w[j])) {
 			i++;
 			j++;
-		} else if (i > 0 || j + 1 < b.n) {
+		} else if (i > 0) {
 			j++; /* a venue word the abbreviation leaves out */
-			if (i == 0 && j > 2)
-				return 0;
 		} else {
-			return 0;
+			return 0; /* "Ecology" is not "FEMS Microbiology Ecology" */
 		}
 	}
-	return i == a->n && (b.n - j) <= 2;
+	/* "Ecology" is not "Ecology Letters" either; a longer abbreviation
+	 * may leave out a word or two at the end ("... of America") */
+	return i == a->n && (b.n - j == 0 || (a->n >= 2 && b.n - j <= 2));
 }
 
 static int venue_match(const prep *p, const kg_work *w)
 {
+	char head[256];
 	size_t i;
 
-	for (i = 0; i < w->ncontainer; i++)
-		if (venue_words_match(&p->venue, w->container[i]))
+	for (i = 0; i < w->ncontainer + w->nshort; i++) {
+		const char *v = i < w->ncontainer ? w->container[i] : w->short_container[i - w->ncontainer];
+
+		if (venue_words_match(&p->venue, v))
 			return 1;
-	for (i = 0; i < w->nshort; i++)
-		if (venue_words_match(&p->venue, w->short_container[i]))
+		venue_head(v, head, sizeof(head));
+		if (head[0] && venue_words_match(&p->venue, head))
 			return 1;
+		if (p->venue_head.n && venue_words_match(&p->venue_head, v))
+			return 1;
+	}
 	return 0;
 }
 
+/* Volume, issue, page: the same, leading zeros, case, dots and the kind
+ * of dash aside ("05" = "5", "5–6" = "5-6", "ed.esp." = "ed.esp"). */
 static int same_number(const char *a, const char *b)
 {
 	while (*a == '0' && a[1])
 		a++;
 	while (*b == '0' && b[1])
 		b++;
-	return !strcasecmp(a, b);
+	while (*a && *b) {
+		size_t la = !strncmp(a, "\xe2\x80\x93", 3) || !strncmp(a, "\xe2\x80\x94", 3) ? 3 : 1;
+		size_t lb = !strncmp(b, "\xe2\x80\x93", 3) || !strncmp(b, "\xe2\x80\x94", 3) ? 3 : 1;
+		int ca = la == 3 ? '-' : (unsigned char)*a, cb = lb == 3 ? '-' : (unsigned char)*b;
+
+		if (ca >= 'A' && ca <= 'Z')
+			ca += 32;
+		if (cb >= 'A' && cb <= 'Z')
+			cb += 32;
+		if (ca == '.' && cb != '.') {
+			a++; /* "ed.esp." = "ed.esp" */
+			continue;
+		}
+		if (cb == '.' && ca != '.') {
+			b++;
+			continue;
+		}
+		if (ca != cb)
+			return 0;
+		a += la;
+		b += lb;
+	}
+	while (*a == '.')
+		a++;
+	while (*b == '.')
+		b++;
+	return !*a && !*b;
+}
+
+/* Does the work's venue name a year ("2003 Joint Conference on Digital
+ * Libraries", "XXIst Symposium 2002")? */
+static int venue_has_year(const kg_work *w, int y)
+{
+	char b[8];
+	size_t i;
+
+	snprintf(b, sizeof(b), "%d", y);
+	for (i = 0; i < w->ncontainer; i++) {
+		const char *p = w->container[i];
+
+		while ((p = strstr(p, b))) {
+			if ((p == w->container[i] || !(p[-1] >= '0' && p[-1] <= '9')) && !(p[4] >= '0' && p[4] <= '9'))
+				return 1;
+			p++;
+		}
+	}
+	return 0;
+}
+
+/* Is the number written s the integer v? */
+static int same_number_int(const char *s, int v)
+{
+	char b[16];
+
+	if (!s || !*s || v <= 0)
+		return 0;
+	snprintf(b, sizeof(b), "%d", v);
+	return same_number(s, b);
 }
 
 static int pages_match(const qr_ref *r, const kg_work *w)
@@ -361,17 +480,377 @@ static int pages_match(const qr_ref *r, const kg_work *w)
 	return w->article_number && same_number(r->first_page, w->article_number);
 }
 
+/* ---- the reference string itself ------------------------------------------
+ *
+ * A parse can be wrong (a title ending in "?", a name particle, a style
+ * the patterns do not know), so every candidate work is also looked for in
+ * the reference string itself: its title as a run of words, its authors'
+ * family names, its years, its venue, volume and first page. A field the
+ * string shows is the work's own even when the parse put it elsewhere.
+ */
+
+typedef struct rtext {
+	char buf[2400];
+	const char *w[RT_WORDS];
+	size_t n;
+	int et_al;         /* "et al.", "...", "等": the list is cut on purpose */
+	int glued;         /* initials written as one word after the name ("Lin LP") */
+	int year[24];      /* the years the string states, and the word each is */
+	size_t year_at[24];
+	size_t nyears;
+} rtext;
+
+static int year_word(const char *w)
+{
+	size_t l = strlen(w);
+	int y;
+
+	if (l < 4 || l > 5 || !(w[0] == '1' || w[0] == '2'))
+		return 0;
+	if (w[1] < '0' || w[1] > '9' || w[2] < '0' || w[2] > '9' || w[3] < '0' || w[3] > '9')
+		return 0;
+	if (l == 5 && !(w[4] >= 'a' && w[4] <= 'z'))
+		return 0; /* "2019a" */
+	y = (w[0] - '0') * 1000 + (w[1] - '0') * 100 + (w[2] - '0') * 10 + (w[3] - '0');
+	return y >= 1600 && y <= 2099 ? y : 0;
+}
+
+static void rtext_init(rtext *r, const char *text)
+{
+	pk_buf f = PK_BUF_INIT;
+	char *p;
+
+	memset(r, 0, sizeof(*r));
+	if (!text || !*text)
+		return;
+	r->et_al = strstr(text, "et al") || strstr(text, "...") || strstr(text, "\xe2\x80\xa6") ||
+		   strstr(text, "\xe7\xad\x89") /* 等 */ || strstr(text, "et. al");
+	if (kg_fold_text(&f, text, strlen(text)) < 0 || !f.ptr) {
+		pk_buf_release(&f);
+		pk_error_clear();
+		return;
+	}
+	pk_utf8_copy(r->buf, sizeof(r->buf), f.ptr);
+	pk_buf_release(&f);
+	for (p = r->buf; *p && r->n < RT_WORDS;) {
+		char *sp = strchr(p, ' ');
+		int y;
+
+		if (sp)
+			*sp = '\0';
+		if (*p) {
+			if ((y = year_word(p)) && r->nyears < sizeof(r->year) / sizeof(r->year[0])) {
+				r->year[r->nyears] = y;
+				r->year_at[r->nyears++] = r->n;
+			}
+			r->w[r->n++] = p;
+		}
+		if (!sp)
+			break;
+		p = sp + 1;
+	}
+}
+
+/* How much of a title (words t) stands in the string, in order: the share
+ * of its words found, allowing a word missing, added or changed here and
+ * there. *exact: every word, contiguous. *a, *b: the words of r it spans. */
+static double title_in_text(const words *t, const rtext *r, int *exact, size_t *a, size_t *b)
+{
+	double best = 0;
+	size_t i;
+
+	*exact = 0;
+	if (!t->n || !r->n)
+		return 0;
+	for (i = 0; i < r->n; i++) {
+		size_t j = 0, k = i, m = 0, extra = 0, miss = 0;
+		double cov;
+
+		if (strcmp(r->w[i], t->w[0])) {
+			if (t->n < 2 || strcmp(r->w[i], t->w[1]))
+				continue;
+			j = 1; /* the first word changed or dropped */
+			miss = 1;
+		}
+		while (j < t->n && k < r->n && miss <= t->n / 3 + 1) {
+			if (!strcmp(r->w[k], t->w[j])) {
+				m++, j++, k++;
+			} else if (j + 1 < t->n && !strcmp(r->w[k], t->w[j + 1])) {
+				j++, miss++; /* a title word missing */
+			} else if (k + 1 < r->n && !strcmp(r->w[k + 1], t->w[j])) {
+				k++, extra++; /* a word added */
+			} else {
+				j++, k++, miss++; /* a word changed */
+			}
+		}
+		/* words added inside the title count against it: a changed last
+		 * word must not pass as an insertion before the venue's first */
+		cov = (double)m / (double)(t->n + extra);
+		if (cov > best) {
+			best = cov;
+			*exact = m == t->n && extra == 0;
+			*a = i;
+			*b = k;
+		}
+		if (*exact)
+			break;
+	}
+	return best;
+}
+
+/* Where the folded family name (one or more words: "van der lee",
+ * "gil alana") stands in the string, -1 if nowhere. With claimed, a word
+ * another author took is skipped and the one found is claimed (two
+ * authors called Li are two words "li"). */
+static int initials_fit(const rtext *r, size_t a, size_t b, char ini);
+
+static long family_in_text(const rtext *r, const char *family, char ini, unsigned char *claimed)
+{
+	pk_buf f = PK_BUF_INIT;
+	const char *fw[8];
+	size_t nf = 0, i, k;
+	char *p;
+	long at = -1;
+
+	if (!family || !*family || kg_fold_text(&f, family, strlen(family)) < 0 || !f.ptr || !f.len) {
+		pk_buf_release(&f);
+		pk_error_clear();
+		return -1;
+	}
+	for (p = f.ptr; p && *p && nf < 8;) {
+		char *sp = strchr(p, ' ');
+
+		if (sp)
+			*sp = '\0';
+		if (*p)
+			fw[nf++] = p;
+		p = sp ? sp + 1 : NULL;
+	}
+	for (i = 0; nf && i + nf <= r->n && at < 0; i++) {
+		for (k = 0; k < nf && !(claimed && claimed[i + k]) && !strcmp(r->w[i + k], fw[k]); k++)
+			;
+		if (k == nf && initials_fit(r, i, i + nf, ini))
+			at = (long)i;
+	}
+	/* written in one word: "vanderlee", "odonoghue" */
+	if (at < 0 && nf > 1) {
+		char joined[128] = "";
+
+		for (k = 0; k < nf && strlen(joined) + strlen(fw[k]) < sizeof(joined); k++)
+			strcat(joined, fw[k]);
+		for (i = 0; i < r->n && at < 0; i++)
+			if (!(claimed && claimed[i]) && !strcmp(r->w[i], joined) && initials_fit(r, i, i + 1, ini))
+				at = (long)i, nf = 1;
+	}
+	if (claimed && at >= 0)
+		for (k = 0; k < nf; k++)
+			claimed[at + (long)k] = 1;
+	pk_buf_release(&f);
+	return at;
+}
+
+/* The initials written next to a family name at words [a, b) ("Rosmej,
+ * O. N." or "F. B. Rosmej"): do they allow the given initial ini? Only
+ * single letters count. The letters on one side may be another author's
+ * ("More, R., Rosmej, O. N."), so a name is refused only when there are
+ * initials on both sides and neither has ini. */
+static int initials_fit(const rtext *r, size_t a, size_t b, char ini)
+{
+	size_t k;
+	int after = 0, before = 0;
+
+	if (!ini)
+		return 1;
+	ini = (char)(ini | 32);
+	for (k = b; k < r->n && k < b + 4 && strlen(r->w[k]) == 1 && r->w[k][0] >= 'a' && r->w[k][0] <= 'z'; k++) {
+		after = 1;
+		if (r->w[k][0] == ini)
+			return 1;
+	}
+	/* Vancouver writes the initials as one word ("Lin LP") */
+	if (r->glued && !after && b < r->n && strlen(r->w[b]) >= 2 && strlen(r->w[b]) <= 3 && r->w[b][0] >= 'a' && r->w[b][0] <= 'z') {
+		after = 1;
+		if (r->w[b][0] == ini)
+			return 1;
+	}
+	for (k = a; k > 0 && k + 4 > a && strlen(r->w[k - 1]) == 1 && r->w[k - 1][0] >= 'a' && r->w[k - 1][0] <= 'z'; k--) {
+		before = 1;
+		if (r->w[k - 1][0] == ini)
+			return 1;
+	}
+	return !(after && before);
+}
+
+/* Claim the given names written beside an author's family name found at
+ * word at, so that no other author is found in them ("Lyu, Feng, et al."
+ * does not show the work's author Feng). */
+static int given_word(const words *g, const char *w)
+{
+	size_t i;
+
+	for (i = 0; i < g->n; i++)
+		if (!strcmp(w, g->w[i]))
+			return 1;
+	return 0;
+}
+
+static void claim_given(const rtext *r, unsigned char *claimed, long at, const char *given)
+{
+	words g;
+	size_t k;
+
+	if (at < 0 || !given || !*given)
+		return;
+	split_words(given, &g, 0);
+	/* the words right after the family name, then right before it, while
+	 * they are its given names or initials */
+	for (k = (size_t)at + 1; k < r->n && !claimed[k] && (given_word(&g, r->w[k]) || strlen(r->w[k]) == 1); k++)
+		if (given_word(&g, r->w[k]))
+			claimed[k] = 1;
+	for (k = (size_t)at; k > 0 && !claimed[k - 1] && (given_word(&g, r->w[k - 1]) || strlen(r->w[k - 1]) == 1); k--)
+		if (given_word(&g, r->w[k - 1]))
+			claimed[k - 1] = 1;
+}
+
+/* Is the folded word w in the string outside words [a, b)? */
+static int word_in_text(const rtext *r, const char *w, size_t a, size_t b)
+{
+	size_t i;
+
+	for (i = 0; w && *w && i < r->n; i++)
+		if ((i < a || i >= b) && !strcmp(r->w[i], w))
+			return 1;
+	return 0;
+}
+
+/* Does the venue (full or abbreviated: "Phys Rev B" for "Physical Review
+ * B", stop words skipped) stand in the string outside the words skip
+ * marks? */
+static int venue_in_text(const rtext *r, const char *venue, const unsigned char *skip, const unsigned char *in_venue,
+			 size_t title_end)
+{
+	words v;
+	size_t i;
+
+	if (!venue)
+		return 0;
+	split_words(venue, &v, 1);
+	if (!v.n)
+		return 0;
+	for (i = 0; i < r->n; i++) {
+		size_t j = 0, k = i, letters = 0;
+
+		if (skip[i] || is_stop(r->w[i]))
+			continue;
+		while (j < v.n && k < r->n && !skip[k]) {
+			size_t l = strlen(r->w[k]);
+
+			if (is_stop(r->w[k]) && j > 0) {
+				k++;
+				continue;
+			}
+			/* a word as written, or abbreviated in a name of several
+			 * words ("phys rev" for "physical review"); a one-word
+			 * name only as written ("vol" is not "Voluntas") */
+			if (!strcmp(r->w[k], v.w[j]) ||
+			    (v.n > 1 && l >= 1 && l < strlen(v.w[j]) && !strncmp(v.w[j], r->w[k], l) &&
+			     !(r->w[k][0] >= '0' && r->w[k][0] <= '9') && strcmp(r->w[k], "vol") && strcmp(r->w[k], "no") &&
+			     strcmp(r->w[k], "pp"))) {
+				letters += l;
+				j++, k++;
+				continue;
+			}
+			break;
+		}
+		/* all of it, and more than a letter or two of it ("J", "T" for
+		 * "TheScientificWorldJOURNAL" are nothing) */
+		if (j == v.n && letters >= 3 && (v.n > 1 || strlen(r->w[i]) >= 3)) {
+			/* against what the parse read as the venue: not a part of
+			 * it ("Engineering" of "Engineering Structures" or of
+			 * "Mathematical Problems in Engineering"), unless the rest
+			 * is the work's title the parse ran into the venue ("THE
+			 * CLOSED LOOP. Archives of Internal Medicine") */
+			if (k < r->n && in_venue[k] && in_venue[k - 1])
+				continue;
+			if (i > 0 && in_venue[i - 1] && in_venue[i] && i != title_end)
+				continue;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Does the reference write initials glued after the family name, as
+ * Vancouver does ("Sun R, Li LP")? Most parsed authors say so. */
+static int glued_initials(const qr_ref *r)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < r->nauthors; i++) {
+		const char *g = r->authors[i].given;
+		size_t l = strlen(g), k;
+
+		for (k = 0; k < l && g[k] >= 'A' && g[k] <= 'Z'; k++)
+			;
+		n += l >= 1 && l <= 3 && k == l;
+	}
+	return r->nauthors && 2 * n >= r->nauthors;
+}
+
+/* Mark the first place where the folded words of text stand, contiguous. */
+static void mark_words(const rtext *r, const char *text, unsigned char *mark)
+{
+	words t;
+	size_t i, k;
+
+	split_words(text, &t, 0);
+	for (i = 0; t.n && i + t.n <= r->n; i++) {
+		for (k = 0; k < t.n && !strcmp(r->w[i + k], t.w[k]); k++)
+			;
+		if (k == t.n) {
+			for (k = 0; k < t.n; k++)
+				mark[i + k] = 1;
+			return;
+		}
+	}
+}
+
+/* The words of the string the parse read as venue and as authors. */
+static void mark_fields(const qr_ref *r, prep *p, const rtext *rt)
+{
+	size_t i;
+
+	memset(p->in_venue, 0, sizeof(p->in_venue));
+	memset(p->in_authors, 0, sizeof(p->in_authors));
+	if (r->venue[0])
+		mark_words(rt, r->venue, p->in_venue);
+	for (i = 0; i < r->nauthors && i < QR_AUTHORS; i++)
+		if (r->authors[i].family[0])
+			mark_words(rt, r->authors[i].family, p->in_authors);
+}
+
 /* ---- candidates -------------------------------------------------------- */
 
 typedef struct cand {
 	char doi[256];
 	int from_doi;
 	double title, score;
-	int title_same;  /* the stated title is the work's, exactly */
+	int title_same;  /* the stated title is the work's, exactly (-1: no title stated) */
+	int title_raw;   /* the work's title stands in the string */
+	size_t ta, tb;   /* and where (words of the string) */
 	author_cmp au;
+	int first_raw;   /* the work's first author stands in the string */
+	int swapped;     /* its first two authors stand there the other way round */
+	size_t au_raw;   /* its authors (of the first 12) the string shows */
+	int au_gap;      /* one of them left out before a later one shown */
+	int au_unnamed;  /* the work's authors have no names ("-") */
+	char stray[16];  /* a number the string states that is none of the work's */
+	size_t au_total; /* its authors */
 	int year_diff, venue, volume, issue, pages;
+	int year_variant; /* the stated year is the print or online year */
+	int year_unknown; /* a year is stated, the work has none */
 	unsigned mismatched;
-	int identified;
+	int identified;  /* 2 by its title (or DOI and title), 1 otherwise */
 	char type[32];
 	size_t extra;    /* 1 + index into qr_opts.extra, 0: the graph's */
 } cand;
@@ -502,29 +981,370 @@ done:
 	return rc;
 }
 
-/* Compare one candidate with the reference; fill its scores. */
-static void compare(const qr_ref *r, const prep *p, const kg_work *w, cand *c)
+/* The title indexes probed with every window of the string: whatever the
+ * parse made of it, a title that stands in the string is found ('B': its
+ * first four words, for titles of six words or more; 'T': a whole title of
+ * two to eight words). */
+static int gather_windows(kg_txn *t, const rtext *r, cands *cs)
 {
-	double total = 0, got = 0;
+	pk_buf key = PK_BUF_INIT, win = PK_BUF_INIT;
+	size_t i, len, k;
+	int rc = 0;
+
+	for (i = 0; i < r->n && rc == 0 && cs->n < MAX_CANDIDATES; i++) {
+		if (i + 4 <= r->n) {
+			pk_buf_reset(&win);
+			pk_buf_reset(&key);
+			for (k = 0; k < 4 && rc == 0; k++)
+				rc = pk_buf_printf(&win, "%s%s", k ? " " : "", r->w[i + k]);
+			if (rc == 0 && (rc = kg_key_folded(&key, 'B', win.ptr, win.len)) == 0)
+				rc = from_index(t, &key, cs);
+		}
+		for (len = 2; len <= 8 && i + len <= r->n && rc == 0; len++) {
+			pk_buf_reset(&win);
+			pk_buf_reset(&key);
+			for (k = 0; k < len && rc == 0; k++)
+				rc = pk_buf_puts(&win, r->w[i + k]);
+			if (rc == 0 && win.len >= 4 && (rc = kg_key_folded(&key, 'T', win.ptr, win.len)) == 0)
+				rc = from_index(t, &key, cs);
+		}
+	}
+	pk_buf_release(&key);
+	pk_buf_release(&win);
+	return rc;
+}
+
+static int year_matches(const kg_work *w, int y)
+{
+	return y && (y == w->year || y == w->print_year || y == w->online_year);
+}
+
+/* The work's title (or title + subtitle, or original title) in the string. */
+static void title_raw(const rtext *rt, const kg_work *w, cand *c, double *cov)
+{
+	const char *titles[3] = { w->title, w->original_title, NULL };
+	char both[1100];
+	size_t i;
+
+	*cov = 0;
+	c->title_raw = 0;
+	if (w->title && w->subtitle && snprintf(both, sizeof(both), "%s %s", w->title, w->subtitle) < (int)sizeof(both))
+		titles[2] = both;
+	for (i = 0; i < 3; i++) {
+		words t;
+		int exact;
+		size_t a = 0, b = 0;
+		double d;
+
+		if (!titles[i])
+			continue;
+		split_words(titles[i], &t, 0);
+		d = title_in_text(&t, rt, &exact, &a, &b);
+		if (d > *cov || (exact && !c->title_raw)) {
+			*cov = d;
+			c->ta = a;
+			c->tb = b;
+		}
+		if (exact)
+			c->title_raw = 1;
+	}
+}
+
+/* A title of fewer than three content words, or the name of the work's
+ * own venue: found in a reference string, it may be another field. */
+static int short_title(const kg_work *w)
+{
+	words t;
+	size_t i;
+
+	if (!w->title)
+		return 0;
+	split_words(w->title, &t, 1);
+	if (t.n < 3)
+		return 1;
+	for (i = 0; i < w->ncontainer; i++) {
+		words v;
+
+		split_words(w->container[i], &v, 1);
+		if (v.n == t.n && dice(&v, &t) >= 0.999)
+			return 1;
+	}
+	return 0;
+}
+
+/* Authors with a name to compare (Crossref has authors called "-"). */
+static size_t named_authors(const kg_work *w)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < w->nauthors; i++) {
+		const char *f = w->authors[i].family;
+
+		for (; f && *f && !((*f | 32) >= 'a' && (*f | 32) <= 'z') && (unsigned char)*f < 0x80; f++)
+			;
+		n += f && *f;
+	}
+	return n;
+}
+
+/* Is the digit word d among the numbers of field f ("3263-3271" has
+ * 3263, 3271 and the abbreviated last page 71)? */
+static int number_in_field(const char *d, const char *f)
+{
+	words x;
+	size_t i, l = strlen(d);
+
+	if (!f)
+		return 0;
+	split_words(f, &x, 0);
+	for (i = 0; i < x.n; i++) {
+		size_t xl = strlen(x.w[i]);
+
+		if (!strcmp(x.w[i], d) || (i > 0 && l < xl && !strcmp(x.w[i] + xl - l, d)))
+			return 1;
+		/* "e0171550", "05LT01": the digits of an article number */
+		if (xl > l && strstr(x.w[i], d) && !(x.w[i][0] >= '0' && x.w[i][0] <= '9' && xl == l))
+			return 1;
+		/* "Pro jQuery 2.0" written "Pro jQuery 20" */
+		if (i + 1 < x.n && xl < l && !strncmp(d, x.w[i], xl) && !strcmp(d + xl, x.w[i + 1]))
+			return 1;
+	}
+	return 0;
+}
+
+/* A page range a formatter wrote out in full: "1392b-1392" as
+ * "1392b–11392", "604.4-604" as "604.4-6044": d ends with the last page. */
+static int page_expansion(const char *d, const char *page)
+{
+	const char *dash;
+	char last[24];
+	size_t l, dl = strlen(d);
+
+	if (!page || !(dash = strpbrk(page, "-\xe2")))
+		return 0;
+	while (*dash && !(*dash >= '0' && *dash <= '9'))
+		dash++;
+	snprintf(last, sizeof(last), "%s", dash);
+	l = strspn(last, "0123456789");
+	last[l] = '\0';
+	return l && dl > l && !strcmp(d + dl - l, last);
+}
+
+/* The first number the string states outside the work's title that is
+ * none of the work's years, volume, issue, pages, article number or the
+ * numbers of its titles and venue: a field the parse did not read, and
+ * got wrong ("Journal of Korea Design Forum, null(18), 510"). */
+static void stray_number(const rtext *rt, const kg_work *w, cand *c)
+{
+	size_t i, k;
+
+	c->stray[0] = '\0';
+	for (i = 0; i < rt->n; i++) {
+		const char *d = rt->w[i];
+		char y[8];
+		int ok = 0;
+
+		if (c->title_raw && i >= c->ta && i < c->tb)
+			continue;
+		for (k = 0; d[k] >= '0' && d[k] <= '9'; k++)
+			;
+		if (!k || d[k] || k > 12)
+			continue;
+		snprintf(y, sizeof(y), "%d", w->year);
+		ok = (w->year && !strcmp(d, y));
+		/* a work without a date: any year may be stated, none checked */
+		ok = ok || (!w->year && !w->print_year && !w->online_year && k == 4 && year_word(d));
+		snprintf(y, sizeof(y), "%d", w->print_year);
+		ok = ok || (w->print_year && !strcmp(d, y));
+		snprintf(y, sizeof(y), "%d", w->online_year);
+		ok = ok || (w->online_year && !strcmp(d, y));
+		ok = ok || number_in_field(d, w->volume) || number_in_field(d, w->issue) || number_in_field(d, w->page) ||
+		     page_expansion(d, w->page) ||
+		     number_in_field(d, w->article_number) || number_in_field(d, w->title) ||
+		     number_in_field(d, w->subtitle) || number_in_field(d, w->original_title);
+		for (k = 0; !ok && k < w->ncontainer; k++)
+			ok = number_in_field(d, w->container[k]);
+		for (k = 0; !ok && k < w->nshort; k++)
+			ok = number_in_field(d, w->short_container[k]);
+		if (!ok) {
+			snprintf(c->stray, sizeof(c->stray), "%s", d);
+			return;
+		}
+	}
+}
+
+/* Compare one candidate with the reference; fill its scores. */
+static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_work *w, cand *c)
+{
+	double total = 0, got = 0, cov = 0;
+	size_t i, limit;
+	int title_stated = r->title[0] != 0, stated_year;
 
 	snprintf(c->type, sizeof(c->type), "%s", w->type ? w->type : "");
-	if (r->title[0]) {
+	c->au_total = named_authors(w) ? w->author_count : 0;
+	c->au_unnamed = w->nauthors > 0 && !c->au_total;
+	if (title_stated) {
 		compare_titles(p, w, &c->title, &c->title_same);
 	} else {
 		c->title = -1;
 		c->title_same = -1;
 	}
+	if (rt->n) {
+		title_raw(rt, w, c, &cov);
+		/* a short title of the work standing elsewhere than the title
+		 * the parse read (a work titled "JAMA Pediatrics" in a reference
+		 * to an article of that journal) is not the reference's title */
+		if (p->title_at && (c->tb <= p->title_a || c->ta >= p->title_b) && short_title(w))
+			c->title_raw = 0, cov = 0;
+		if (cov >= 0.6 && (c->title < 0 || cov > c->title)) {
+			c->title = cov; /* the parse missed or cut the title: the string has it */
+			title_stated = 1;
+		}
+		if (c->title_raw)
+			c->title_same = 1;
+		else if (title_stated && c->title_same < 0)
+			c->title_same = 0;
+	}
 	c->au = compare_authors(r, p, w);
-	c->year_diff = r->year && w->year ? abs(r->year - w->year) : -1;
-	c->venue = r->venue[0] ? venue_match(p, w) : -1;
+	if (rt->n && w->nauthors) {
+		/* the work's authors in the string, before its title where it stands */
+		unsigned char claimed[RT_WORDS];
+		long a0, a1 = -1;
+		int missing = 0;
+
+		/* the venue's words are none of the authors ("The Lancet") */
+		memcpy(claimed, p->in_venue, sizeof(claimed));
+		a0 = family_in_text(rt, w->authors[0].family, initial(w->authors[0].given), claimed);
+		claim_given(rt, claimed, a0, w->authors[0].given);
+		limit = w->nauthors < 12 ? w->nauthors : 12;
+		for (i = 0; i < limit; i++) {
+			long at = i == 0 ? a0 : family_in_text(rt, w->authors[i].family, initial(w->authors[i].given), claimed);
+			int shown = at >= 0 && (!c->title_raw || (size_t)at < c->ta || (size_t)at >= c->tb);
+
+			if (i > 0)
+				claim_given(rt, claimed, at, w->authors[i].given);
+			if (i == 1)
+				a1 = at;
+			c->au_raw += shown;
+			/* an author left out, a later one shown: the list was not
+			 * cut at the end, "et al." or not */
+			if (!shown && w->authors[i].family && w->authors[i].family[0])
+				missing = 1;
+			else if (shown && missing)
+				c->au_gap = 1;
+		}
+		/* the first author is first of the authors the string shows */
+		c->first_raw = a0 >= 0 && (a1 < 0 || a0 < a1);
+		c->swapped = a0 >= 0 && a1 >= 0 && a1 < a0;
+		if (c->first_raw && !c->au.first_match && !c->swapped)
+			c->au.first_match = 1;
+		if (c->swapped)
+			c->au.first_match = 0, c->au.order_ok = 0;
+	}
+	/* years: the stated one, or any the string shows outside the title */
+	stated_year = r->year;
+	c->year_diff = -1;
+	if (stated_year && (w->year || w->print_year || w->online_year))
+		c->year_diff = year_matches(w, stated_year) ? 0 : abs(stated_year - w->year);
+	for (i = 0; i < rt->nyears; i++) {
+		if (c->title_raw && rt->year_at[i] >= c->ta && rt->year_at[i] < c->tb)
+			continue;
+		/* "Mathematical Problems in Engineering, 2013, 1-8" states 2013
+		 * as the volume: with a year stated elsewhere, it is no year */
+		if (stated_year && rt->year[i] != stated_year &&
+		    (same_number_int(r->volume, rt->year[i]) || same_number_int(r->first_page, rt->year[i]) ||
+		     venue_has_year(w, rt->year[i])))
+			continue;
+		if (year_matches(w, rt->year[i])) {
+			c->year_diff = 0;
+			c->year_variant = rt->year[i] != w->year;
+			break;
+		}
+		if (c->year_diff < 0 && w->year)
+			c->year_diff = abs(rt->year[i] - w->year);
+	}
+	if (c->year_diff == 0 && stated_year && stated_year != w->year && year_matches(w, stated_year))
+		c->year_variant = 1;
+	c->year_unknown = (stated_year || rt->nyears) && !w->year && !w->print_year && !w->online_year;
+	c->venue = r->venue[0] && !p->preprint ? venue_match(p, w) : -1;
+	if (c->venue != 1 && rt->n) {
+		/* the work's venue elsewhere in the string than the title, the
+		 * venue the parse read and the authors ("The Lancet" as author
+		 * of a reference that names another journal is no venue) */
+		unsigned char skip[RT_WORDS];
+
+		for (i = 0; i < RT_WORDS; i++)
+			skip[i] = p->in_authors[i] | (c->title_raw && i >= c->ta && i < c->tb);
+		for (i = 0; i < w->ncontainer && c->venue != 1; i++)
+			if (venue_in_text(rt, w->container[i], skip, p->in_venue, c->title_raw ? c->tb : (size_t)-1))
+				c->venue = 1;
+		for (i = 0; i < w->nshort && c->venue != 1; i++)
+			if (venue_in_text(rt, w->short_container[i], skip, p->in_venue, c->title_raw ? c->tb : (size_t)-1))
+				c->venue = 1;
+	}
 	c->volume = r->volume[0] && w->volume ? same_number(r->volume, w->volume) : -1;
+	/* "SPIE Proceedings, 2016, p. 96973B": the "volume" read is the year */
+	if (c->volume == 0 && same_number_int(r->volume, r->year))
+		c->volume = -1;
 	c->issue = r->issue[0] && w->issue ? same_number(r->issue, w->issue) : -1;
 	c->pages = r->first_page[0] && (w->page || w->article_number) ? pages_match(r, w) : -1;
+	/* "REFilo, 14.": a lone number read as pages where the work has a
+	 * volume only */
+	if (c->pages < 0 && c->volume < 0 && r->first_page[0] && !r->volume[0] && !strchr(r->pages, '-') && w->volume &&
+	    !w->page && !w->article_number)
+		c->volume = same_number(r->first_page, w->volume);
+	/* "revistaph. 1999;472.": a volume read where the work has pages only */
+	if (c->volume < 0 && r->volume[0] && !r->first_page[0] && !w->volume && (w->page || w->article_number) &&
+	    !same_number_int(r->volume, r->year)) {
+		char first[32];
+
+		snprintf(first, sizeof(first), "%.*s", (int)strcspn(w->page ? w->page : w->article_number, "-–,"),
+			 w->page ? w->page : w->article_number);
+		c->pages = same_number(r->volume, first) || (w->article_number && same_number(r->volume, w->article_number));
+	}
+	if (p->venue_num[0]) {
+		/* "BJR 20170914 (2018)": a volume or an article number */
+		char first[32] = "";
+
+		if (w->page || w->article_number)
+			snprintf(first, sizeof(first), "%.*s", (int)strcspn(w->page ? w->page : w->article_number, "-–,"),
+				 w->page ? w->page : w->article_number);
+		if (w->volume && same_number(p->venue_num, w->volume))
+			c->volume = 1;
+		else if (first[0] && same_number(p->venue_num, first))
+			c->pages = 1;
+		else if (w->article_number && same_number(p->venue_num, w->article_number))
+			c->pages = 1;
+		else if (w->volume || first[0])
+			c->pages = 0;
+	}
+	if (rt->n) {
+		/* the parse may have taken another number for the pages: the
+		 * work's own first page standing in the string outside its
+		 * title, and not as another field, is enough (a volume the parse
+		 * read is not second-guessed: "Breast J. 2014;27(2):219-20" is
+		 * not volume 20) */
+		size_t a = c->title_raw ? c->ta : 0, b = c->title_raw ? c->tb : 0;
+		char first[32];
+		pk_buf f = PK_BUF_INIT;
+
+		pk_buf_reset(&f);
+		if (c->pages == 0 && (w->page || w->article_number)) {
+			snprintf(first, sizeof(first), "%.*s", (int)strcspn(w->page ? w->page : w->article_number, "-–,"),
+				 w->page ? w->page : w->article_number);
+			if (!same_number_int(first, r->year) && !(r->volume[0] && same_number(first, r->volume)) &&
+			    !(r->issue[0] && same_number(first, r->issue)) &&
+			    kg_fold_text(&f, first, strlen(first)) == 0 && f.ptr && word_in_text(rt, f.ptr, a, b))
+				c->pages = 1;
+		}
+		pk_buf_release(&f);
+		pk_error_clear();
+	}
 	/* weighted agreement over the fields the reference states */
 	if (c->title >= 0)
 		total += 4, got += 4 * c->title;
-	if (r->nauthors)
-		total += 3, got += 3 * (c->au.first_match ? 1.0 : (double)c->au.found / (double)r->nauthors * 0.6);
+	if (r->nauthors || c->au_raw)
+		total += 3, got += 3 * (c->au.first_match ? 1.0 : (double)c->au.found / (double)(r->nauthors ? r->nauthors : 1) * 0.6);
 	if (c->year_diff >= 0)
 		total += 1, got += c->year_diff == 0 ? 1 : c->year_diff == 1 ? 0.5 : 0;
 	if (c->venue >= 0)
@@ -537,24 +1357,36 @@ static void compare(const qr_ref *r, const prep *p, const kg_work *w, cand *c)
 		total += 1, got += 1;
 	c->score = total > 0 ? got / total : 0;
 
-	/* strong evidence that this is the work the reference means */
-	if (c->from_doi)
-		c->identified = c->title < 0 ? (r->nauthors == 0 || c->au.found > 0 || c->year_diff == 0)
-					     : (c->title >= 0.5 || c->au.first_match);
-	else if (c->title >= 0.9 && p->title_content >= 4)
-		c->identified = 1; /* "Introduction" alone identifies nothing */
-	else if (c->title >= 0.7 && (c->au.first_match || (c->year_diff == 0 && c->venue == 1)))
+	/* is this the work the reference means? By its title (2): the title
+	 * as stated, or a near-miss of it with the first author or the DOI;
+	 * otherwise (1) by the DOI with an author or the year, or, for a
+	 * reference that states no title, by author, year and venue or pages */
+	c->identified = 0;
+	if (c->title >= 0.9 && (p->title_content >= 3 || c->title_raw || c->au.first_match || c->from_doi))
+		c->identified = 2;
+	else if (c->title >= 0.6 && (c->au.first_match || c->from_doi || (c->year_diff == 0 && c->venue == 1)))
+		c->identified = 2;
+	else if (c->from_doi && !title_stated && (r->nauthors == 0 || c->au.found > 0 || c->first_raw || c->year_diff == 0))
 		c->identified = 1;
-	else if (c->title < 0 && c->au.first_match && c->year_diff >= 0 && c->year_diff <= 1 &&
+	else if (!title_stated && c->au.first_match && c->year_diff >= 0 && c->year_diff <= 1 &&
 		 (c->venue == 1 || (c->volume == 1 && c->pages == 1)))
 		c->identified = 1;
-	else if (c->volume == 1 && c->pages == 1 && c->venue == 1)
+	else if (!title_stated && c->volume == 1 && c->pages == 1 && c->venue == 1)
 		c->identified = 1;
 
 	/* fields the reference states that disagree */
-	if (c->title_same == 0)
+	if (c->title_same == 0 && c->title < 0.999)
 		c->mismatched |= QR_F_TITLE;
-	if (r->nauthors && (!c->au.first_match || (c->au.found < r->nauthors && !r->et_al) || !c->au.order_ok))
+	if ((r->nauthors || c->au_raw) && c->au_total &&
+	    (!c->au.first_match || !c->au.order_ok ||
+	     /* some of the work's authors left out, the list not cut with "et al." */
+	     (!r->et_al && !rt->et_al && c->au_raw && c->au_raw < (c->au_total < 12 ? c->au_total : 12) &&
+	      c->au.found < (c->au_total < 12 ? c->au_total : 12)) ||
+	     /* a gap in the list the string shows, unless the parsed list
+	      * already agrees with the work's, author by author */
+	     (c->au_gap && !(r->nauthors >= 2 && c->au.found == r->nauthors && c->au.first_match && c->au.order_ok &&
+			     !c->au.skipped)) ||
+	     (c->au.skipped && c->au.found == r->nauthors && c->au.order_ok)))
 		c->mismatched |= QR_F_AUTHORS;
 	if (c->year_diff >= 1)
 		c->mismatched |= QR_F_YEAR;
@@ -566,6 +1398,24 @@ static void compare(const qr_ref *r, const prep *p, const kg_work *w, cand *c)
 		c->mismatched |= QR_F_ISSUE;
 	if (c->pages == 0)
 		c->mismatched |= QR_F_PAGES;
+	/* a work identified by its title, every field read agreeing, and a
+	 * number left over that is none of the work's */
+	if (c->identified == 2 && !c->mismatched && rt->n && strcmp(r->style, "bibtex")) {
+		stray_number(rt, w, c);
+		if (c->stray[0])
+			c->mismatched |= w->page || w->article_number ? QR_F_PAGES : QR_F_VOLUME;
+	}
+}
+
+/* Of two candidates identified alike, the one that says more about the
+ * reference: the one with authors to compare when authors are stated
+ * (Crossref holds some works twice, once without authors), then the
+ * higher score. */
+static int better(const qr_ref *r, const cand *a, const cand *b)
+{
+	if (r->nauthors && (a->au_total > 0) != (b->au_total > 0))
+		return a->au_total > 0;
+	return a->score > b->score;
 }
 
 static int load_work(kg_txn *t, const char *doi, kg_work *w)
@@ -643,10 +1493,10 @@ static void describe_match(qr_result *out, kg_txn *t, const qr_opts *o, const ca
 	if (w && load_cand(t, o, c, w) == 0) {
 		size_t i;
 
-		snprintf(out->match_title, sizeof(out->match_title), "%s", w->title ? w->title : "");
+		pk_utf8_copy(out->match_title, sizeof(out->match_title), w->title ? w->title : "");
 		out->match_year = w->year;
-		snprintf(out->match_venue, sizeof(out->match_venue), "%s",
-			 w->ncontainer ? w->container[0] : w->nshort ? w->short_container[0] : "");
+		pk_utf8_copy(out->match_venue, sizeof(out->match_venue),
+			     w->ncontainer ? w->container[0] : w->nshort ? w->short_container[0] : "");
 		for (i = 0; i < w->nupdated_by; i++)
 			if (w->updated_by[i].type && strstr(w->updated_by[i].type, "retract"))
 				out->retracted = 1;
@@ -659,23 +1509,30 @@ static void describe_match(qr_result *out, kg_txn *t, const qr_opts *o, const ca
 
 static void mismatch_reasons(qr_result *out, const qr_ref *r, const cand *c)
 {
+	static const char *const ordinal[] = { "first", "second", "third", "fourth" };
+	size_t shown = c->au_total < 12 ? c->au_total : 12;
+
 	if (c->mismatched & QR_F_TITLE) {
-		if (c->title >= 0.5)
+		if (c->title >= 0.6)
 			query_ref_reason(out, "near-miss title (%.0f%% of the words agree)", c->title * 100);
-		else if (c->au.first_match)
-			query_ref_reason(out, "chimeric: real authors with an invented title");
 		else
 			query_ref_reason(out, "title does not match the work");
 	}
 	if (c->mismatched & QR_F_AUTHORS) {
-		if (c->au.found == 0 && c->title >= 0.9)
+		if (c->au.found == 0 && c->au_raw == 0 && c->title >= 0.9)
 			query_ref_reason(out, "chimeric: a real title with the wrong authors");
-		else if (c->au.found && !c->au.order_ok)
+		else if (c->swapped || (c->au.found && !c->au.order_ok))
 			query_ref_reason(out, "swapped author order");
-		else if (c->au.found && c->au.found < r->nauthors)
-			query_ref_reason(out, "partial author list (%zu of %zu stated authors found)", c->au.found, r->nauthors);
+		else if (!c->au.first_match && c->au.first_pos > 0 && c->au.first_pos < 4)
+			query_ref_reason(out, "wrong first author: %s is the work's %s author (swapped author order?)",
+					 r->authors[0].family, ordinal[c->au.first_pos]);
 		else if (!c->au.first_match)
 			query_ref_reason(out, "wrong first author");
+		else if ((c->au_raw > c->au.found ? c->au_raw : c->au.found) < shown)
+			query_ref_reason(out, "incomplete author list (%zu of %zu)",
+					 c->au_raw > c->au.found ? c->au_raw : c->au.found, c->au_total);
+		else
+			query_ref_reason(out, "authors differ");
 	}
 	if (c->mismatched & QR_F_YEAR)
 		query_ref_reason(out, c->year_diff == 1 ? "year off by one (online vs print?)" : "wrong year");
@@ -685,8 +1542,69 @@ static void mismatch_reasons(qr_result *out, const qr_ref *r, const cand *c)
 		else
 			query_ref_reason(out, "wrong venue");
 	}
-	if (c->mismatched & (QR_F_VOLUME | QR_F_ISSUE | QR_F_PAGES))
-		query_ref_reason(out, "volume, issue or pages differ");
+	if (c->stray[0])
+		query_ref_reason(out, "volume, issue or pages differ: %s is none of the work's years, volume, issue or pages",
+				 c->stray);
+	else if (c->mismatched & (QR_F_VOLUME | QR_F_ISSUE | QR_F_PAGES))
+		query_ref_reason(out, "%s differ",
+				 (c->mismatched & (QR_F_VOLUME | QR_F_ISSUE | QR_F_PAGES)) == QR_F_VOLUME ? "volume"
+				 : (c->mismatched & (QR_F_VOLUME | QR_F_ISSUE | QR_F_PAGES)) == QR_F_PAGES ? "pages"
+													 : "volume, issue or pages");
+	(void)r;
+}
+
+/* What a closed world searched: "the 1,238 works of Crossref
+ * public-data-file (closed world by --closed-world)". */
+typedef struct world_ctx {
+	uint64_t works;
+	char names[160];
+	int complete;
+} world_ctx;
+
+static int world_cb(const kg_source *s, void *vctx)
+{
+	world_ctx *c = vctx;
+	size_t l = strlen(c->names);
+
+	if (strcmp(s->kind, "Crossref"))
+		return 0;
+	c->works += s->records;
+	c->complete |= (s->flags & KG_SOURCE_COMPLETE) != 0;
+	if (l + strlen(s->edition) + 4 < sizeof(c->names))
+		snprintf(c->names + l, sizeof(c->names) - l, "%s%s", l ? ", " : "", s->edition);
+	return 0;
+}
+
+static void world_text(kg_txn *t, const qr_opts *o, char *out, size_t n)
+{
+	world_ctx c;
+
+	memset(&c, 0, sizeof(c));
+	kg_source_each(t, world_cb, &c);
+	pk_error_clear();
+	snprintf(out, n, "the %llu works of Crossref %s (closed world by %s)", (unsigned long long)c.works,
+		 c.names[0] ? c.names : "(none)",
+		 o && o->extra_covers ? "the Crossref API's search" : o && o->closed_world ? "--closed-world"
+										   : "a complete dump");
+}
+
+/* The fields of a real work an invented-title reference borrows:
+ * "chimeric: real authors with an invented title (authors, year and
+ * pages of 10.1109/tit.2024.123)". */
+static void chimera_reason(qr_result *out, const cand *c)
+{
+	char what[96] = "authors";
+	size_t l = strlen(what);
+
+	if (c->year_diff == 0)
+		l += (size_t)snprintf(what + l, sizeof(what) - l, ", year");
+	if (c->venue == 1)
+		l += (size_t)snprintf(what + l, sizeof(what) - l, ", venue");
+	if (c->volume == 1)
+		l += (size_t)snprintf(what + l, sizeof(what) - l, ", volume");
+	if (c->pages == 1)
+		snprintf(what + l, sizeof(what) - l, ", pages");
+	query_ref_reason(out, "chimeric: real authors with an invented title (%s of %s)", what, c->doi);
 }
 
 int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out)
@@ -694,9 +1612,11 @@ int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out
 	cands cs = { NULL, 0, { 0 }, 0 };
 	kg_work *w = NULL;
 	prep *p = NULL;
-	cand *best = NULL, *doi_cand = NULL;
-	int closed, year_now, rc = 0, doi_found = 0;
-	size_t i;
+	rtext *rt = NULL;
+	cand *best = NULL, *doi_cand = NULL, *chimera = NULL;
+	int closed, year_now, rc = 0, doi_found = 0, title_stated;
+	char world[256];
+	size_t i, compared = 0;
 
 	memset(out, 0, sizeof(*out));
 	out->verdict = QR_UNVERIFIABLE;
@@ -710,53 +1630,83 @@ int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out
 		gmtime_r(&now, &tm);
 		year_now = tm.tm_year + 1900;
 	}
-	/* enough to decide anything: an identifier, authors with a year, or a
-	 * real-looking title with one more field */
 	if (!(cs.c = pk_calloc(MAX_CANDIDATES, sizeof(*cs.c))) || !(w = pk_malloc(sizeof(*w))) ||
-	    !(p = pk_malloc(sizeof(*p)))) {
+	    !(p = pk_malloc(sizeof(*p))) || !(rt = pk_malloc(sizeof(*rt)))) {
 		rc = pk_error_set(PK_ENOMEM, "out of memory");
 		goto done;
 	}
 	prepare(r, p);
+	rtext_init(rt, r->text);
+	if (p->title.n && rt->n) {
+		int exact;
+
+		p->title_at = p->title_content >= 3 && title_in_text(&p->title, rt, &exact, &p->title_a, &p->title_b) >= 0.8;
+	}
+	mark_fields(r, p, rt);
+	rt->glued = glued_initials(r);
+	/* enough to decide anything: an identifier, authors with a year, or a
+	 * real-looking title with one more field */
 	if (!r->doi[0] && !r->arxiv[0] && !(r->nauthors && r->year) &&
-	    !(r->title[0] && p->title_content >= 3 && (r->nauthors || r->year || r->venue[0]))) {
+	    !(r->title[0] && p->title_content >= 3 && (r->nauthors || r->year || r->venue[0])) && rt->n < 6) {
 		query_ref_reason(out, "too little to check: no DOI, and not enough of authors, year and title");
 		goto done;
 	}
 	if ((rc = gather(t, r, &cs)) < 0)
 		goto done;
 	add_extra(t, r, o, &cs, w);
-	out->candidates = cs.n;
-	for (i = 0; i < cs.n; i++) {
-		if (load_cand(t, o, &cs.c[i], w) < 0) {
-			pk_error_clear();
-			cs.c[i].score = -1;
-			continue;
+	for (int pass = 0; pass < 2; pass++) {
+		for (i = compared; i < cs.n; i++) {
+			if (load_cand(t, o, &cs.c[i], w) < 0) {
+				pk_error_clear();
+				cs.c[i].score = -1;
+				continue;
+			}
+			if (cs.c[i].from_doi) {
+				doi_found = 1;
+				doi_cand = &cs.c[i];
+			}
+			compare(r, p, rt, w, &cs.c[i]);
+			if (cs.c[i].identified && (!best || cs.c[i].identified > best->identified ||
+						   (cs.c[i].identified == best->identified && better(r, &cs.c[i], best))))
+				best = &cs.c[i];
 		}
-		if (cs.c[i].from_doi) {
-			doi_found = 1;
-			doi_cand = &cs.c[i];
-		}
-		compare(r, p, w, &cs.c[i]);
-		if (cs.c[i].identified && (!best || cs.c[i].score > best->score))
-			best = &cs.c[i];
+		compared = cs.n;
+		/* nothing found by its title: probe the title indexes with the
+		 * string's own windows, whatever the parse made of it */
+		if (pass == 0 && rt->n >= 4 && (!best || best->identified < 2) && (rc = gather_windows(t, rt, &cs)) < 0)
+			goto done;
 	}
+	out->candidates = cs.n;
+	title_stated = r->title[0] != 0 || (best && best->identified == 2);
 	if (r->year > year_now)
 		query_ref_reason(out, "future date (%d)", r->year);
 	if (is_placeholder(r))
 		query_ref_reason(out, "placeholder authors");
+	/* a candidate with the reference's authors and some of its other
+	 * fields but not its title: the pieces of a chimera */
+	for (i = 0; i < cs.n; i++)
+		if (cs.c[i].score >= 0 && !cs.c[i].identified && cs.c[i].au.first_match && cs.c[i].title < 0.6 &&
+		    (cs.c[i].year_diff == 0 || cs.c[i].venue == 1 || cs.c[i].pages == 1) &&
+		    (!chimera || cs.c[i].score > chimera->score))
+			chimera = &cs.c[i];
+	world_text(t, o, world, sizeof(world));
 
 	if (r->doi[0] && !doi_found) {
-		/* the DOI does not resolve in the graph */
-		if (best) {
+		/* the DOI is no work the graph has */
+		if (best && best->identified == 2) {
 			out->verdict = QR_MISMATCH;
 			out->mismatched = best->mismatched | QR_F_DOI;
-			query_ref_reason(out, "the stated DOI is not registered; the work has DOI %s", best->doi);
+			query_ref_reason(out, "the stated DOI is not the work's: the work has DOI %s", best->doi);
 			mismatch_reasons(out, r, best);
 			describe_match(out, t, o, best);
-		} else if (closed || r->year > year_now || (o && o->doi_unregistered)) {
+		} else if (o && o->doi_unregistered) {
 			out->verdict = QR_FABRICATED;
 			query_ref_reason(out, "fabricated DOI: %s is not registered", r->doi);
+		} else if (closed || r->year > year_now) {
+			out->verdict = QR_FABRICATED;
+			query_ref_reason(out, "fabricated DOI: %s is not among %s", r->doi, world);
+			if (chimera)
+				chimera_reason(out, chimera);
 		} else {
 			query_ref_reason(out, "DOI %s is not in the graph (not a closed world)", r->doi);
 		}
@@ -764,17 +1714,12 @@ int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out
 	}
 	if (doi_cand && !doi_cand->identified) {
 		/* the DOI exists but names another work */
-		cand *other = NULL;
-
-		for (i = 0; i < cs.n; i++)
-			if (&cs.c[i] != doi_cand && cs.c[i].identified && (!other || cs.c[i].score > other->score))
-				other = &cs.c[i];
-		if (other) {
+		if (best && best->identified == 2) {
 			out->verdict = QR_MISMATCH;
-			out->mismatched = other->mismatched | QR_F_DOI;
-			query_ref_reason(out, "the stated DOI belongs to another work; this one has DOI %s", other->doi);
-			mismatch_reasons(out, r, other);
-			describe_match(out, t, o, other);
+			out->mismatched = best->mismatched | QR_F_DOI;
+			query_ref_reason(out, "the stated DOI belongs to another work; this one has DOI %s", best->doi);
+			mismatch_reasons(out, r, best);
+			describe_match(out, t, o, best);
 		} else {
 			out->verdict = QR_FABRICATED;
 			query_ref_reason(out, "the DOI belongs to an unrelated work (%s)", doi_cand->doi);
@@ -790,60 +1735,75 @@ int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out
 		out->mismatched = best->mismatched;
 		if (r->year > year_now)
 			out->mismatched |= QR_F_YEAR;
-		if (out->mismatched && cs.truncated && !r->title[0] && !r->doi[0] && r->year <= year_now) {
-			/* a reference by author, venue and year whose keys name more
-			 * works than were compared: the closest differing says
-			 * nothing of the rest */
-			out->verdict = QR_UNVERIFIABLE;
-			query_ref_reason(out, "too many works fit the stated authors and year (%zu under one key; %d compared): "
-					      "not decided", cs.truncated, MAX_CANDIDATES);
-			out->have_match = 0;
-			out->mismatched = 0;
-		} else if (!out->mismatched) {
+		if (!out->mismatched) {
 			out->verdict = QR_VERIFIED;
+			if (best->year_variant)
+				query_ref_reason(out, "the year stated is the work's %s year",
+						 "print or online");
+			if (best->year_unknown)
+				query_ref_reason(out, "the work has no publication date in the graph: the year was not checked");
+			if ((r->nauthors || best->au_unnamed) && !best->au_total) {
+				/* the authors are who wrote it: not known, not verified */
+				out->verdict = QR_UNVERIFIABLE;
+				query_ref_reason(out, "the work has no named authors in the graph: the stated authors "
+						      "could not be checked");
+			}
 			/* a short reference may fit several works: it names none */
 			for (i = 0; i < cs.n; i++)
 				fits += cs.c[i].identified && !cs.c[i].mismatched;
-			if (fits > 1 && !r->title[0] && !r->doi[0] && !(r->volume[0] && r->first_page[0])) {
+			if (fits > 1 && !title_stated && !r->doi[0] && !(r->volume[0] && r->first_page[0])) {
 				out->verdict = QR_UNVERIFIABLE;
 				query_ref_reason(out, "ambiguous: %zu works fit the stated authors, venue and year", fits);
 			}
-		} else {
+		} else if (best->identified == 2 || (best->from_doi && best->au.first_match)) {
+			/* identified by its title (or its DOI and first author): a
+			 * reference to it that states other fields wrongly */
 			out->verdict = QR_MISMATCH;
 			mismatch_reasons(out, r, best);
+		} else {
+			/* no title to identify the work by: fields that differ say
+			 * nothing of which work was meant */
+			out->verdict = QR_UNVERIFIABLE;
+			query_ref_reason(out, cs.truncated ? "too many works fit the stated authors and year (%zu under one key; "
+							     "%d compared): not decided"
+							   : "no title stated, and the closest work differs: not decided",
+					 cs.truncated, MAX_CANDIDATES);
+			out->have_match = 0;
+			out->mismatched = 0;
 		}
 		if (out->retracted)
 			query_ref_reason(out, "the work was retracted");
 		goto done;
 	}
 	/* nothing identified */
-	{
-		int authors_exist = 0;
-
-		for (i = 0; i < cs.n; i++)
-			if (cs.c[i].score >= 0 && cs.c[i].au.first_match && cs.c[i].year_diff >= 0 &&
-			    cs.c[i].year_diff <= 1)
-				authors_exist = 1;
-		if (authors_exist && r->title[0])
-			query_ref_reason(out, "chimeric: real authors with an invented title");
-		if (r->arxiv[0] && !r->doi[0] && r->year <= year_now) {
-			/* preprints are registered with arXiv (DataCite), not Crossref:
-			 * a closed Crossref world says nothing about them */
-			query_ref_reason(out, "arXiv preprint %s: not covered by Crossref, not checked", r->arxiv);
-		} else if (cs.truncated && !r->title[0] && !r->doi[0] && r->year <= year_now) {
-			query_ref_reason(out, "too many works fit the stated authors and year (%zu under one key; %d compared): "
-					      "not decided", cs.truncated, MAX_CANDIDATES);
-		} else if (closed || r->year > year_now) {
-			out->verdict = QR_FABRICATED;
-			if (!authors_exist || !r->title[0])
-				query_ref_reason(out, "nothing matches the stated %s", r->title[0] ? "title and authors" : "authors, venue and year");
-		} else {
-			query_ref_reason(out, "no matching work in the graph (not a closed world)");
-		}
+	if (r->arxiv[0] && !r->doi[0] && r->year <= year_now) {
+		/* preprints are registered with arXiv (DataCite), not Crossref:
+		 * a closed Crossref world says nothing about them */
+		query_ref_reason(out, "arXiv preprint %s: not covered by Crossref, not checked", r->arxiv);
+	} else if (title_stated && p->title_content >= 2 && (closed || r->year > year_now)) {
+		/* no work has the stated title: a work that does not exist, even
+		 * when its authors, venue or pages are real */
+		out->verdict = QR_FABRICATED;
+		query_ref_reason(out, "nothing matches the stated title among %s", world);
+		if (chimera)
+			chimera_reason(out, chimera);
+	} else if (!title_stated && cs.truncated && r->year <= year_now) {
+		query_ref_reason(out, "too many works fit the stated authors and year (%zu under one key; %d compared): "
+				      "not decided", cs.truncated, MAX_CANDIDATES);
+	} else if (!title_stated && r->nauthors && r->year && (closed || r->year > year_now)) {
+		out->verdict = QR_FABRICATED;
+		query_ref_reason(out, "nothing matches the stated authors, venue and year among %s", world);
+	} else if (closed && r->title[0]) {
+		query_ref_reason(out, "the stated title is too short to name a work, and no work fits what the reference states");
+	} else if (closed) {
+		query_ref_reason(out, "no title could be read, and no work fits what the reference states");
+	} else {
+		query_ref_reason(out, "no matching work in the graph (not a closed world)");
 	}
 done:
 	pk_free(cs.c);
 	pk_free(w);
 	pk_free(p);
+	pk_free(rt);
 	return rc;
 }

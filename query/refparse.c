@@ -29,56 +29,84 @@
 #define REF_MAX ((size_t)64 << 10)
 
 enum {
-	RE_DOI, RE_ARXIV, RE_URL, RE_NUMBERED, RE_GBT, RE_SHORT, RE_YEAR_PAREN, RE_YEAR,
-	RE_A_FAM_INIT, RE_A_INIT_FAM, RE_A_FAM_II, RE_A_FAM_DOTS, RE_A_CJK, RE_SEP, RE_ETAL,
-	RE_T_NATURE, RE_T_ACS, RE_T_VANCOUVER, RE_T_APA, RE_T_SPRINGER, RE_T_IEEE, RE_T_CHICAGO,
-	RE_LEAD_YEAR, RE_QUOTED, RE_COUNT
+	RE_DOI, RE_ARXIV, RE_URL, RE_NUMBERED, RE_GBT, RE_SHORT, RE_YEAR,
+	RE_A_FAM_INIT, RE_A_INIT_FAM, RE_A_FAM_II, RE_A_FAM_DOTS, RE_A_CJK, RE_A_MONO, RE_SEP, RE_ETAL,
+	RE_T_NATURE, RE_T_ELSEVIER, RE_T_ACS, RE_T_VANCOUVER, RE_T_APA, RE_T_APA_NOVOL, RE_T_SPRINGER, RE_T_IEEE, RE_T_IEEE_NOVOL, RE_T_CHICAGO, RE_T_IN,
+	RE_LEAD_YEAR, RE_QUOTED, RE_QUOTED_ANY, RE_COUNT
 };
 
-/* Pages: "9967", "3246-3248", "e1234", "S12-S14", "1392b-1392". */
-#define PAGES "(?P<pages>[A-Za-z]{0,4}\\d+[a-z]?(?:\\s*-\\s*[A-Za-z]{0,4}\\d+[a-z]?)?)"
+/* Pages: "9967", "3246-3248", "e1234", "S12-S14", "1392b-1392", article
+ * numbers "05LT01", "04E109", a roman front page "III-318". */
+#define PAGE1 "(?:[A-Za-z]{0,4}\\d+(?:[A-Za-z]{1,3}\\d+)?[A-Za-z]?|[IVXLC]{1,6}(?=\\s*-))"
+#define PAGES_AS(name) "(?P<" name ">" PAGE1 "(?:\\s*-\\s*[A-Za-z]{0,4}\\d+[A-Za-z]?)?)"
+#define PAGES PAGES_AS("pages")
 #define VENUE_NC "(?P<venue>\\p{Lu}[^,;()\"\\[\\]]*?[\\p{L}.)])"
-#define PARTICLE "(?:(?:van|von|der|den|de|da|di|du|del|della|dos|la|le|ter|ten)\\s+)*"
+#define PARTICLE "(?:(?:van|von|der|den|de|da|di|du|del|della|dos|la|le|ter|ten|olde|op|zu)\\s+)*"
 #define FAMILY PARTICLE "(?:\\p{Lu}[\\p{L}'\\-]*\\p{Ll}[\\p{L}'\\-]*|\\p{Lu}{2}[\\p{Lu}'\\-]*)"
 
 static const char *const patterns[RE_COUNT] = {
-	[RE_DOI] = "(?i)(?:doi\\s*:?\\s*|https?://(?:dx\\.)?doi\\.org/)?(10\\.\\d{4,9}/[^\\s\"<>]+)",
+	[RE_DOI] = "(?i)(?:doi\\s*:?\\s*|https?://(?:dx\\.)?doi\\.org/)?(10\\.\\d{4,9}/(?:[^\\s\"<>]|<\\d[^\\s\"<>]*>)+)",
 	[RE_ARXIV] = "(?i)arxiv\\s*[:.]?\\s*((?:\\d{4}\\.\\d{4,5}|[a-z\\-]+(?:\\.[a-z]{2})?/\\d{7})(?:v\\d+)?)",
 	[RE_URL] = "https?://\\S+",
 	[RE_NUMBERED] = "^\\s*(?:\\[\\d{1,4}\\]|\\(\\d{1,4}\\)|\\d{1,4}[.)])\\s+",
-	[RE_GBT] = "^(?P<auth>[^\\[]+?)\\s*[.．]\\s*(?P<title>[^\\[]+?)\\s*\\[(?P<type>[A-Z]{1,2}(?:/OL)?)\\]\\s*[.．]?\\s*"
-		   "(?P<venue>[^,，]+?)\\s*[,，]\\s*(?P<year>(?:1[5-9]|20)\\d\\d)(?:\\s*[,，]\\s*(?P<vol>[^(（:：,，\\s]+))?"
+	[RE_GBT] = "\\G(?P<auth>[^\\[]+?)\\s*[.．]\\s*(?P<title>[^\\[]+?)\\s*\\[(?P<type>[A-Z]{1,2}(?:/OL)?)\\]\\s*[.．]?\\s*"
+		   "(?:(?://)?(?P<venue>[^\\[\\]]+?)\\s*[,，.．]\\s*)?(?P<year>(?:1[5-9]|20)\\d\\d)(?:\\s*[,，]\\s*(?P<vol>[^(（:：,，\\s]+))?"
 		   "(?:\\s*[(（](?P<iss>[^)）]+)[)）])?(?:\\s*[:：]\\s*" PAGES ")?",
-	[RE_SHORT] = "^\\(?\\s*(?P<a1>" FAMILY ")(?:\\s+(?P<etal>et\\s+al\\.?)|\\s+(?:and|&)\\s+(?P<a2>" FAMILY "))?"
+	[RE_SHORT] = "\\G\\(?\\s*(?P<a1>" FAMILY ")(?:\\s+(?P<etal>et\\s+al\\.?)|\\s+(?:and|&)\\s+(?P<a2>" FAMILY "))?"
 		     "\\s*,?\\s*(?:(?P<venue>\\p{Lu}[\\p{L}.&:\\s'\\-\\x{2013}\\x{2014}]{1,80}?(?:\\s*\\([\\p{L}.\\s]{1,20}\\))?)\\s*,?\\s+)?\\(?(?P<year>(?:1[6-9]|20)\\d\\d)[a-z]?\\)?\\s*\\)?\\.?$",
-	[RE_YEAR_PAREN] = "\\((?P<year>(?:1[5-9]|20)\\d\\d)[a-z]?(?:[,;][^)]{0,30})?\\)",
 	[RE_YEAR] = "(?<![\\d./:-])(?<!vol\\. )(?<!vol )(?<!no\\. )(?P<year>(?:1[5-9]|20)\\d\\d)[a-z]?(?![\\d])",
-	[RE_A_FAM_INIT] = "\\G\\s*(?P<fam>" FAMILY "(?:\\s+" FAMILY ")?)\\s*,\\s*(?P<giv>(?:(?:\\p{Lu}|\\p{Ll}(?=\\.))\\.?\\s*-?\\s*){1,6}(?=[,;.&(]|\\s+(?:and|&|et)\\b|\\s*$)|\\p{Lu}\\p{Ll}+(?:\\s+\\p{Lu}\\.)*)",
-	[RE_A_INIT_FAM] = "\\G\\s*(?P<giv>(?:\\p{Lu}\\.\\s*-?\\s*){1,6}|\\p{Lu}\\p{Ll}+\\s+(?:\\p{Lu}\\.\\s*)?)\\s*(?P<fam>" FAMILY "(?:\\s+" FAMILY ")?)(?=[,;.(]|\\s+(?:and|&|et)\\b|\\s*$)",
+	[RE_A_FAM_INIT] = "\\G\\s*(?P<fam>" FAMILY "(?:\\s+" FAMILY ")?)\\s*,\\s*(?P<giv>(?:(?:\\p{Lu}|\\p{Ll}(?=\\.))\\.?\\s*-?\\s*){1,6}(?:(?:van|von|de|da|der|den|del|della|dos|du|la|le|olde|op|ten|ter|zu)(?=[\\s.,]))?(?=[,;.&(]|\\s+(?:and|&|et)\\b|\\s*$)|\\p{Lu}\\p{Ll}+(?:-\\p{L}\\p{Ll}*)?\\.?(?:\\s+\\p{Lu}(?:\\.|(?=[,;])))*)",
+	[RE_A_INIT_FAM] = "\\G\\s*(?P<giv>(?:\\p{Lu}\\.\\s*-?\\s*){1,6}|\\p{Lu}\\p{Ll}+(?:-\\p{L}\\p{Ll}*)?\\s+(?:\\p{Lu}(?:\\.\\s*-?|\\s+)){0,3})\\s*(?P<fam>" FAMILY "(?:\\s+" FAMILY ")?)(?=[,;.(]|\\s+(?:and|&|et)\\b|\\s*$)",
 	[RE_A_FAM_II] = "\\G\\s*(?P<fam>" FAMILY "(?:[ -]" FAMILY ")?)\\s+(?P<giv>\\p{Lu}{1,3})(?=\\s*[,.;(:]|\\s+(?:and|&|et)\\b|\\s*$)",
 	[RE_A_FAM_DOTS] = "\\G\\s*(?P<fam>" FAMILY ")\\s+(?P<giv>(?:\\p{Lu}\\.\\s?-?){1,4})(?=[,;(]|\\s+(?:and|&|et)\\b|\\s*$|\\s*:)",
-	[RE_A_CJK] = "\\G\\s*(?P<fam>\\p{Han}{2,4})(?=[,，、.．;；\\s]|等|$)",
+	[RE_A_CJK] = "\\G\\s*(?P<fam>\\p{Han}{2,4}|\\p{Hangul}{2,5})(?=[,，、.．;；\\s]|等|$)",
+	/* one name, as APA writes it: "Govindjee. (1986)." */
+	[RE_A_MONO] = "\\G\\s*(?P<fam>\\p{Lu}\\p{Ll}[\\p{L}'\\-]+)\\.?(?=\\s*\\((?:1[5-9]|20)\\d\\d)",
 	[RE_SEP] = "\\G\\s*(?:,\\s*(?:and|&)\\s+|;\\s*|,\\s*|\\s+and\\s+|\\s*&\\s*|[，、]\\s*)",
 	[RE_ETAL] = "\\G\\s*,?\\s*(?:et\\s*al\\.?|等|\\.\\.\\.)",
 	/* "Phys. Rev. B 47, 9967 (1993)", "Nature 586, 378-381 (2020)" */
-	[RE_T_NATURE] = VENUE_NC "\\s+(?P<vol>\\d+(?:-\\d+)?[A-Z]?)\\s*(?:\\((?P<iss>[^)]{1,12})\\))?\\s*,\\s*" PAGES
+	[RE_T_NATURE] = VENUE_NC "\\s+(?P<vol>\\d+(?:-\\d+)?[A-Z]?|[IVXLC]{1,8})\\s*(?:\\((?P<iss>[^)]{1,12})\\))?\\s*,\\s*(?:" PAGES ")?"
 			"\\s*\\(\\s*(?P<year>(?:1[5-9]|20)\\d\\d)\\s*\\)",
+	/* Elsevier: "Arch Pediatr Adolesc Med 103 (1962) 533", "Phys. Lett. B 716 (2012) 1-29" */
+	[RE_T_ELSEVIER] = VENUE_NC "\\s+(?P<vol>\\d+(?:-\\d+)?[A-Z]?)\\s*\\(\\s*(?P<year>(?:1[5-9]|20)\\d\\d)\\s*\\)\\s*" PAGES "\\s*\\.?$",
 	/* "J. Phys. Chem. C 2020, 124, 12345" */
-	[RE_T_ACS] = VENUE_NC "\\s*,?\\s+(?P<year>(?:1[5-9]|20)\\d\\d)\\s*,\\s*(?P<vol>\\d+)\\s*(?:\\((?P<iss>[^)]{1,12})\\))?\\s*,\\s*" PAGES,
+	[RE_T_ACS] = VENUE_NC "\\s*,?\\s+(?P<year>(?:1[5-9]|20)\\d\\d)\\s*,\\s*(?P<vol>\\d+)\\s*(?:\\((?P<iss>[^)]{1,12})\\))?\\s*(?:,\\s*" PAGES "|\\.?$)",
 	/* "J Pharmacol Exp Ther. 2013;344:23-32", "Eur Respir J 1995;8(3):1030-8" */
-	[RE_T_VANCOUVER] = "(?P<venue>[^;:]+?)\\.?\\s*(?P<year>(?:1[5-9]|20)\\d\\d)(?:\\s+[A-Z][a-z]{2}(?:\\s+\\d{1,2})?)?\\s*;\\s*(?P<vol>\\d+)"
-			   "\\s*(?:\\((?P<iss>[^)]{1,12})\\))?\\s*(?::\\s*" PAGES ")?",
+	[RE_T_VANCOUVER] = "(?P<venue>[^;:]+?)\\.?\\s*(?P<year>(?:1[5-9]|20)\\d\\d)(?:\\s+[A-Z][a-z]{2}(?:\\s+\\d{1,2})?)?\\s*;\\s*(?:(?P<vol>\\d+(?:-\\d+)?|[IVXLC]{1,8})"
+			   "\\s*(?:\\((?P<iss>[^)]{1,24})\\))?|\\((?P<iss2>[^)]{1,24})\\))\\s*(?::\\s*" PAGES ")?",
 	/* "Bioinformatics, 20(17), 3246-3248" */
-	[RE_T_APA] = "(?P<venue>\\p{Lu}[^,;\"]*?)\\s*,\\s*(?P<vol>\\d+)\\s*(?:\\((?P<iss>[^)]{1,12})\\))?\\s*,\\s*(?:pp?\\.\\s*)?" PAGES,
+	[RE_T_APA] = "(?P<venue>\\p{Lu}[^,;\"]*?)\\s*,\\s*(?P<vol>\\d+(?:-\\d+)?)\\s*(?:(?:\\((?P<iss>[^)]{1,24})\\))?"
+		     "\\s*,\\s*(?:pp?\\.\\s*)?" PAGES "|\\((?P<iss2>[^)]{1,24})\\)\\s*\\.?$)",
+	/* "Proceedings of the Seventh Conference, 289-298." (no volume) */
+	[RE_T_APA_NOVOL] = "(?P<venue>\\p{Lu}[^,;\"]*?)\\s*,\\s*(?:pp?\\.\\s*)?" PAGES "\\s*\\.?$",
 	/* "J Cell Sci 51:189-201", "J. Reinf. Plast. Comp. 24(2):121" */
-	[RE_T_SPRINGER] = "(?P<venue>\\p{Lu}[^,;:\"]*?)\\s+(?P<vol>\\d+)\\s*(?:\\((?P<iss>[^)]{1,12})\\))?\\s*:\\s*" PAGES,
+	[RE_T_SPRINGER] = "(?P<venue>\\p{Lu}[^,;:\"]*?)\\s+(?P<vol>\\d+(?:-\\d+)?)\\s*(?:\\((?P<iss>[^)]{1,12})\\))?\\s*:\\s*" PAGES,
 	/* IEEE / MLA: "IEEE Trans. X, vol. 12, no. 3, pp. 45-67" */
-	[RE_T_IEEE] = "(?P<venue>[^,\"]+?)\\s*,\\s*vol\\.\\s*(?P<vol>\\w+)(?:\\s*,\\s*no\\.\\s*(?P<iss>[\\w\\-]+))?"
+	[RE_T_IEEE] = "(?P<venue>[^,\"]+?(?:,\\s*\\d{4})?)\\s*,\\s*vol\\.\\s*(?P<vol>\\w+(?:-\\w+)?)(?:\\s*,\\s*no\\.\\s*(?P<iss>[\\w\\-]+(?:\\.[\\w\\-]+)*\\.?))?"
 		      "(?:[^\\d]{0,20}?(?:pp?\\.\\s*)" PAGES ")?",
+	/* IEEE without a volume: "Letras, no. 56, p. 496, 2018", "revistaph, p. 472, 1999" */
+	[RE_T_IEEE_NOVOL] = "(?P<venue>\\p{Lu}[^,\"]*?)\\s*,\\s*(?:no\\.\\s*(?P<iss>[\\w\\-]+)\\s*,\\s*)?pp?\\.\\s*" PAGES
+			    "\\s*,\\s*(?P<year>(?:1[5-9]|20)\\d\\d)\\s*\\.?$",
 	/* Chicago: "Journal 12, no. 3 (2019): 45-67" */
 	[RE_T_CHICAGO] = "(?P<venue>[^,\"]+?)\\s+(?P<vol>\\d+)\\s*,?\\s*(?:no\\.\\s*(?P<iss>\\w+))?\\s*\\((?P<year>(?:1[5-9]|20)\\d\\d)\\)\\s*:\\s*" PAGES,
-	[RE_LEAD_YEAR] = "\\G\\s*[.,:]?\\s*\\(?\\s*(?P<year>(?:1[5-9]|20)\\d\\d)[a-z]?\\s*\\)?\\s*[.,:]?",
-	[RE_QUOTED] = "\"(?P<title>[^\"]{6,}?)[,.]?\"",
+	/* chapters and proceedings: ", in: Javascript for R, 2021: pp. 57-66",
+	 * ". In Modula-2 Applied (pp. 130-142)" */
+	[RE_T_IN] = "(?:[,.!?]\\s+|\\G\\s*)[Ii]n:?\\s+(?P<venue>(?:\\p{Lu}|\\[|\\d+(?:st|nd|rd|th)\\s)[^();]*?)\\s*(?:\\((?:pp?\\.\\s*)" PAGES "\\)"
+		    "|,\\s*(?P<year>(?:1[5-9]|20)\\d\\d)(?:\\s*:\\s*pp?\\.\\s*" PAGES_AS("pages2") "|(?=\\s*\\.?\\s*$))"
+		    "|,\\s*(?P<year5>(?:1[5-9]|20)\\d\\d)\\s*,\\s*pp?\\.\\s*" PAGES_AS("pages7")
+		    "|(?:,?\\s+vol\\.\\s*(?P<vol>\\d+))?\\s+" PAGES_AS("pages3") "\\s*\\((?P<year2>(?:1[5-9]|20)\\d\\d)\\)"
+		    "|\\.\\s*(?P<year3>(?:1[5-9]|20)\\d\\d)\\.?\\s*pp?\\.\\s*" PAGES_AS("pages4")
+		    "|;\\s*(?P<year4>(?:1[5-9]|20)\\d\\d)(?:\\s*;\\s*pp?\\.?\\s*" PAGES_AS("pages5") ")?"
+		    "|,\\s*pp?\\.\\s*" PAGES_AS("pages6") "|,\\s*" PAGES_AS("pages8") "\\s*\\.?$|\\.\\s|\\.?$)",
+	/* "(2019)." or "2019." - not "2011 River Corridor Report", a title */
+	[RE_LEAD_YEAR] = "\\G\\s*[.,:]?\\s*(?:\\(\\s*(?P<year>(?:1[5-9]|20)\\d\\d)[a-z]?\\s*\\)\\s*[.,:]?"
+			 "|(?P<year2>(?:1[5-9]|20)\\d\\d)[a-z]?\\s*[.,:])",
+	/* right where the title goes (after the authors and a year), not a
+	 * quoted word further on ("Sunburst \"HTML\" Widget") */
+	[RE_QUOTED] = "\\G[\\s.,:]*\"(?P<title>[^\"]{6,}?)[,.]?\"",
+	/* when no author could be read: a quoted title ends with its comma
+	 * or period ("Stravopodis, \"Human bladder ... responses,\" PeerJ") */
+	[RE_QUOTED_ANY] = "\"(?P<title>[^\"]{6,}?)[,.]\"",
 };
 
 static pk_re *re[RE_COUNT];
@@ -129,6 +157,17 @@ static int group_set(const pk_match *m, int re_id, const char *name)
 	int g = pk_re_group(re[re_id], name);
 
 	return g >= 0 && g < m->n && m->start[g] != (size_t)-1;
+}
+
+/* The first of the group names (NULL-terminated) that took part in the
+ * match (a pattern with alternatives names each one's group apart);
+ * NULL if none. */
+static const char *first_set(const pk_match *m, int re_id, const char *const *names)
+{
+	for (; *names; names++)
+		if (group_set(m, re_id, *names))
+			return *names;
+	return NULL;
 }
 
 static int gstart(const pk_match *m, int re_id, const char *name)
@@ -208,7 +247,9 @@ static size_t parse_authors(const char *s, size_t n, qr_ref *out)
 {
 	/* on a tie the earlier wins: "Smirnov SN" is Family + initials, not
 	 * the given name Smirnov of a family "SN" */
-	static const int styles[] = { RE_A_FAM_INIT, RE_A_FAM_II, RE_A_FAM_DOTS, RE_A_INIT_FAM, RE_A_CJK };
+	/* -1: Chicago and MLA, the first name inverted ("Mohammed, Hamish,
+	 * Mary Ramos, and Mark E. Beatty"), the others given name first */
+	static const int styles[] = { RE_A_FAM_INIT, RE_A_FAM_II, RE_A_FAM_DOTS, RE_A_INIT_FAM, RE_A_CJK, RE_A_MONO, -1 };
 	qr_ref best, cur;
 	size_t best_end = 0, k;
 
@@ -216,15 +257,27 @@ static size_t parse_authors(const char *s, size_t n, qr_ref *out)
 	for (k = 0; k < sizeof(styles) / sizeof(styles[0]); k++) {
 		size_t pos = 0, end = 0;
 		pk_match m;
+		int first_full = -1;
 
 		memset(&cur, 0, sizeof(cur));
 		for (;;) {
-			int fg, gg;
+			int fg, gg, full = 0, sty = styles[k] >= 0 ? styles[k] : cur.nauthors ? RE_A_INIT_FAM : RE_A_FAM_INIT;
+			size_t i;
 
-			if (pk_re_match(re[styles[k]], s, n, pos, &m) != 1 || m.start[0] != pos)
+			if (pk_re_match(re[sty], s, n, pos, &m) != 1 || m.start[0] != pos)
 				break;
-			fg = pk_re_group(re[styles[k]], "fam");
-			gg = pk_re_group(re[styles[k]], "giv");
+			fg = pk_re_group(re[sty], "fam");
+			gg = pk_re_group(re[sty], "giv");
+			/* "J. Coene, Your First Widget": a list that gives initials
+			 * does not go on with a full given name - that is the title */
+			for (i = gg >= 0 && m.start[gg] != (size_t)-1 ? m.start[gg] : 0; gg >= 0 && i < m.end[gg]; i++)
+				full |= s[i] >= 'a' && s[i] <= 'z';
+			if (styles[k] == RE_A_INIT_FAM && first_full >= 0 && full != first_full)
+				break;
+			if (first_full < 0 || (styles[k] < 0 && cur.nauthors == 1))
+				first_full = full;
+			if (styles[k] < 0 && cur.nauthors >= 2 && full != first_full)
+				break;
 			add_author(&cur, s + m.start[fg], m.end[fg] - m.start[fg],
 				   gg >= 0 && m.start[gg] != (size_t)-1 ? s + m.start[gg] : NULL,
 				   gg >= 0 && m.start[gg] != (size_t)-1 ? m.end[gg] - m.start[gg] : 0);
@@ -251,10 +304,12 @@ static size_t parse_authors(const char *s, size_t n, qr_ref *out)
 
 /* Venue-like: at most five words, each an abbreviation ("Phys", "Trans.",
  * "J") or an acronym ("IEEE", "FEMS"), or one capitalised word ("Inform",
- * "Theory"); a title or a place name is not. */
+ * "Theory"), or capitalised words ending in an abbreviation ("IEEE
+ * Control Syst", "Nucleic Acids Res"); a title or a place name is not. */
 static int looks_abbrev(const char *s, size_t n)
 {
-	size_t i = 0, words = 0, letters = 0;
+	size_t i = 0, words = 0, letters = 0, last = 0;
+	int short_words = 1, capitalised = 1, mixed = 0, abbrevs = 0;
 
 	while (n && s[n - 1] == ' ')
 		n--;
@@ -281,31 +336,65 @@ static int looks_abbrev(const char *s, size_t n)
 			if (!((s[k] >= 'A' && s[k] <= 'Z') || s[k] == '.' || s[k] == '&'))
 				caps = 0;
 		if (!(len <= 5 || s[i - 1] == '.' || (caps && len <= 6)))
-			return 0;
+			short_words = 0;
+		if (!(s[start] >= 'A' && s[start] <= 'Z') &&
+		    !((len == 2 && (!strncmp(s + start, "of", 2) || !strncmp(s + start, "in", 2))) ||
+		      (len == 3 && (!strncmp(s + start, "and", 3) || !strncmp(s + start, "the", 3) ||
+				    !strncmp(s + start, "for", 3))) ||
+		      (len == 1 && s[start] == '&')))
+			capitalised = 0;
+		last = len;
+		for (k = start + 1; k < i; k++)
+			mixed |= s[k] >= 'a' && s[k] <= 'z';
+		/* an acronym ("IEEE") or a short capitalised word ("Syst") */
+		if (s[start] >= 'A' && s[start] <= 'Z' && (len <= 4 || caps))
+			abbrevs++;
 	}
-	return words >= 1 && words <= 5;
+	if (words < 1 || words > 5)
+		return 0;
+	/* not an all-capitals title ("THE CLOSED INTESTINAL LOOP") */
+	return short_words || (capitalised && mixed && words >= 2 && last <= 4 && abbrevs >= 2);
 }
 
 /* A venue the lazy pattern stretched over the title ("Title text. Venue"):
  * keep the trailing ". "-separated segments that look like a venue (the
  * last one always, earlier ones while they are abbreviations such as
- * "Phys." or "J."). Returns the offset in v where the venue starts. */
+ * "Phys." or "J."). A "? " or "! " before a capital ends a title, never
+ * an abbreviation. Returns the offset in v where the venue starts. */
 static size_t venue_start(const char *v)
 {
 	size_t n = strlen(v), starts[64], ns = 0, i, k;
+	unsigned char hard[64] = { 0 };
 
 	starts[ns++] = 0;
-	for (i = 0; i + 2 <= n && ns < 64; i++)
-		if (v[i] == '.' && v[i + 1] == ' ' && i + 2 < n)
+	for (i = 0; i + 2 <= n && ns < 64; i++) {
+		if (v[i] == '.' && v[i + 1] == ' ' && i + 2 < n) {
 			starts[ns++] = i + 2;
-	/* segment k runs from starts[k] to the ". " before starts[k + 1] */
+		} else if ((v[i] == '?' || v[i] == '!') && v[i + 1] == ' ' && i + 2 < n && v[i + 2] >= 'A' &&
+			   v[i + 2] <= 'Z') {
+			hard[ns] = 1;
+			starts[ns++] = i + 2;
+		}
+	}
+	/* segment k runs from starts[k] to the separator before starts[k + 1] */
 	for (k = ns - 1; k > 0; k--) {
-		size_t end = starts[k] - 2; /* the '.' ending segment k - 1: a separator */
+		size_t end = starts[k] - 2; /* the separator ending segment k - 1 */
 
-		if (!looks_abbrev(v + starts[k - 1], end - starts[k - 1]))
+		if (hard[k] || !looks_abbrev(v + starts[k - 1], end - starts[k - 1]))
 			return starts[k];
 	}
 	return 0;
+}
+
+/* The next ". " (or "? ", "! " before a capital: a title's own end). */
+static const char *sentence_end(const char *p)
+{
+	for (; *p; p++)
+		if ((p[0] == '.' && p[1] == ' ') || (p[0] == '.' && p[1] == '"' && p[2] == ' ') ||
+		    ((p[0] == '?' || p[0] == '!') && p[1] == ' ' &&
+		     ((p[2] >= 'A' && p[2] <= 'Z') || !strncmp(p + 2, "in ", 3) || !strncmp(p + 2, "in: ", 4))))
+			return p;
+	return NULL;
 }
 
 static void clean_title(char *t)
@@ -328,49 +417,99 @@ static void parse_tail(char *s, size_t n, size_t from, qr_ref *out)
 	static const struct {
 		int id;
 		const char *style;
-	} tails[] = { { RE_T_NATURE, "nature" }, { RE_T_ACS, "acs" }, { RE_T_VANCOUVER, "vancouver" },
-		      { RE_T_CHICAGO, "chicago" }, { RE_T_IEEE, "ieee" }, { RE_T_APA, "apa" },
-		      { RE_T_SPRINGER, "springer" } };
+	} tails[] = { { RE_T_NATURE, "nature" }, { RE_T_ELSEVIER, "elsevier" }, { RE_T_ACS, "acs" },
+		      { RE_T_VANCOUVER, "vancouver" }, { RE_T_CHICAGO, "chicago" }, { RE_T_IEEE, "ieee" },
+		      { RE_T_APA, "apa" }, { RE_T_SPRINGER, "springer" }, { RE_T_IN, "chapter" },
+		      { RE_T_APA_NOVOL, "apa" }, { RE_T_IEEE_NOVOL, "ieee" } };
+	enum { ntails = sizeof(tails) / sizeof(tails[0]) };
+	size_t order[ntails], i;
 	pk_match m;
 	size_t k, title_from = from, title_to = n;
+	int q, in_first;
 	char venue[256], year[8];
 
+	/* a year right after the authors (APA, Harvard, Springer, Chicago
+	 * author-date), before or after a quoted title */
+	if (pk_re_match(re[RE_LEAD_YEAR], s, n, from, &m) == 1 && m.start[0] == from) {
+		grab(year, sizeof(year), s, &m, RE_LEAD_YEAR, group_set(&m, RE_LEAD_YEAR, "year") ? "year" : "year2");
+		out->year = (int)pk_num_digits(year, 4);
+		title_from = from = m.end[0];
+	}
 	/* quoted titles (IEEE, MLA, Chicago) */
-	if (pk_re_match(re[RE_QUOTED], s, n, from, &m) == 1) {
-		grab(out->title, sizeof(out->title), s, &m, RE_QUOTED, "title");
+	if ((q = pk_re_match(re[RE_QUOTED], s, n, from, &m) == 1 ? RE_QUOTED : -1) >= 0 ||
+	    (!out->nauthors && (q = pk_re_match(re[RE_QUOTED_ANY], s, n, from, &m) == 1 ? RE_QUOTED_ANY : -1) >= 0)) {
+		grab(out->title, sizeof(out->title), s, &m, q, "title");
 		title_to = title_from = m.end[0];
 		from = m.end[0];
 	}
-	/* a year right after the authors (APA, Harvard, Springer) */
-	if (pk_re_match(re[RE_LEAD_YEAR], s, n, from, &m) == 1 && m.start[0] == from) {
-		grab(year, sizeof(year), s, &m, RE_LEAD_YEAR, "year");
+	if (!out->year && pk_re_match(re[RE_LEAD_YEAR], s, n, from, &m) == 1 && m.start[0] == from) {
+		grab(year, sizeof(year), s, &m, RE_LEAD_YEAR, group_set(&m, RE_LEAD_YEAR, "year") ? "year" : "year2");
 		out->year = (int)pk_num_digits(year, 4);
 		from = m.end[0];
 		if (!out->title[0])
 			title_from = from;
 	}
-	for (k = 0; k < sizeof(tails) / sizeof(tails[0]); k++) {
-		int id = tails[k].id, vs;
+	/* a quoted title followed by "in ..." is a chapter or a paper in
+	 * proceedings: the "in" pattern first ("in AFRICON 2009, 2006, pp. 1-6"
+	 * is no journal volume 2006) */
+	{
+		const char *a = s + from;
+
+		while (*a == ' ' || *a == ',' || *a == '.')
+			a++;
+		in_first = out->title[0] && (!strncmp(a, "in ", 3) || !strncmp(a, "In ", 3) || !strncmp(a, "in: ", 4) ||
+					     !strncmp(a, "In: ", 4));
+	}
+	for (k = 0, i = 0; k < ntails; k++)
+		if (!in_first || tails[k].id != RE_T_IN)
+			order[i++] = k;
+	if (in_first) {
+		memmove(order + 1, order, i * sizeof(order[0]));
+		for (k = 0; tails[k].id != RE_T_IN; k++)
+			;
+		order[0] = k;
+	}
+	for (i = 0; i < ntails; i++) {
+		int id = tails[order[i]].id, vs;
 		size_t cut;
+		const char *pg, *yg;
+		static const char *const in_pages[] = { "pages", "pages2", "pages3", "pages4", "pages5", "pages6", "pages7",
+							"pages8", NULL };
+		static const char *const in_years[] = { "year", "year2", "year3", "year4", "year5", NULL };
+		static const char *const one_pages[] = { "pages", NULL }, *const one_year[] = { "year", NULL };
 
 		if (pk_re_match(re[id], s, n, from, &m) != 1)
 			continue;
+		/* "Venue, 2008, 312." after "(2008)." is APA (volume 2008), not ACS */
+		if (id == RE_T_ACS && !group_set(&m, id, "pages") && (out->year || !group_set(&m, id, "iss")))
+			continue;
+		if (id == RE_T_APA_NOVOL) {
+			/* "Venue, 2020." is a year, not pages */
+			char pages[64];
+
+			grab(pages, sizeof(pages), s, &m, id, "pages");
+			if (!out->year || (int)pk_num_digits(pages, 4) == out->year)
+				continue;
+		}
 		grab(venue, sizeof(venue), s, &m, id, "venue");
 		cut = venue_start(venue);
 		snprintf(out->venue, sizeof(out->venue), "%s", venue + cut);
 		grab(out->volume, sizeof(out->volume), s, &m, id, "vol");
-		grab(out->issue, sizeof(out->issue), s, &m, id, "iss");
-		if (group_set(&m, id, "pages")) {
+		grab(out->issue, sizeof(out->issue), s, &m, id,
+		     (id == RE_T_APA || id == RE_T_VANCOUVER) && group_set(&m, id, "iss2") ? "iss2" : "iss");
+		pg = first_set(&m, id, id == RE_T_IN ? in_pages : one_pages);
+		yg = first_set(&m, id, id == RE_T_IN ? in_years : one_year);
+		if (pg) {
 			char pages[64];
 
-			grab(pages, sizeof(pages), s, &m, id, "pages");
+			grab(pages, sizeof(pages), s, &m, id, pg);
 			set_pages(out, pages);
 		}
-		if (group_set(&m, id, "year") && !out->year) {
-			grab(year, sizeof(year), s, &m, id, "year");
+		if (yg && !out->year) {
+			grab(year, sizeof(year), s, &m, id, yg);
 			out->year = (int)pk_num_digits(year, 4);
 		}
-		snprintf(out->style, sizeof(out->style), "%s", tails[k].style);
+		snprintf(out->style, sizeof(out->style), "%s", tails[order[i]].style);
 		vs = gstart(&m, id, "venue");
 		if (!out->title[0] && vs >= 0) {
 			/* the title is what lies between the authors (and year) and the venue */
@@ -378,7 +517,7 @@ static void parse_tail(char *s, size_t n, size_t from, qr_ref *out)
 
 			while (vstart < n && s[vstart] == ' ')
 				vstart++;
-			title_to = vstart + cut;
+			title_to = id == RE_T_IN && !cut ? m.start[0] : vstart + cut; /* not "in:" */
 			if (title_to > title_from) {
 				snprintf(out->title, sizeof(out->title), "%.*s", (int)(title_to - title_from), s + title_from);
 				clean_title(out->title);
@@ -386,16 +525,37 @@ static void parse_tail(char *s, size_t n, size_t from, qr_ref *out)
 		}
 		return;
 	}
+	/* no tail pattern, a quoted title: the venue follows it ("Title,"
+	 * Key Engineering Materials. 2018; "Title," in Proc. X, 2002) */
+	if (out->title[0] && title_to == title_from && from < n) {
+		const char *v = s + from;
+		size_t vl;
+
+		while (*v == ' ' || *v == ',' || *v == '.')
+			v++;
+		if (!strncmp(v, "in ", 3) || !strncmp(v, "In ", 3) || !strncmp(v, "in: ", 4) || !strncmp(v, "In: ", 4))
+			v += v[2] == ':' ? 4 : 3;
+		vl = strcspn(v, ".,;(");
+		while (vl && v[vl - 1] == ' ')
+			vl--;
+		if (vl && *v >= 'A' && *v <= 'Z' && vl < sizeof(out->venue))
+			snprintf(out->venue, sizeof(out->venue), "%.*s", (int)vl, v);
+		return;
+	}
 	/* no tail pattern: a title up to the next sentence end, if any */
 	if (!out->title[0] && title_from < n) {
-		const char *end = strstr(s + title_from + 1, ". ");
+		const char *end = sentence_end(s + title_from + 1);
 		size_t len = end ? (size_t)(end - (s + title_from)) : n - title_from;
 
 		snprintf(out->title, sizeof(out->title), "%.*s", (int)(len < 511 ? len : 511), s + title_from);
 		clean_title(out->title);
 		if (end) {
 			/* what follows may be the venue (books, theses, reports) */
-			snprintf(out->venue, sizeof(out->venue), "%.*s", (int)strcspn(end + 2, ".,;("), end + 2);
+			size_t vl = strcspn(end + 2, ".,;(");
+
+			while (vl && end[2 + vl - 1] == ' ')
+				vl--;
+			snprintf(out->venue, sizeof(out->venue), "%.*s", (int)vl, end + 2);
 		}
 	}
 }
@@ -405,13 +565,26 @@ static void find_year(const char *s, size_t n, qr_ref *out)
 	pk_match m;
 	char year[8];
 
+	int id;
+	size_t at = 0, last = (size_t)-1;
+
 	if (out->year)
 		return;
-	if (pk_re_match(re[RE_YEAR_PAREN], s, n, 0, &m) == 1)
-		grab(year, sizeof(year), s, &m, RE_YEAR_PAREN, "year");
-	else if (pk_re_match(re[RE_YEAR], s, n, 0, &m) == 1)
-		grab(year, sizeof(year), s, &m, RE_YEAR, "year");
-	else
+	/* the last year written: a year inside a title or a venue name ("XXIst
+	 * Symposium 2002. 1999.") comes before the reference's own */
+	id = RE_YEAR;
+	while (at < n && pk_re_match(re[id], s, n, at, &m) == 1) {
+		char y[8];
+
+		grab(y, sizeof(y), s, &m, id, "year");
+		at = m.end[0] > at ? m.end[0] : at + 1;
+		/* not the pages or the volume the tail read ("151 (10): 2033") */
+		if ((out->first_page[0] && !strcmp(y, out->first_page)) || (out->volume[0] && !strcmp(y, out->volume)))
+			continue;
+		memcpy(year, y, sizeof(year));
+		last = m.end[0];
+	}
+	if (last == (size_t)-1)
 		return;
 	out->year = (int)pk_num_digits(year, 4);
 }
@@ -557,6 +730,20 @@ static size_t sep_span(const char *p)
 	return i;
 }
 
+/* "S", "C H J", "CHJ", "J-P": initials as GB/T 7714 writes them. */
+static int initials_only(const char *p)
+{
+	size_t letters = 0;
+
+	for (; *p; p++) {
+		if (*p >= 'A' && *p <= 'Z')
+			letters++;
+		else if (*p != ' ' && *p != '-' && *p != '.')
+			return 0;
+	}
+	return letters >= 1 && letters <= 4;
+}
+
 static void parse_gbt(char *s, const pk_match *m, qr_ref *out)
 {
 	char auth[512], pages[64], year[8];
@@ -588,7 +775,7 @@ static void parse_gbt(char *s, const pk_match *m, qr_ref *out)
 			/* "Zhang S": family then initials */
 			char *sp = strchr(one + a, ' ');
 
-			if (sp && strlen(sp + 1) <= 3)
+			if (sp && initials_only(sp + 1))
 				add_author(out, one + a, (size_t)(sp - (one + a)), sp + 1, strlen(sp + 1));
 			else
 				add_author(out, one + a, strlen(one + a), NULL, 0);
@@ -598,6 +785,29 @@ static void parse_gbt(char *s, const pk_match *m, qr_ref *out)
 			break;
 		p += *p == ',' ? 1 : 3; /* ',' or '，' / '、' */
 	}
+}
+
+/* The short form's venue is a name ("Nature", "Phys. Rev. Lett."), not a
+ * title with another author in front ("Mei, X. et al. Toward a theory of
+ * graphene. Engineering (2026)" is a full reference): at most eight words,
+ * no "et al". */
+static int short_venue_ok(const char *s, const pk_match *m)
+{
+	int g = pk_re_group(re[RE_SHORT], "venue"), a = pk_re_group(re[RE_SHORT], "a1");
+	size_t i, words = 1;
+
+	if (g < 0 || g >= m->n || m->start[g] == (size_t)-1)
+		return 1;
+	if (!group_set(m, RE_SHORT, "etal") && !group_set(m, RE_SHORT, "a2") && a >= 0 &&
+	    !memchr(s + m->end[a], ',', m->start[g] - m->end[a]))
+		return 0;
+	for (i = m->start[g]; i < m->end[g]; i++) {
+		if (s[i] == ' ' && i + 1 < m->end[g] && s[i + 1] != ' ')
+			words++;
+		if (!strncmp(s + i, "et al", 5))
+			return 0;
+	}
+	return words <= 8;
 }
 
 int query_ref_parse(const char *text, size_t n, qr_ref *out)
@@ -629,6 +839,7 @@ int query_ref_parse(const char *text, size_t n, qr_ref *out)
 	}
 	while (start < len && s[start] == ' ')
 		start++;
+	pk_utf8_copy(out->text, sizeof(out->text), s + start);
 	if (s[start] == '@' && strchr(s + start, '{')) {
 		parse_bibtex(s + start, len - start, out);
 		goto done;
@@ -656,6 +867,9 @@ int query_ref_parse(const char *text, size_t n, qr_ref *out)
 	while (len > start && (s[len - 1] == ' ' || s[len - 1] == '.' || s[len - 1] == ','))
 		len--;
 	s[len] = '\0';
+	/* the string check-ref validates against: without the identifiers
+	 * (their digits are no volume or pages) */
+	pk_utf8_copy(out->text, sizeof(out->text), s + start);
 	if (len == start) {
 		snprintf(out->style, sizeof(out->style), out->doi[0] ? "doi" : out->arxiv[0] ? "arxiv" : "url");
 		goto done;
@@ -664,7 +878,7 @@ int query_ref_parse(const char *text, size_t n, qr_ref *out)
 		parse_gbt(s, &m, out);
 		goto done;
 	}
-	if (pk_re_match(re[RE_SHORT], s, len, start, &m) == 1) {
+	if (pk_re_match(re[RE_SHORT], s, len, start, &m) == 1 && short_venue_ok(s, &m)) {
 		char a[64], year[8];
 
 		snprintf(out->style, sizeof(out->style), "short");
@@ -689,6 +903,16 @@ int query_ref_parse(const char *text, size_t n, qr_ref *out)
 			snprintf(out->style, sizeof(out->style), "other");
 	}
 done:
+	/* a "venue" with no letter in it ("2017", "12-14") is a number the
+	 * patterns left over, not a venue */
+	if (rc == 0 && out->venue[0]) {
+		const char *v;
+
+		for (v = out->venue; *v && !((*v | 32) >= 'a' && (*v | 32) <= 'z') && (unsigned char)*v < 0x80; v++)
+			;
+		if (!*v)
+			out->venue[0] = '\0';
+	}
 	pk_buf_release(&norm);
 	return rc;
 }
