@@ -37,7 +37,8 @@ enum ingest_kind {
 	INGEST_DOCUMENTATION, /* recognised reference material (an API schema): skipped */
 	INGEST_PINT,     /* Pint's unit definitions (default_en.txt) */
 	INGEST_PINT_IMPORT, /* a file Pint's definitions @import (constants_en.txt): read through it */
-	INGEST_PIF       /* measured material properties, Citrine PIF JSON (band gaps) */
+	INGEST_PIF,      /* measured material properties, Citrine PIF JSON (band gaps) */
+	INGEST_VENUES    /* provkg venue table (acronyms of conferences and journals) */
 };
 
 typedef struct ingest_opts {
@@ -98,6 +99,8 @@ int ingest_aliases(kg_txn *t, const char *path, const ingest_opts *o, ingest_res
 int ingest_elements(kg_txn *t, const char *path, const ingest_opts *o, ingest_result *res);
 int ingest_units(kg_txn *t, const char *path, const ingest_opts *o, ingest_result *res);
 int ingest_math(kg_txn *t, const char *path, const ingest_opts *o, ingest_result *res);
+/* Venue acronyms: "acronym <TAB> names (|) <TAB> origin" as venue nodes. */
+int ingest_venues(kg_txn *t, const char *path, const ingest_opts *o, ingest_result *res);
 int ingest_mp_properties(kg_txn *t, const char *path, const ingest_opts *o, ingest_result *res);
 /* Pint's definitions (and the files they @import) as unit nodes; the
  * edition from "<path>.edition" (Pint's version). */

@@ -43,6 +43,7 @@ const char *ingest_kind_name(int kind)
 	case INGEST_PINT: return "Pint";
 	case INGEST_PINT_IMPORT: return "Pint (imported)";
 	case INGEST_PIF: return "experimental";
+	case INGEST_VENUES: return "provkg-venues";
 	default: return "unknown";
 	}
 }
@@ -86,6 +87,8 @@ int ingest_detect(int *kind, const char *path)
 		*kind = INGEST_ELEMENTS;
 	else if (!strncmp(p, "# provkg unit table", 19))
 		*kind = INGEST_UNITS;
+	else if (!strncmp(p, "# provkg venue table", 20))
+		*kind = INGEST_VENUES;
 	else if (!strncmp(p, "# provkg math constant table", 28))
 		*kind = INGEST_MATH;
 	else if (!strncmp(p, "# Default Pint units definition file", 36))
@@ -296,7 +299,7 @@ static int kind_rank(int kind)
 				     [INGEST_MATH] = 2, [INGEST_MP_PROPERTIES] = 2, [INGEST_PINT] = 2,
 				     [INGEST_PINT_IMPORT] = 7, [INGEST_CODATA] = 3, [INGEST_PIF] = 5,
 				     [INGEST_NIST_AW] = 4, [INGEST_MP] = 5, [INGEST_CROSSREF] = 6,
-				     [INGEST_UNKNOWN] = 7, [INGEST_DOCUMENTATION] = 7 };
+				     [INGEST_UNKNOWN] = 7, [INGEST_DOCUMENTATION] = 7, [INGEST_VENUES] = 2 };
 
 	return order[kind];
 }
@@ -391,6 +394,7 @@ int ingest_plan_run(kg_txn *t, const ingest_plan *p, size_t i, const ingest_opts
 	case INGEST_ELEMENTS: return ingest_elements(t, e->files[0], o, res);
 	case INGEST_UNITS: return ingest_units(t, e->files[0], o, res);
 	case INGEST_MATH: return ingest_math(t, e->files[0], o, res);
+	case INGEST_VENUES: return ingest_venues(t, e->files[0], o, res);
 	case INGEST_PINT: return ingest_pint(t, e->files[0], o, res);
 	case INGEST_PIF: return ingest_pif(t, e->files[0], o, res);
 	case INGEST_MP_PROPERTIES: return ingest_mp_properties(t, e->files[0], o, res);

@@ -14,6 +14,9 @@
  * units.tsv:    symbol <TAB> scale <TAB> dimension <TAB> prefixes <TAB> names <TAB> note
  *   stored as unit nodes (type 'U') whose data is a JSON object
  *   {"scale","dim","prefixes","names","note"}; query/units reads them.
+ * venues.tsv:   acronym <TAB> names (|) <TAB> origin
+ *   stored as venue nodes (type 'V', key the acronym folded: "neurips")
+ *   whose data is {"names":[...],"origin":...}; check-ref reads them.
  */
 #include "internal.h"
 
@@ -286,6 +289,66 @@ static int unit_row(kg_txn *t, uint32_t sid, char **f, int nf, const char *file,
 done:
 	pk_buf_release(&data);
 	return rc;
+}
+
+static int venue_row(kg_txn *t, uint32_t sid, char **f, int nf, const char *file, size_t lineno,
+		     const ingest_opts *o, ingest_result *res)
+{
+	pk_buf data = PK_BUF_INIT;
+	pk_json w;
+	kg_node n;
+	char *p, *bar, key[32];
+	size_t i, kl = 0;
+	int rc, k;
+
+	if (nf < 2 || !*f[0] || !*f[1])
+		return ingest_reject(res, o, "%s:%zu: expected acronym, names", file, lineno);
+	for (k = 0; k < nf; k++)
+		if (!pk_utf8_valid(f[k], strlen(f[k])))
+			return ingest_reject(res, o, "%s:%zu: invalid UTF-8", file, lineno);
+	/* the key: the acronym's letters and digits, lower case ("S&P" "sp") */
+	for (i = 0; f[0][i] && kl < 25; i++) {
+		unsigned char c = (unsigned char)f[0][i];
+
+		if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
+			key[kl++] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+	}
+	key[kl < 25 ? kl : 0] = '\0';
+	if (!kl || kl > 24)
+		return ingest_reject(res, o, "%s:%zu: acronym '%s' has no letters, or too many", file, lineno, f[0]);
+	pk_json_init(&w, &data);
+	pk_json_obj(&w);
+	pk_json_key(&w, "names");
+	pk_json_arr(&w);
+	for (p = f[1]; p; p = bar) {
+		if ((bar = strchr(p, '|')))
+			*bar++ = '\0';
+		if (*p)
+			pk_json_str(&w, p);
+	}
+	pk_json_end_arr(&w);
+	if (nf > 2 && *f[2])
+		pk_json_kstr(&w, "origin", f[2]);
+	pk_json_end_obj(&w);
+	if ((rc = pk_json_error(&w)) < 0)
+		goto done;
+	memset(&n, 0, sizeof(n));
+	n.type = KG_VENUE;
+	n.key = key;
+	n.name = f[0];
+	n.kind = "venue";
+	n.data = data.ptr;
+	if ((rc = kg_node_put(t, sid, &n)) == 0)
+		res->records++;
+done:
+	pk_buf_release(&data);
+	return rc;
+}
+
+int ingest_venues(kg_txn *t, const char *path, const ingest_opts *o, ingest_result *res)
+{
+	res->kind = INGEST_VENUES;
+	return each_row(t, path, "# provkg venue table", "provkg-venues", 3, venue_row, o, res);
 }
 
 int ingest_units(kg_txn *t, const char *path, const ingest_opts *o, ingest_result *res)

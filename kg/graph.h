@@ -67,10 +67,11 @@ int kg_edition_cmp(const char *a, const char *b);
 
 /* ---- nodes ------------------------------------------------------------ */
 
-enum { KG_QUANTITY = 'Q', KG_ENTITY = 'E', KG_UNIT = 'U' };
+/* KG_VENUE: a venue acronym (key: folded, "neurips"), data {"names": [...]} */
+enum { KG_QUANTITY = 'Q', KG_ENTITY = 'E', KG_UNIT = 'U', KG_VENUE = 'V' };
 
 typedef struct kg_node {
-	char type;          /* KG_QUANTITY, KG_ENTITY or KG_UNIT */
+	char type;          /* KG_QUANTITY, KG_ENTITY, KG_UNIT or KG_VENUE */
 	const char *key;    /* canonical key */
 	const char *name;   /* display name */
 	const char *kind;   /* "constant", "element", "isotope", "material", "property", ... */

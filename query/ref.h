@@ -94,7 +94,7 @@ typedef struct qr_result {
 	char match_type[32];
 	double score;          /* 0..1 agreement of the stated fields with the match */
 	unsigned mismatched;   /* QR_F_* */
-	char reasons[QR_REASONS][160];
+	char reasons[QR_REASONS][256];
 	size_t nreasons;
 	int retracted;
 	size_t candidates;     /* works considered */

@@ -20,6 +20,7 @@
 #include "../kg/graph.h"
 #include "../kg/work.h"
 
+#include <cJSON.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -159,6 +160,10 @@ typedef struct prep {
 	size_t title_content;     /* words that are not stop words */
 	words venue;              /* stop words dropped */
 	words venue_head;         /* the stated venue before a ':' or '(' (none: empty) */
+	char acro[4][32];         /* the stated venue's words that may be an acronym ("cvpr") */
+	size_t nacro;
+	char alias[8][160];       /* names the venue table gives those acronyms */
+	size_t nalias;
 	char fam[QR_AUTHORS][64];
 	char ini[QR_AUTHORS];
 	int preprint;             /* the venue says "Preprint" (at, on bioRxiv ...) */
@@ -181,15 +186,41 @@ static char initial(const char *given)
 	return *given >= 'A' && *given <= 'Z' ? *given : 0;
 }
 
+/* A family name folded for comparison: case, marks and spaces aside, and
+ * the particles in front too ("van der Lee", "Van der Lee" and "Lee" are
+ * one name; BibTeX writes "Tim van der Lee", Crossref "van der Lee"). */
 static void fold_family(char *out, size_t n, const char *family)
 {
+	static const char *const particles[] = { "van", "von", "der", "den", "de", "da", "di", "du", "del", "della",
+						 "dos", "la", "le", "ter", "ten", "olde", "op", "zu" };
 	pk_buf f = PK_BUF_INIT;
+	const char *p;
+	size_t o = 0;
 
 	out[0] = '\0';
-	if (family && kg_family_fold(&f, family) == 0 && f.ptr)
-		snprintf(out, n, "%s", f.ptr);
+	if (!family || kg_fold_text(&f, family, strlen(family)) < 0 || !f.ptr) {
+		pk_buf_release(&f);
+		pk_error_clear();
+		return;
+	}
+	p = f.ptr;
+	for (;;) {
+		size_t l = strcspn(p, " "), i;
+
+		if (!p[l])
+			break; /* the last word stays */
+		for (i = 0; i < sizeof(particles) / sizeof(particles[0]); i++)
+			if (strlen(particles[i]) == l && !memcmp(p, particles[i], l))
+				break;
+		if (i == sizeof(particles) / sizeof(particles[0]))
+			break;
+		p += l + 1;
+	}
+	for (; *p && o + 1 < n; p++)
+		if (*p != ' ')
+			out[o++] = *p;
+	out[o] = '\0';
 	pk_buf_release(&f);
-	pk_error_clear();
 }
 
 /* The name before a subtitle or a qualifier: "JAMA" of "JAMA: The
@@ -203,6 +234,8 @@ static void venue_head(const char *v, char *out, size_t n)
 	if (v[l] && l > 0 && l < n)
 		snprintf(out, n, "%.*s", (int)l, v);
 }
+
+static int year_word(const char *w);
 
 static void prepare(const qr_ref *r, prep *p)
 {
@@ -224,7 +257,9 @@ static void prepare(const qr_ref *r, prep *p)
 	 * left on the venue are not part of its name */
 	p->venue_num[0] = '\0';
 	while (p->venue.n > 1 && p->venue.w[p->venue.n - 1][0] >= '0' && p->venue.w[p->venue.n - 1][0] <= '9') {
-		snprintf(p->venue_num, sizeof(p->venue_num), "%s", p->venue.w[p->venue.n - 1]);
+		/* "NeurIPS 2017": a year, no volume or pages */
+		if (!year_word(p->venue.w[p->venue.n - 1]))
+			snprintf(p->venue_num, sizeof(p->venue_num), "%s", p->venue.w[p->venue.n - 1]);
 		p->venue.n--;
 	}
 	if (r->volume[0] || r->first_page[0])
@@ -295,6 +330,17 @@ static void compare_titles(const prep *p, const kg_work *w, double *sim, int *ex
 	}
 }
 
+/* A Chinese, Japanese or Korean name written whole ("张三") for a family
+ * name ("张") recorded apart from the given name: family first, at most
+ * two more characters. */
+static int cjk_whole_name(const char *whole, const char *family)
+{
+	size_t l = strlen(family), n = strlen(whole);
+
+	return (unsigned char)whole[0] >= 0xe0 && (unsigned char)family[0] >= 0xe0 && n > l && n - l <= 6 &&
+	       !strncmp(whole, family, l);
+}
+
 typedef struct author_cmp {
 	int first_match;   /* first stated author is the work's first */
 	size_t found;      /* stated authors found among the work's */
@@ -302,11 +348,12 @@ typedef struct author_cmp {
 	int order_ok;      /* found ones appear in the same order */
 	int first_pos;     /* where the first stated author is in the work's list (-1: nowhere) */
 	int skipped;       /* the i-th stated author found elsewhere than i-th: one left out */
+	int unfound;       /* 1 + the first stated author not among the work's (0: none) */
 } author_cmp;
 
 static author_cmp compare_authors(const qr_ref *r, const prep *p, const kg_work *w)
 {
-	author_cmp c = { 0, 0, r->nauthors, 1, -1, 0 };
+	author_cmp c = { 0, 0, r->nauthors, 1, -1, 0, 0 };
 	char wf[KG_WORK_AUTHORS][64];
 	unsigned char used[KG_WORK_AUTHORS] = { 0 }, folded[KG_WORK_AUTHORS] = { 0 };
 	size_t i, j, k, last = 0;
@@ -334,7 +381,7 @@ static author_cmp compare_authors(const qr_ref *r, const prep *p, const kg_work 
 			 * known (two authors called Wang are not one) */
 			if (!used[j] && wf[j][0] && (!ri || !wi || ri == wi) &&
 			    (!strcmp(rf, wf[j]) || (strlen(rf) >= 4 && strstr(wf[j], rf)) ||
-			     (strlen(wf[j]) >= 4 && strstr(rf, wf[j])))) {
+			     (strlen(wf[j]) >= 4 && strstr(rf, wf[j])) || cjk_whole_name(rf, wf[j]))) {
 				used[j] = 1;
 				c.found++;
 				if (i == 0)
@@ -347,8 +394,26 @@ static author_cmp compare_authors(const qr_ref *r, const prep *p, const kg_work 
 				break;
 			}
 		}
+		if (k == w->nauthors && !c.unfound)
+			c.unfound = (int)i + 1;
 	}
 	return c;
+}
+
+/* Words that may come before a venue's name: "Proceedings of the 39th
+ * International Conference ...", "2023 IEEE/CVF Conference ...". */
+static int lead_word(const char *w)
+{
+	static const char *const lead[] = { "proceedings", "proc", "annual", "ieee", "acm", "cvf", "siam", "usenix" };
+	size_t i, l = strlen(w), d = strspn(w, "0123456789");
+
+	if (d == l || (d && d + 2 == l && (!strcmp(w + d, "st") || !strcmp(w + d, "nd") || !strcmp(w + d, "rd") ||
+					  !strcmp(w + d, "th"))))
+		return 1;
+	for (i = 0; i < sizeof(lead) / sizeof(lead[0]); i++)
+		if (!strcmp(w, lead[i]))
+			return 1;
+	return 0;
 }
 
 /* Does a stated venue name the work's container? Abbreviations count:
@@ -370,8 +435,9 @@ static int venue_words_match(const words *a, const char *venue)
 		if (!strncmp(b.w[j], a->w[i], l) || (l >= 3 && strstr(b.w[j], a->w[i]) == b.w[j])) {
 			i++;
 			j++;
-		} else if (i > 0) {
-			j++; /* a venue word the abbreviation leaves out */
+		} else if (i > 0 || lead_word(b.w[j])) {
+			j++; /* a venue word the abbreviation leaves out; "Proceedings
+			      * of the 39th", "2023 IEEE/CVF" before the name */
 		} else {
 			return 0; /* "Ecology" is not "FEMS Microbiology Ecology" */
 		}
@@ -379,6 +445,50 @@ static int venue_words_match(const words *a, const char *venue)
 	/* "Ecology" is not "Ecology Letters" either; a longer abbreviation
 	 * may leave out a word or two at the end ("... of America") */
 	return i == a->n && (b.n - j == 0 || (a->n >= 2 && b.n - j <= 2));
+}
+
+/* A stated acronym ("CVPR", "Proc. NeurIPS 2017", booktitle={AAAI}) for a
+ * venue named in full: the acronym in parentheses at the end of the
+ * venue's name ("... Pattern Recognition (CVPR)"), or a name the venue
+ * table gives the acronym standing in the venue's name word for word, and
+ * not as the start of a longer name ("International Conference on Machine
+ * Learning and Applications" is not ICML). */
+static int venue_by_acronym(const prep *p, const char *v)
+{
+	const char *open = strrchr(v, '(');
+	words vw;
+	size_t i, j, k;
+
+	if (!p->nacro)
+		return 0;
+	if (open) {
+		char paren[32];
+		size_t n = 0;
+
+		for (open++; *open && *open != ')' && n + 1 < sizeof(paren); open++)
+			if ((*open | 32) >= 'a' && (*open | 32) <= 'z' ? 1 : (*open >= '0' && *open <= '9'))
+				paren[n++] = (char)(*open >= 'A' && *open <= 'Z' ? *open + 32 : *open);
+		paren[n] = '\0';
+		/* "(CVPR)", "(ICCVW)" is not ICCV */
+		for (i = 0; n && i < p->nacro; i++)
+			if (!strcmp(paren, p->acro[i]))
+				return 1;
+	}
+	if (!p->nalias)
+		return 0;
+	split_words(v, &vw, 0);
+	for (k = 0; k < p->nalias; k++) {
+		words a;
+
+		split_words(p->alias[k], &a, 0);
+		for (i = 0; a.n && i + a.n <= vw.n; i++) {
+			for (j = 0; j < a.n && !strcmp(vw.w[i + j], a.w[j]); j++)
+				;
+			if (j == a.n && !(i + j < vw.n && (!strcmp(vw.w[i + j], "and") || !strncmp(vw.w[i + j], "workshop", 8))))
+				return 1;
+		}
+	}
+	return 0;
 }
 
 static int venue_match(const prep *p, const kg_work *w)
@@ -395,6 +505,8 @@ static int venue_match(const prep *p, const kg_work *w)
 		if (head[0] && venue_words_match(&p->venue, head))
 			return 1;
 		if (p->venue_head.n && venue_words_match(&p->venue_head, v))
+			return 1;
+		if (venue_by_acronym(p, v))
 			return 1;
 	}
 	return 0;
@@ -454,6 +566,22 @@ static int venue_has_year(const kg_work *w, int y)
 			p++;
 		}
 	}
+	return 0;
+}
+
+/* Is the integer v among the numbers written in s ("2068-2075")? */
+static int number_in_field_int(const char *s, int v)
+{
+	char b[16];
+	const char *p;
+	size_t l;
+
+	if (!s || !*s || v <= 0)
+		return 0;
+	l = (size_t)snprintf(b, sizeof(b), "%d", v);
+	for (p = s; (p = strstr(p, b)); p++)
+		if ((p == s || !(p[-1] >= '0' && p[-1] <= '9')) && !(p[l] >= '0' && p[l] <= '9'))
+			return 1;
 	return 0;
 }
 
@@ -629,7 +757,8 @@ static long family_in_text(const rtext *r, const char *family, char ini, unsigne
 	for (i = 0; nf && i + nf <= r->n && at < 0; i++) {
 		for (k = 0; k < nf && !(claimed && claimed[i + k]) && !strcmp(r->w[i + k], fw[k]); k++)
 			;
-		if (k == nf && initials_fit(r, i, i + nf, ini))
+		if ((k == nf || (nf == 1 && !(claimed && claimed[i]) && cjk_whole_name(r->w[i], fw[0]))) &&
+		    initials_fit(r, i, i + nf, ini))
 			at = (long)i;
 	}
 	/* written in one word: "vanderlee", "odonoghue" */
@@ -778,6 +907,50 @@ static int venue_in_text(const rtext *r, const char *venue, const unsigned char 
 		}
 	}
 	return 0;
+}
+
+/* The stated venue's words that may be acronyms (a venue of at most four
+ * words, numbers and "proc" aside: "CVPR", "Proc. NeurIPS 2017", "ACM MM"
+ * as "acmmm" too), and the names the graph's venue table gives them. */
+static void venue_aliases(kg_txn *t, const qr_ref *r, prep *p)
+{
+	words v;
+	char joined[32] = "";
+	size_t i, n = 0, jl = 0;
+
+	p->nacro = p->nalias = 0;
+	if (!r->venue[0])
+		return;
+	split_words(r->venue, &v, 0);
+	for (i = 0; i < v.n; i++) {
+		if ((v.w[i][0] >= '0' && v.w[i][0] <= '9') || !strcmp(v.w[i], "proc") || !strcmp(v.w[i], "in") ||
+		    !strcmp(v.w[i], "proceedings") || !strcmp(v.w[i], "of") || !strcmp(v.w[i], "the"))
+			continue;
+		if (++n > 4)
+			return; /* a name, not an acronym */
+		if (strlen(v.w[i]) < sizeof(p->acro[0]) && p->nacro < 3)
+			snprintf(p->acro[p->nacro++], sizeof(p->acro[0]), "%s", v.w[i]);
+		if (jl + strlen(v.w[i]) < sizeof(joined))
+			jl += (size_t)snprintf(joined + jl, sizeof(joined) - jl, "%s", v.w[i]);
+	}
+	if (n > 1 && jl && p->nacro < 4)
+		snprintf(p->acro[p->nacro++], sizeof(p->acro[0]), "%s", joined);
+	for (i = 0; i < p->nacro; i++) {
+		kg_node nd;
+		cJSON *j, *names, *x;
+
+		if (kg_node_get(t, KG_VENUE, p->acro[i], &nd) < 0 || !nd.data) {
+			pk_error_clear();
+			continue;
+		}
+		if (!(j = cJSON_Parse(nd.data)))
+			continue;
+		names = cJSON_GetObjectItemCaseSensitive(j, "names");
+		cJSON_ArrayForEach(x, names)
+			if (cJSON_IsString(x) && p->nalias < sizeof(p->alias) / sizeof(p->alias[0]))
+				pk_utf8_copy(p->alias[p->nalias++], sizeof(p->alias[0]), x->valuestring);
+		cJSON_Delete(j);
+	}
 }
 
 /* Does the reference write initials glued after the family name, as
@@ -1176,6 +1349,7 @@ static void stray_number(const rtext *rt, const kg_work *w, cand *c)
 /* Compare one candidate with the reference; fill its scores. */
 static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_work *w, cand *c)
 {
+	unsigned char au_words[RT_WORDS];
 	double total = 0, got = 0, cov = 0;
 	size_t i, limit;
 	int title_stated = r->title[0] != 0, stated_year;
@@ -1206,6 +1380,7 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 			c->title_same = 0;
 	}
 	c->au = compare_authors(r, p, w);
+	memset(au_words, 0, sizeof(au_words));
 	if (rt->n && w->nauthors) {
 		/* the work's authors in the string, before its title where it stands */
 		unsigned char claimed[RT_WORDS];
@@ -1233,6 +1408,10 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 			else if (shown && missing)
 				c->au_gap = 1;
 		}
+		/* the words the work's authors took are no venue ("The Lancet."
+		 * as the author of an editorial of The Lancet) */
+		for (i = 0; i < RT_WORDS; i++)
+			au_words[i] = claimed[i] && !p->in_venue[i];
 		/* the first author is first of the authors the string shows */
 		c->first_raw = a0 >= 0 && (a1 < 0 || a0 < a1);
 		c->swapped = a0 >= 0 && a1 >= 0 && a1 < a0;
@@ -1250,10 +1429,11 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 		if (c->title_raw && rt->year_at[i] >= c->ta && rt->year_at[i] < c->tb)
 			continue;
 		/* "Mathematical Problems in Engineering, 2013, 1-8" states 2013
-		 * as the volume: with a year stated elsewhere, it is no year */
-		if (stated_year && rt->year[i] != stated_year &&
-		    (same_number_int(r->volume, rt->year[i]) || same_number_int(r->first_page, rt->year[i]) ||
-		     venue_has_year(w, rt->year[i])))
+		 * as the volume: with a year stated elsewhere, it is no year;
+		 * pages are never a year ("vol. 3, pp. 2068-2075") */
+		if (rt->year[i] != stated_year && (number_in_field_int(r->pages, rt->year[i]) ||
+						   (stated_year && (same_number_int(r->volume, rt->year[i]) ||
+								    venue_has_year(w, rt->year[i])))))
 			continue;
 		if (year_matches(w, rt->year[i])) {
 			c->year_diff = 0;
@@ -1274,7 +1454,7 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 		unsigned char skip[RT_WORDS];
 
 		for (i = 0; i < RT_WORDS; i++)
-			skip[i] = p->in_authors[i] | (c->title_raw && i >= c->ta && i < c->tb);
+			skip[i] = p->in_authors[i] | au_words[i] | (c->title_raw && i >= c->ta && i < c->tb);
 		for (i = 0; i < w->ncontainer && c->venue != 1; i++)
 			if (venue_in_text(rt, w->container[i], skip, p->in_venue, c->title_raw ? c->tb : (size_t)-1))
 				c->venue = 1;
@@ -1528,6 +1708,9 @@ static void mismatch_reasons(qr_result *out, const qr_ref *r, const cand *c)
 					 r->authors[0].family, ordinal[c->au.first_pos]);
 		else if (!c->au.first_match)
 			query_ref_reason(out, "wrong first author");
+		else if (c->au.unfound && r->nauthors >= shown)
+			query_ref_reason(out, "authors differ: %s is not an author of the work",
+					 r->authors[c->au.unfound - 1].family);
 		else if ((c->au_raw > c->au.found ? c->au_raw : c->au.found) < shown)
 			query_ref_reason(out, "incomplete author list (%zu of %zu)",
 					 c->au_raw > c->au.found ? c->au_raw : c->au.found, c->au_total);
@@ -1593,18 +1776,23 @@ static void world_text(kg_txn *t, const qr_opts *o, char *out, size_t n)
  * pages of 10.1109/tit.2024.123)". */
 static void chimera_reason(qr_result *out, const cand *c)
 {
-	char what[96] = "authors";
-	size_t l = strlen(what);
+	char what[96] = "";
+	size_t l = 0;
 
+	if (c->au.first_match)
+		l += (size_t)snprintf(what + l, sizeof(what) - l, "authors");
 	if (c->year_diff == 0)
-		l += (size_t)snprintf(what + l, sizeof(what) - l, ", year");
+		l += (size_t)snprintf(what + l, sizeof(what) - l, "%syear", l ? ", " : "");
 	if (c->venue == 1)
-		l += (size_t)snprintf(what + l, sizeof(what) - l, ", venue");
+		l += (size_t)snprintf(what + l, sizeof(what) - l, "%svenue", l ? ", " : "");
 	if (c->volume == 1)
-		l += (size_t)snprintf(what + l, sizeof(what) - l, ", volume");
+		l += (size_t)snprintf(what + l, sizeof(what) - l, "%svolume", l ? ", " : "");
 	if (c->pages == 1)
-		snprintf(what + l, sizeof(what) - l, ", pages");
-	query_ref_reason(out, "chimeric: real authors with an invented title (%s of %s)", what, c->doi);
+		snprintf(what + l, sizeof(what) - l, "%spages", l ? ", " : "");
+	if (c->au.first_match)
+		query_ref_reason(out, "chimeric: real authors with an invented title (%s of %s)", what, c->doi);
+	else
+		query_ref_reason(out, "chimeric: an invented title and authors on a real work's %s (%s)", what, c->doi);
 }
 
 int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out)
@@ -1643,6 +1831,7 @@ int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out
 		p->title_at = p->title_content >= 3 && title_in_text(&p->title, rt, &exact, &p->title_a, &p->title_b) >= 0.8;
 	}
 	mark_fields(r, p, rt);
+	venue_aliases(t, r, p);
 	rt->glued = glued_initials(r);
 	/* enough to decide anything: an identifier, authors with a year, or a
 	 * real-looking title with one more field */
@@ -1685,8 +1874,9 @@ int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out
 	/* a candidate with the reference's authors and some of its other
 	 * fields but not its title: the pieces of a chimera */
 	for (i = 0; i < cs.n; i++)
-		if (cs.c[i].score >= 0 && !cs.c[i].identified && cs.c[i].au.first_match && cs.c[i].title < 0.6 &&
-		    (cs.c[i].year_diff == 0 || cs.c[i].venue == 1 || cs.c[i].pages == 1) &&
+		if (cs.c[i].score >= 0 && !cs.c[i].identified && cs.c[i].title < 0.6 &&
+		    ((cs.c[i].au.first_match && (cs.c[i].year_diff == 0 || cs.c[i].venue == 1 || cs.c[i].pages == 1)) ||
+		     (cs.c[i].venue == 1 && cs.c[i].pages == 1)) &&
 		    (!chimera || cs.c[i].score > chimera->score))
 			chimera = &cs.c[i];
 	world_text(t, o, world, sizeof(world));

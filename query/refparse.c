@@ -30,7 +30,7 @@
 
 enum {
 	RE_DOI, RE_ARXIV, RE_URL, RE_NUMBERED, RE_GBT, RE_SHORT, RE_YEAR,
-	RE_A_FAM_INIT, RE_A_INIT_FAM, RE_A_FAM_II, RE_A_FAM_DOTS, RE_A_CJK, RE_A_MONO, RE_SEP, RE_ETAL,
+	RE_A_FAM_INIT, RE_A_INIT_FAM, RE_A_INIT_FAM_LAST, RE_A_FAM_II, RE_A_FAM_DOTS, RE_A_CJK, RE_A_MONO, RE_SEP, RE_ETAL,
 	RE_T_NATURE, RE_T_ELSEVIER, RE_T_ACS, RE_T_VANCOUVER, RE_T_APA, RE_T_APA_NOVOL, RE_T_SPRINGER, RE_T_IEEE, RE_T_IEEE_NOVOL, RE_T_CHICAGO, RE_T_IN,
 	RE_LEAD_YEAR, RE_QUOTED, RE_QUOTED_ANY, RE_COUNT
 };
@@ -55,10 +55,13 @@ static const char *const patterns[RE_COUNT] = {
 	[RE_SHORT] = "\\G\\(?\\s*(?P<a1>" FAMILY ")(?:\\s+(?P<etal>et\\s+al\\.?)|\\s+(?:and|&)\\s+(?P<a2>" FAMILY "))?"
 		     "\\s*,?\\s*(?:(?P<venue>\\p{Lu}[\\p{L}.&:\\s'\\-\\x{2013}\\x{2014}]{1,80}?(?:\\s*\\([\\p{L}.\\s]{1,20}\\))?)\\s*,?\\s+)?\\(?(?P<year>(?:1[6-9]|20)\\d\\d)[a-z]?\\)?\\s*\\)?\\.?$",
 	[RE_YEAR] = "(?<![\\d./:-])(?<!vol\\. )(?<!vol )(?<!no\\. )(?P<year>(?:1[5-9]|20)\\d\\d)[a-z]?(?![\\d])",
-	[RE_A_FAM_INIT] = "\\G\\s*(?P<fam>" FAMILY "(?:\\s+" FAMILY ")?)\\s*,\\s*(?P<giv>(?:(?:\\p{Lu}|\\p{Ll}(?=\\.))\\.?\\s*-?\\s*){1,6}(?:(?:van|von|de|da|der|den|del|della|dos|du|la|le|olde|op|ten|ter|zu)(?=[\\s.,]))?(?=[,;.&(]|\\s+(?:and|&|et)\\b|\\s*$)|\\p{Lu}\\p{Ll}+(?:-\\p{L}\\p{Ll}*)?\\.?(?:\\s+\\p{Lu}(?:\\.|(?=[,;])))*)",
-	[RE_A_INIT_FAM] = "\\G\\s*(?P<giv>(?:\\p{Lu}\\.\\s*-?\\s*){1,6}|\\p{Lu}\\p{Ll}+(?:-\\p{L}\\p{Ll}*)?\\s+(?:\\p{Lu}(?:\\.\\s*-?|\\s+)){0,3})\\s*(?P<fam>" FAMILY "(?:\\s+" FAMILY ")?)(?=[,;.(]|\\s+(?:and|&|et)\\b|\\s*$)",
-	[RE_A_FAM_II] = "\\G\\s*(?P<fam>" FAMILY "(?:[ -]" FAMILY ")?)\\s+(?P<giv>\\p{Lu}{1,3})(?=\\s*[,.;(:]|\\s+(?:and|&|et)\\b|\\s*$)",
-	[RE_A_FAM_DOTS] = "\\G\\s*(?P<fam>" FAMILY ")\\s+(?P<giv>(?:\\p{Lu}\\.\\s?-?){1,4})(?=[,;(]|\\s+(?:and|&|et)\\b|\\s*$|\\s*:)",
+	[RE_A_FAM_INIT] = "\\G\\s*(?P<fam>" FAMILY "(?:\\s+" FAMILY ")?)\\s*,\\s*(?P<giv>(?:(?:\\p{Lu}|\\p{Ll}(?=\\.))\\.?\\s*-?\\s*){1,6}(?:(?:van|von|de|da|der|den|del|della|dos|du|la|le|olde|op|ten|ter|zu)(?=[\\s.,]))?(?=[,;.&(]|\\s+(?:and\\b|&|et\\b)|\\s*$)|\\p{Lu}\\p{Ll}+(?:-\\p{L}\\p{Ll}*)?\\.?(?:\\s+\\p{Lu}(?:\\.|(?=[,;])))*)",
+	[RE_A_INIT_FAM] = "\\G\\s*(?P<giv>(?:\\p{Lu}\\.\\s*-?\\s*){1,6}|\\p{Lu}\\p{Ll}+(?:-\\p{L}\\p{Ll}*)?\\s+(?:\\p{Lu}(?:\\.\\s*-?|\\s+)){0,3})\\s*(?P<fam>" FAMILY "(?:\\s+" FAMILY ")?)(?=[,;.(]|\\s+(?:and\\b|&|et\\b)|\\s*$)",
+	/* the last name of a list ("... & H. Zhang") right before the title,
+	 * with no separator (Nature written carelessly) */
+	[RE_A_INIT_FAM_LAST] = "\\G\\s*(?P<giv>(?:\\p{Lu}\\.\\s*-?\\s*){1,6})\\s*(?P<fam>" FAMILY ")(?=\\s+\\p{Lu}[\\p{Ll}\\s])",
+	[RE_A_FAM_II] = "\\G\\s*(?P<fam>" FAMILY "(?:[ -]" FAMILY ")?)\\s+(?P<giv>\\p{Lu}{1,3})(?=\\s*[,.;(:]|\\s+(?:and\\b|&|et\\b)|\\s*$)",
+	[RE_A_FAM_DOTS] = "\\G\\s*(?P<fam>" FAMILY ")\\s+(?P<giv>(?:\\p{Lu}\\.\\s?-?){1,4})(?=[,;(]|\\s+(?:and\\b|&|et\\b)|\\s*$|\\s*:)",
 	[RE_A_CJK] = "\\G\\s*(?P<fam>\\p{Han}{2,4}|\\p{Hangul}{2,5})(?=[,，、.．;；\\s]|等|$)",
 	/* one name, as APA writes it: "Govindjee. (1986)." */
 	[RE_A_MONO] = "\\G\\s*(?P<fam>\\p{Lu}\\p{Ll}[\\p{L}'\\-]+)\\.?(?=\\s*\\((?:1[5-9]|20)\\d\\d)",
@@ -97,7 +100,7 @@ static const char *const patterns[RE_COUNT] = {
 		    "|(?:,?\\s+vol\\.\\s*(?P<vol>\\d+))?\\s+" PAGES_AS("pages3") "\\s*\\((?P<year2>(?:1[5-9]|20)\\d\\d)\\)"
 		    "|\\.\\s*(?P<year3>(?:1[5-9]|20)\\d\\d)\\.?\\s*pp?\\.\\s*" PAGES_AS("pages4")
 		    "|;\\s*(?P<year4>(?:1[5-9]|20)\\d\\d)(?:\\s*;\\s*pp?\\.?\\s*" PAGES_AS("pages5") ")?"
-		    "|,\\s*pp?\\.\\s*" PAGES_AS("pages6") "|,\\s*" PAGES_AS("pages8") "\\s*\\.?$|\\.\\s|\\.?$)",
+		    "|,\\s*(?:pp?\\.|pages)\\s*" PAGES_AS("pages6") "|,\\s*" PAGES_AS("pages8") "\\s*\\.?$|\\.\\s|\\.?$)",
 	/* "(2019)." or "2019." - not "2011 River Corridor Report", a title */
 	[RE_LEAD_YEAR] = "\\G\\s*[.,:]?\\s*(?:\\(\\s*(?P<year>(?:1[5-9]|20)\\d\\d)[a-z]?\\s*\\)\\s*[.,:]?"
 			 "|(?P<year2>(?:1[5-9]|20)\\d\\d)[a-z]?\\s*[.,:])",
@@ -243,6 +246,16 @@ static void add_author(qr_ref *r, const char *fam, size_t fl, const char *giv, s
 }
 
 /* The author block at s[0..]: returns where it ends. */
+static int strstr_n(const char *s, size_t n, const char *w)
+{
+	size_t l = strlen(w), i;
+
+	for (i = 0; i + l <= n; i++)
+		if (!memcmp(s + i, w, l))
+			return 1;
+	return 0;
+}
+
 static size_t parse_authors(const char *s, size_t n, qr_ref *out)
 {
 	/* on a tie the earlier wins: "Smirnov SN" is Family + initials, not
@@ -257,15 +270,20 @@ static size_t parse_authors(const char *s, size_t n, qr_ref *out)
 	for (k = 0; k < sizeof(styles) / sizeof(styles[0]); k++) {
 		size_t pos = 0, end = 0;
 		pk_match m;
-		int first_full = -1;
+		int first_full = -1, after_and = 0;
 
 		memset(&cur, 0, sizeof(cur));
 		for (;;) {
 			int fg, gg, full = 0, sty = styles[k] >= 0 ? styles[k] : cur.nauthors ? RE_A_INIT_FAM : RE_A_FAM_INIT;
 			size_t i;
 
-			if (pk_re_match(re[sty], s, n, pos, &m) != 1 || m.start[0] != pos)
-				break;
+			if (pk_re_match(re[sty], s, n, pos, &m) != 1 || m.start[0] != pos) {
+				/* "X. Liu, Y. Chen & H. Zhang A Maximal ...": after "&"
+				 * or "and" the last name may run into the title */
+				if (!(after_and && sty == RE_A_INIT_FAM &&
+				      pk_re_match(re[sty = RE_A_INIT_FAM_LAST], s, n, pos, &m) == 1 && m.start[0] == pos))
+					break;
+			}
 			fg = pk_re_group(re[sty], "fam");
 			gg = pk_re_group(re[sty], "giv");
 			/* "J. Coene, Your First Widget": a list that gives initials
@@ -287,8 +305,11 @@ static size_t parse_authors(const char *s, size_t n, qr_ref *out)
 				end = m.end[0];
 				break;
 			}
+			if (sty == RE_A_INIT_FAM_LAST)
+				break;
 			if (pk_re_match(re[RE_SEP], s, n, pos, &m) != 1 || m.start[0] != pos)
 				break;
+			after_and = memchr(s + m.start[0], '&', m.end[0] - m.start[0]) || strstr_n(s + m.start[0], m.end[0] - m.start[0], "and");
 			pos = m.end[0];
 		}
 		if (cur.nauthors > best.nauthors) {
@@ -426,7 +447,7 @@ static void parse_tail(char *s, size_t n, size_t from, qr_ref *out)
 	pk_match m;
 	size_t k, title_from = from, title_to = n;
 	int q, in_first;
-	char venue[256], year[8];
+	char venue[1024], year[8]; /* the venue group may hold a title the lazy pattern ran over */
 
 	/* a year right after the authors (APA, Harvard, Springer, Chicago
 	 * author-date), before or after a quoted title */
@@ -493,7 +514,7 @@ static void parse_tail(char *s, size_t n, size_t from, qr_ref *out)
 		}
 		grab(venue, sizeof(venue), s, &m, id, "venue");
 		cut = venue_start(venue);
-		snprintf(out->venue, sizeof(out->venue), "%s", venue + cut);
+		pk_utf8_copy(out->venue, sizeof(out->venue), venue + cut);
 		grab(out->volume, sizeof(out->volume), s, &m, id, "vol");
 		grab(out->issue, sizeof(out->issue), s, &m, id,
 		     (id == RE_T_APA || id == RE_T_VANCOUVER) && group_set(&m, id, "iss2") ? "iss2" : "iss");
@@ -629,6 +650,18 @@ static size_t bib_value(const char *s, size_t n, size_t i, char *out, size_t on)
 	return i;
 }
 
+static int is_particle(const char *w, size_t n)
+{
+	static const char *const particles[] = { "van", "von", "der", "den", "de", "da", "di", "du", "del", "della",
+						 "dos", "la", "le", "ter", "ten", "olde", "op", "zu", "bin", "al" };
+	size_t i;
+
+	for (i = 0; i < sizeof(particles) / sizeof(particles[0]); i++)
+		if (strlen(particles[i]) == n && !memcmp(w, particles[i], n))
+			return 1;
+	return 0;
+}
+
 static void bib_authors(const char *v, qr_ref *out)
 {
 	const char *p = v;
@@ -640,8 +673,8 @@ static void bib_authors(const char *v, qr_ref *out)
 
 		while (len && *p == ' ')
 			p++, len--;
-		if (!strncmp(p, "others", 6)) {
-			out->et_al = 1;
+		if (!strncmp(p, "others", 6) || !strncmp(p, "et al", 5)) {
+			out->et_al = 1; /* "and others", "and et al." */
 		} else if (comma) {
 			size_t fl = (size_t)(comma - p);
 			const char *g = comma + 1;
@@ -650,11 +683,21 @@ static void bib_authors(const char *v, qr_ref *out)
 				g++;
 			add_author(out, p, fl, g, (size_t)(p + len - g));
 		} else {
-			/* "Given Family": the last word is the family name */
+			/* "Given Family": the last word is the family name, with
+			 * the particles before it ("Tim van der Lee") */
 			size_t i = len;
 
 			while (i > 0 && p[i - 1] != ' ')
 				i--;
+			while (i > 1) {
+				size_t j = i - 1;
+
+				while (j > 0 && p[j - 1] != ' ')
+					j--;
+				if (!is_particle(p + j, i - 1 - j))
+					break;
+				i = j;
+			}
 			add_author(out, p + i, len - i, p, i ? i - 1 : 0);
 		}
 		if (!and)
@@ -712,6 +755,14 @@ static void parse_bibtex(const char *s, size_t n, qr_ref *out)
 			pk_error_clear();
 		} else if (!strcmp(key, "eprint") && !out->arxiv[0]) {
 			snprintf(out->arxiv, sizeof(out->arxiv), "%.63s", val);
+		}
+		if ((!strcmp(key, "note") || !strcmp(key, "journal") || !strcmp(key, "howpublished") ||
+		     !strcmp(key, "url")) && !out->arxiv[0]) {
+			/* note={arXiv:2301.01234}, journal={arXiv preprint arXiv:...} */
+			pk_match am;
+
+			if (pk_re_match(re[RE_ARXIV], val, strlen(val), 0, &am) == 1)
+				snprintf(out->arxiv, sizeof(out->arxiv), "%.*s", (int)(am.end[1] - am.start[1]), val + am.start[1]);
 		}
 	}
 }
@@ -895,8 +946,15 @@ int query_ref_parse(const char *text, size_t n, qr_ref *out)
 		goto done;
 	}
 	{
-		size_t aend = start + parse_authors(s + start, len - start, out);
+		size_t aend;
 
+		/* no authors, no title, only the journal: "J. Phys. Chem. C 2020,
+		 * 124, 12345" is not an author "Phys, J." */
+		if ((pk_re_match(re[RE_T_ACS], s, len, start, &m) == 1 || pk_re_match(re[RE_T_NATURE], s, len, start, &m) == 1) &&
+		    m.start[0] == start && m.end[0] + 1 >= len)
+			aend = start;
+		else
+			aend = start + parse_authors(s + start, len - start, out);
 		parse_tail(s, len, aend, out);
 		find_year(s, len, out);
 		if (!out->style[0])

@@ -21,6 +21,13 @@ def run(cmd, stdin, work):
 
 
 def update(path):
+    # one scratch directory for the whole file, as tests/golden.sh has it:
+    # a case may use what an earlier one left in $WORK
+    with tempfile.TemporaryDirectory() as work:
+        update_in(path, work)
+
+
+def update_in(path, work):
     lines = open(path, encoding="utf-8").read().split("\n")
     if lines and lines[-1] == "":
         lines.pop()
@@ -43,8 +50,7 @@ def update(path):
             elif not (l.startswith("> ") or l == ">" or l.startswith("? ")):
                 rest.append(l)
             j += 1
-        with tempfile.TemporaryDirectory() as work:
-            stdout, rc = run(cmd, stdin, work)
+        stdout, rc = run(cmd, stdin, work)
         outs = ["> " + l if l else ">" for l in stdout.split("\n")] if stdout else []
         if stdout.endswith("\n"):
             outs.pop()

@@ -150,6 +150,27 @@ static void styles(void)
 		{ "Niparko et al., Archives of Otolaryngology - Head and Neck Surgery 1994", "short", "Niparko", "",
 		  "Archives of Otolaryngology - Head and Neck Surgery", "", "", "", 1994, 1 },
 		{ "[12] https://doi.org/10.1103/PhysRevB.47.9967.", "other", "", "", "", "", "", "10.1103/physrevb.47.9967", 0, 0 },
+		/* issue 14: authorless ACS; Nature with no separator after the
+		 * authors; a Chicago list; natbib "In AAAI, 2022"; an Oxford
+		 * comma and "pages"; IEEE pages that are no year; GB/T after a
+		 * list marker; BibTeX "and others" with particles */
+		{ "J. Phys. Chem. C 2020, 124, 12345", "acs", "", "", "J. Phys. Chem. C", "124", "12345", "", 2020, 0 },
+		{ "X. Liu, Y. Chen & H. Zhang A Maximal Concurrency Protocol for Wireless Sensor Networks. International Journal of Distributed Sensor Networks 11, 603172 (2015).",
+		  "nature", "Liu", "A Maximal Concurrency Protocol for Wireless Sensor Networks",
+		  "International Journal of Distributed Sensor Networks", "11", "603172", "", 2015, 3 },
+		{ "Mohammed, Hamish, Mary Ramos, Julie Armstrong, and Mark E. Beatty. 2010. \"A Study of Outbreaks.\" Journal of Things 12 (3): 45-67.",
+		  "springer", "Mohammed", "A Study of Outbreaks", "Journal of Things", "12", "45-67", "", 2010, 4 },
+		{ "Jannik Peters. Online Elicitation of Necessarily Optimal Matchings. In AAAI, 2022.", "chapter", "Peters",
+		  "Online Elicitation of Necessarily Optimal Matchings", "AAAI", "", "", "", 2022, 1 },
+		{ "Ziyi Chen, Yi Zhou, Rong-Rong Chen, and Shaofeng Zou. Sample and communication-efficient actor-critic algorithms. In International Conference on Machine Learning, pages 3794–3834. PMLR, 2022.",
+		  "chapter", "Chen", "Sample and communication-efficient actor-critic algorithms", "International Conference on Machine Learning",
+		  "", "3794-3834", "", 2022, 4 },
+		{ "[1] R. Fano, \"On the capacity of channels,\" IRE Trans. Inform. Theory, vol. 3, no. 2, pp. 2068-2075.",
+		  "ieee", "Fano", "On the capacity of channels", "IRE Trans. Inform. Theory", "3", "2068-2075", "", 0, 1 },
+		{ "[1] SADABA I, FOX C H J, MCWILLIAM S. A Study of Residual Stress[J]. Applied Mechanics and Materials, 2006, 5-6: 493-500.",
+		  "gbt7714", "SADABA", "A Study of Residual Stress", "Applied Mechanics and Materials", "5-6", "493-500", "", 2006, 3 },
+		{ "@inproceedings{x, author={Tim van der Lee and Ana Smith and others}, title={A Paper on Things}, booktitle={CVPR}, year={2023}}",
+		  "bibtex", "van der Lee", "A Paper on Things", "CVPR", "", "", "", 2023, 2 },
 	};
 	size_t i;
 
@@ -234,6 +255,22 @@ static void verdicts(void)
 	/* a future date is fabricated even in an open world */
 	CHECK_EQ_INT(verdict("Doe, J. (2031). Results from the future. Nature, 5, 1.", 0, &r), QR_FABRICATED);
 	CHECK_EQ_INT(verdict("no usable fields here", 1, &r), QR_UNVERIFIABLE);
+	/* issue 14: real authors, venue and pages around an invented title are
+	 * a chimera, fabricated in a closed world, named with its pieces */
+	CHECK_EQ_INT(verdict("Watanabe, S. (1974). Toward a unified theory of lattice stochastic dynamics. "
+			     "Archives of Dermatology, 109(6), 889.", 1, &r), QR_FABRICATED);
+	CHECK(r.nreasons == 2 && strstr(r.reasons[1], "chimeric: real authors with an invented title") &&
+	      strstr(r.reasons[1], "10.1001/archderm.1974.01630060065019"));
+	CHECK(strstr(r.reasons[0], "closed world by --closed-world") != NULL);
+	/* the same in an open world: the title could be a work not in the graph */
+	CHECK_EQ_INT(verdict("Watanabe, S. (1974). Toward a unified theory of lattice stochastic dynamics. "
+			     "Archives of Dermatology, 109(6), 889.", 0, &r), QR_UNVERIFIABLE);
+	/* a wrong parse loses nothing: the title found in the string */
+	CHECK_EQ_INT(verdict("Watanabe S Infantile Syphilis Accompanied by Anticomplementary Effect of Cryoglobulin "
+			     "Archives of Dermatology 109 889 1974", 0, &r), QR_VERIFIED);
+	/* a number none of the work's fields has blocks verified */
+	CHECK_EQ_INT(verdict("Watanabe, S. (1974). Infantile Syphilis Accompanied by Anticomplementary Effect of "
+			     "Cryoglobulin. Archives of Dermatology, 109(6), 889. 4471", 0, &r), QR_MISMATCH);
 }
 
 int main(void)
