@@ -200,7 +200,7 @@ int ev_audit(kg_txn *t, const char *text, size_t n, const ev_opts *o, ev_result 
 			goto done;
 		}
 		for (i = 0; i < out->ncites; i++)
-			if (out->cites[i].c.kind == EV_CITE_ENTRY) {
+			if (out->cites[i].c.kind == EV_CITE_ENTRY || out->cites[i].c.kind == EV_CITE_FULL) {
 				skip[nskip][0] = out->cites[i].nstart;
 				skip[nskip][1] = out->cites[i].nend;
 				nskip++;

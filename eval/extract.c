@@ -15,11 +15,14 @@
 #include <string.h>
 #include <strings.h>
 
-enum { X_DOI, X_ARXIV, X_HEADING, X_HEADING_INLINE, X_INLINE_ENTRY, X_ENTRY, X_MARKER, X_AY, X_AY2, X_CJK, X_YEAR, X_COUNT };
+enum { X_DOI, X_ARXIV, X_HEADING, X_HEADING_INLINE, X_INLINE_ENTRY, X_ENTRY, X_MARKER, X_AY, X_AY2, X_CJK, X_YEAR,
+       X_FULL_APA, X_FULL_PAREN, X_COUNT };
 
 /* the hundred most common Chinese surnames */
 #define CJK_SURNAMES "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
 #define FAM "\\p{Lu}[\\p{Ll}'\\-]{1,30}(?:-\\p{Lu}\\p{Ll}{1,30})?"
+/* "Liu, X.", "Zhang, H.-Y." */
+#define AU FAM ",\\s(?:\\p{Lu}\\.\\s?-?){1,3}"
 
 static const char *const patterns[X_COUNT] = {
 	[X_DOI] = "(?i)(?:doi\\s*:?\\s*|https?://(?:dx\\.)?doi\\.org/)?\\b(10\\.\\d{4,9}/[^\\s\"<>]+)",
@@ -42,6 +45,14 @@ static const char *const patterns[X_COUNT] = {
 	/* "张三等（2020）", "李四（2019）": a common surname, one or two more characters */
 	[X_CJK] = "(?P<a1>[" CJK_SURNAMES "]\\p{Han}{1,2}?)(?P<etal>等人?)?\\s*[（(]\\s*(?P<y1>(?:19|20)\\d\\d)[a-z]?\\s*[)）]",
 	[X_YEAR] = "(?<![\\d])(?:1[6-9]|20)\\d\\d(?![\\d])",
+	/* a whole APA reference inside a sentence: "as in Liu, X., Chen, Y., &
+	 * Zhang, H. (2015). Title. Journal, 11(8), 603172., we obtain" */
+	[X_FULL_APA] = "(?<![\\p{L}])" AU "(?:,\\s(?:&\\s)?" AU "){0,30}(?:,?\\s(?:&|and)\\s" AU ")?"
+		       "\\s?\\((?:19|20)\\d\\d[a-z]?\\)\\.\\s[^()\\n]{10,500}?,\\s\\d+(?:\\([^)\\n]{1,12}\\))?,\\s"
+		       "(?:pp?\\.\\s)?[A-Za-z]?\\d+(?:\\s?[-\\x{2013}]\\s?\\d+)?",
+	/* a whole reference in parentheses, authors first: "(Tan, Z.; Li, H.;
+	 * Wang, Y. PLoS ONE 2013, 8, e75105.)" */
+	[X_FULL_PAREN] = "\\((?=" AU "[;,])([^()\\n]{20,600})\\)",
 };
 
 static pk_re *xre[X_COUNT];
@@ -65,6 +76,7 @@ const char *ev_cite_kind_name(int kind)
 	case EV_CITE_ENTRY: return "list";
 	case EV_CITE_DOI: return "doi";
 	case EV_CITE_ARXIV: return "arxiv";
+	case EV_CITE_FULL: return "inline";
 	default: return "prose";
 	}
 }
@@ -102,6 +114,8 @@ typedef struct ctx {
 	size_t nc;
 	region list[4];
 	size_t nlist;
+	region full[EV_MAX_CITES]; /* whole references written in prose */
+	size_t nfull;
 	int limited;
 	/* first author (folded) and year of each list entry, for linking */
 	char fam[EV_MAX_CITES][64];
@@ -114,6 +128,9 @@ static int in_list(const ctx *x, size_t at)
 
 	for (i = 0; i < x->nlist; i++)
 		if (at >= x->list[i].start && at < x->list[i].end)
+			return 1;
+	for (i = 0; i < x->nfull; i++)
+		if (at >= x->full[i].start && at < x->full[i].end)
 			return 1;
 	return 0;
 }
@@ -433,6 +450,39 @@ static void find_ids(ctx *x, int k, int kind)
 	}
 }
 
+/* Whole references written in prose (APA in a sentence, a reference in
+ * parentheses): each is a citation of its own, its text what is checked,
+ * when it parses with authors, a year and a volume, pages or DOI. */
+static void find_full(ctx *x, int k)
+{
+	qr_ref *p = pk_malloc(sizeof(*p));
+	pk_match m;
+	size_t at = 0;
+
+	if (!p)
+		return;
+	while (match(x, k, at, &m) == 1 && x->nc < EV_MAX_CITES) {
+		size_t a = k == X_FULL_PAREN ? m.start[1] : m.start[0], b = k == X_FULL_PAREN ? m.end[1] : m.end[0];
+		ev_cite *c;
+
+		at = m.end[0];
+		if (in_list(x, m.start[0]))
+			continue;
+		if (query_ref_parse(x->s + a, b - a, p) < 0 || !p->nauthors || !p->year ||
+		    !(p->volume[0] || p->first_page[0] || p->doi[0])) {
+			pk_error_clear();
+			continue;
+		}
+		if (!(c = new_cite(x, EV_CITE_FULL, a, b, x->s + a, b - a)))
+			break;
+		add_at(c, m.start[0], m.end[0]);
+		x->full[x->nfull].start = m.start[0];
+		x->full[x->nfull].end = m.end[0];
+		x->nfull++;
+	}
+	pk_free(p);
+}
+
 /* The list entries' first authors and years, for linking prose. */
 static void entry_keys(ctx *x)
 {
@@ -548,6 +598,8 @@ int ev_extract_citations(const char *s, size_t n, ev_cite **out, size_t *count, 
 	x->s = s;
 	x->n = n;
 	find_lists(x);
+	find_full(x, X_FULL_APA);
+	find_full(x, X_FULL_PAREN);
 	link_markers(x);
 	find_ids(x, X_DOI, EV_CITE_DOI);
 	find_ids(x, X_ARXIV, EV_CITE_ARXIV);

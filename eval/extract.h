@@ -10,6 +10,10 @@
  *  - author-year citations in prose: "Zhang et al. (2023)", "Zhang et al.,
  *    Nature 2023", "(Smith & Jones, 2019; Lee, 2020)", "张三等（2020）";
  *    one that names a list entry's first author and year is linked to it;
+ *  - whole references written in prose: APA inside a sentence ("as in
+ *    Liu, X., & Zhang, H. (2015). Title. Journal, 11(8), 603172."), a
+ *    reference in parentheses ("(Tan, Z.; Li, H. PLoS ONE 2013, 8,
+ *    e75105.)"); the author-year and identifier patterns skip them;
  *  - DOIs and arXiv ids anywhere outside the list.
  * Each citation is listed once, with every place that cites it. Patterns
  * are PCRE2 under the match limits of common/re; at most EV_MAX_CITES
@@ -23,7 +27,7 @@
 #define EV_MAX_CITES 200
 #define EV_MAX_AT 16
 
-enum ev_cite_kind { EV_CITE_ENTRY, EV_CITE_DOI, EV_CITE_ARXIV, EV_CITE_PROSE };
+enum ev_cite_kind { EV_CITE_ENTRY, EV_CITE_DOI, EV_CITE_ARXIV, EV_CITE_PROSE, EV_CITE_FULL };
 const char *ev_cite_kind_name(int kind);
 
 typedef struct ev_cite {

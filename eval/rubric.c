@@ -705,7 +705,7 @@ static int machine_check(const ev_rubric *r, const ev_criterion *c, const char *
 			seen = x;
 		}
 		if (seen)
-			snprintf(out->why, sizeof(out->why), "cites %s, but %s%s%s", c->kg_doi,
+			snprintf(out->why, sizeof(out->why), "cites %s, but %s%s%.160s", c->kg_doi,
 				 query_ref_verdict_name(seen->r.verdict), seen->r.nreasons ? ": " : "",
 				 seen->r.nreasons ? seen->r.reasons[0] : "");
 		else

@@ -1,8 +1,9 @@
 /* tools/cmd_report.c - `provkg report`: one self-contained HTML file from
  * `provkg check` audit records: a radar chart (inline SVG) of the four
  * scores per model, the per-model table with intervals, the fabricated
- * references by pattern, and the failing items with their evidence. No
- * script, stylesheet or font is loaded from anywhere. */
+ * references by pattern, the failing items with their evidence, and the
+ * references that could not be checked, with the reason. No script,
+ * stylesheet or font is loaded from anywhere. */
 #include "tool.h"
 
 #include "../common/buf.h"
@@ -22,9 +23,16 @@
 static const char *const colors[] = { "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b",
 				      "#e377c2" };
 
+typedef struct table {
+	pk_buf html;      /* the table's rows */
+	size_t n, dropped;
+	const char *row_class; /* "item", "unchecked" */
+} table;
+
 typedef struct items {
-	pk_buf html;      /* the failing items' table rows */
-	size_t n, max, dropped;
+	table fail;       /* failing items */
+	table unchecked;  /* references that could not be checked (unverifiable) */
+	size_t max;       /* rows per table */
 } items;
 
 static void esc(pk_buf *b, const char *s, size_t n)
@@ -56,18 +64,19 @@ static const char *str(const cJSON *o, const char *k)
 	return cJSON_IsString(v) ? v->valuestring : "";
 }
 
-static void row(items *it, const cJSON *rec, const char *kind, const char *verdict, const char *cited, pk_buf *evidence)
+static void row(table *it, size_t max, const cJSON *rec, const char *kind, const char *verdict, const char *cited,
+		pk_buf *evidence)
 {
 	const cJSON *id = cJSON_GetObjectItemCaseSensitive(rec, "id");
 	char *ids = id ? cJSON_PrintUnformatted(id) : NULL;
 
-	if (it->n >= it->max) {
+	if (it->n >= max) {
 		it->dropped++;
 		cJSON_free(ids);
 		return;
 	}
 	it->n++;
-	pk_buf_puts(&it->html, "<tr class=\"item\"><td>");
+	pk_buf_printf(&it->html, "<tr class=\"%s\"><td>", it->row_class);
 	esc_s(&it->html, str(rec, "model"));
 	pk_buf_puts(&it->html, "</td><td>");
 	esc_s(&it->html, ids ? ids : "");
@@ -114,7 +123,7 @@ static int collect(void *ctx, const cJSON *rec)
 			pk_buf_puts(&ev, "]</span><br>");
 		}
 		esc_s(&ev, str(v, "diagnosis"));
-		row(it, rec, "value", verdict, cite, &ev);
+		row(&it->fail, it->max, rec, "value", verdict, cite, &ev);
 		pk_buf_release(&ev);
 	}
 	cJSON_ArrayForEach(v, cJSON_GetObjectItemCaseSensitive(rec, "citations"))
@@ -123,7 +132,7 @@ static int collect(void *ctx, const cJSON *rec)
 		const cJSON *match = cJSON_GetObjectItemCaseSensitive(v, "match"), *r;
 		pk_buf ev = PK_BUF_INIT;
 
-		if (strcmp(verdict, "fabricated") && strcmp(verdict, "mismatch"))
+		if (strcmp(verdict, "fabricated") && strcmp(verdict, "mismatch") && strcmp(verdict, "unverifiable"))
 			continue;
 		if (cJSON_IsObject(match)) {
 			pk_buf_puts(&ev, "closest work: ");
@@ -139,7 +148,10 @@ static int collect(void *ctx, const cJSON *rec)
 			esc_s(&ev, r->valuestring);
 			pk_buf_puts(&ev, "<br>");
 		}
-		row(it, rec, "reference", verdict, str(v, "input"), &ev);
+		if (!strcmp(verdict, "unverifiable"))
+			row(&it->unchecked, it->max, rec, "reference", verdict, str(v, "input"), &ev);
+		else
+			row(&it->fail, it->max, rec, "reference", verdict, str(v, "input"), &ev);
 		pk_buf_release(&ev);
 	}
 	return 0;
@@ -314,6 +326,8 @@ int cmd_report(int argc, char **argv)
 
 	memset(&it, 0, sizeof(it));
 	it.max = 2000;
+	it.fail.row_class = "item";
+	it.unchecked.row_class = "unchecked";
 	while ((ch = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'o': out = optarg; break;
@@ -365,12 +379,24 @@ int cmd_report(int argc, char **argv)
 	pattern_table(f, &s);
 	fprintf(f, "<h2>Failing items</h2>\n<table id=\"items\"><thead><tr><th>model</th><th>answer</th><th>kind</th>"
 		   "<th>verdict</th><th>cited</th><th>evidence</th></tr></thead><tbody>\n");
-	fputs(it.html.ptr ? it.html.ptr : "", f);
-	if (!it.n)
+	fputs(it.fail.html.ptr ? it.fail.html.ptr : "", f);
+	if (!it.fail.n)
 		fprintf(f, "<tr><td colspan=\"6\">no failing items</td></tr>\n");
 	fprintf(f, "</tbody></table>\n");
-	if (it.dropped)
-		fprintf(f, "<p>%zu more failing items are not listed (--max-items %zu).</p>\n", it.dropped, it.max);
+	if (it.fail.dropped)
+		fprintf(f, "<p>%zu more failing items are not listed (--max-items %zu).</p>\n", it.fail.dropped, it.max);
+	/* what the graph could not decide: neither right nor wrong, shown so
+	 * that a reader sees every reference the answers cite */
+	fprintf(f, "<h2>References not checked</h2>\n<p>Unverifiable: the graph cannot tell whether the work "
+		   "exists or is described right (not counted as failures).</p>\n<table id=\"unchecked\"><thead><tr>"
+		   "<th>model</th><th>answer</th><th>kind</th><th>verdict</th><th>cited</th><th>why</th></tr></thead>"
+		   "<tbody>\n");
+	fputs(it.unchecked.html.ptr ? it.unchecked.html.ptr : "", f);
+	if (!it.unchecked.n)
+		fprintf(f, "<tr><td colspan=\"6\">none</td></tr>\n");
+	fprintf(f, "</tbody></table>\n");
+	if (it.unchecked.dropped)
+		fprintf(f, "<p>%zu more references are not listed (--max-items %zu).</p>\n", it.unchecked.dropped, it.max);
 	fprintf(f, "<p class=\"src\">Scores and audit trail: <code>provkg check</code>; rules: "
 		   "data/rules/credibility.json.</p>\n</body></html>\n");
 	if (ferror(f) || fflush(f) == EOF || fsync(fileno(f)) < 0) {
@@ -392,7 +418,8 @@ done:
 	if (f)
 		fclose(f);
 	ev_summary_release(&s);
-	pk_buf_release(&it.html);
+	pk_buf_release(&it.fail.html);
+	pk_buf_release(&it.unchecked.html);
 	pk_buf_release(&tmp);
 	pk_buf_release(&t);
 	return code;
