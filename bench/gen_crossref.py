@@ -5,7 +5,8 @@ usage: gen_crossref.py OUT_DIR N [SEED]
 Writes OUT_DIR/<k>.json.gz, 5,000 works each ({"items":[...]}), shaped like
 the real records in data/sources/crossref: Zipf-distributed family names
 from a mixed-origin pool, 1-12 authors (a long tail to 200), titles of 4-30
-words, ~400 venues with Zipf popularity and their abbreviations, years
+words (a common head of ~90 words and a Zipf tail of 40,000 made-up ones,
+as real titles mix "analysis" with rare terms), ~400 venues with Zipf popularity and their abbreviations, years
 weighted towards recent ones, types mostly journal-article, ~54% with
 reference lists (~37 references each), licences and links, so records
 average about 5 KB of JSON like the real ones. Uses both cores."""
@@ -33,6 +34,18 @@ WORDS = ("analysis study effect model system data method approach dynamics struc
          "patients treatment clinical risk factors outcomes review case report survey measurement detection "
          "imaging sensor material composite nanoparticles graphene polymer alloy surface interface").split()
 STOP = "of the in for and on with by a an to from under via towards".split()
+# the long tail of title vocabulary: made-up words, the same in every process
+_SYL = "ka ri to mo ne sa lu vi de zo pe gra chlo phy tron mer lin dex qua sil ben tor fen gal hep".split()
+_vr = random.Random(7)
+TAIL = sorted({"".join(_vr.choice(_SYL) for _ in range(_vr.randint(2, 4))) for _ in range(200000)})[:40000]
+_vr.shuffle(TAIL)
+
+
+def title_word(rng):
+    """A head word 60% of the time, else a tail word of Zipf rank (P ~ 1/rank)."""
+    if rng.random() < 0.6:
+        return rng.choice(WORDS)
+    return TAIL[min(len(TAIL) - 1, int(math.exp(rng.uniform(0, math.log(len(TAIL))))) - 1)]
 TYPES = [("journal-article", 0.82), ("book-chapter", 0.07), ("proceedings-article", 0.06),
          ("posted-content", 0.03), ("dataset", 0.01), ("report", 0.01)]
 
@@ -88,7 +101,7 @@ def work(rng, i, vs):
     nt = max(4, min(30, int(rng.gauss(11, 4))))
     title = []
     for k in range(nt):
-        title.append(rng.choice(STOP) if k and rng.random() < 0.25 else rng.choice(WORDS))
+        title.append(rng.choice(STOP) if k and rng.random() < 0.25 else title_word(rng))
     title = " ".join(title).capitalize()
     na = 1 + min(199, int(rng.expovariate(1 / 3.5))) if rng.random() < 0.98 else rng.randint(20, 200)
     authors = ",".join('{"given":%s,"family":%s,"sequence":%s,"affiliation":[]}' % (

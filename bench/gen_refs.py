@@ -56,7 +56,10 @@ def fam(a):
 
 
 def authors_apa(a):
-    names = [f"{fam(x)}, {initials(x.get('given'))}".strip(", ") for x in a[:6]]
+    # APA 7: up to 20 names; beyond, the first 19, an ellipsis, the last
+    names = [f"{fam(x)}, {initials(x.get('given'))}".strip(", ") for x in a]
+    if len(names) > 20:
+        return ", ".join(names[:19]) + ", ... " + names[-1]
     return ", ".join(names[:-1]) + (", & " if len(names) > 1 else "") + names[-1] if len(names) > 1 else names[0]
 
 
@@ -71,7 +74,8 @@ def authors_init_first(a, n=6):
 
 
 def authors_acs(a):
-    return "; ".join(f"{fam(x)}, {initials(x.get('given'))}".strip(", ") for x in a[:6])
+    s = "; ".join(f"{fam(x)}, {initials(x.get('given'))}".strip(", ") for x in a[:10])
+    return s + ("; et al." if len(a) > 10 else "")
 
 
 def pages(w):
@@ -105,11 +109,18 @@ def render(w, style):
     if style == "ieee":
         return f"{authors_init_first(a, 3)}, \"{t},\" {sv}, vol. {vol},{f' no. {iss},' if iss else ''} pp. {pg}, {y}."
     if style == "chicago":
-        return f"{fam(a[0])}, {a[0].get('given', '')}. \"{t}.\" {v} {vol}{f', no. {iss}' if iss else ''} ({y}): {pg}."
+        # the first name inverted, the others not; up to ten, else seven and et al.
+        rest = [f"{x.get('given', '')} {fam(x)}".strip() for x in a[1:(len(a) if len(a) <= 10 else 7)]]
+        au = f"{fam(a[0])}, {a[0].get('given', '')}".strip(", ")
+        if rest:
+            au += (", " + ", ".join(rest[:-1]) + "," if len(rest) > 1 else ",") + " and " + rest[-1]
+        if len(a) > 10:
+            au += ", et al"
+        return f"{au}. \"{t}.\" {v} {vol}{f', no. {iss}' if iss else ''} ({y}): {pg}."
     if style == "mla":
         return f"{fam(a[0])}, {a[0].get('given', '')}{', et al' if len(a) > 1 else ''}. \"{t}.\" {v}, vol. {vol},{f' no. {iss},' if iss else ''} {y}, pp. {pg}."
     if style == "bibtex":
-        au = " and ".join(f"{fam(x)}, {x.get('given', '')}".strip(", ") for x in a[:8])
+        au = " and ".join(f"{fam(x)}, {x.get('given', '')}".strip(", ") for x in a[:8]) + (" and others" if len(a) > 8 else "")
         return f"@article{{k{y}, author = {{{au}}}, title = {{{t}}}, journal = {{{v}}}, year = {{{y}}}, volume = {{{vol}}}, pages = {{{(w['page'] or '').replace('-', '--')}}}}}"
     if style == "gbt7714":
         au = ", ".join(f"{fam(x).upper()} {initials(x.get('given'), dots=False)}".strip() for x in a[:3])

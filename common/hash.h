@@ -1,7 +1,8 @@
-/* common/hash.h - the FNV-1a hash of a byte string, for the small open-
- * addressing tables of the unit engine and the unit importer. Not for
- * anything an attacker picks the keys of at scale (the tables are of
- * shipped data). */
+/* common/hash.h - the FNV-1a hash of a byte string, for small open-
+ * addressing tables (the unit engine and importer, check-ref's candidate
+ * and retrieval tables) and the graph's hashed index keys. Not for
+ * anything an attacker picks the keys of at scale: the tables hold shipped
+ * or ingested data and are bounded. */
 #ifndef PK_HASH_H
 #define PK_HASH_H
 
@@ -15,6 +16,17 @@ static inline uint32_t pk_fnv1a32(const char *s, size_t n)
 
 	for (i = 0; i < n; i++)
 		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h;
+}
+
+static inline uint64_t pk_fnv1a64(const void *p, size_t n)
+{
+	const unsigned char *s = p;
+	uint64_t h = 14695981039346656037ull;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		h = (h ^ s[i]) * 1099511628211ull;
 	return h;
 }
 

@@ -612,6 +612,25 @@ static int extract(reader *r, pj *j, wfields *f)
 	return 1;
 }
 
+typedef struct term_ctx {
+	pk_buf *b;      /* the batch entry (space reserved) */
+	pk_buf *key;
+	size_t *nkeys;
+} term_ctx;
+
+static int term_key(void *vctx, char tag, const char *word, size_t n)
+{
+	term_ctx *c = vctx;
+
+	pk_buf_reset(c->key);
+	if (kg_key_term(c->key, tag, word, n) < 0)
+		return PK_ENOMEM;
+	put_u32(c->b, (uint32_t)c->key->len);
+	pk_buf_put(c->b, c->key->ptr, c->key->len);
+	(*c->nkeys)++;
+	return 0;
+}
+
 /* Normalise DOIs, encode the record and its index keys into the batch. */
 static int emit_work(reader *r, wfields *f, const char *where)
 {
@@ -633,7 +652,7 @@ static int emit_work(reader *r, wfields *f, const char *where)
 	}
 	b = &r->cur->data;
 	/* reserve the whole entry once so the appends below cannot fail */
-	if (pk_buf_grow(b, 1 + 4 + doi.len + 4 + r->rec.len + 4 + 5 * (8 + 256)) < 0) {
+	if (pk_buf_grow(b, 1 + 4 + doi.len + 4 + r->rec.len + 4 + 5 * (8 + 256) + KG_TERMS_MAX * (4 + 9)) < 0) {
 		pk_buf_release(&doi);
 		return -1;
 	}
@@ -666,6 +685,15 @@ static int emit_work(reader *r, wfields *f, const char *where)
 	if (f->w.volume && (f->w.page || f->w.article_number))
 		KEY(kg_key_volume_page(&r->key, f->w.volume, f->w.page ? f->w.page : f->w.article_number));
 #undef KEY
+	/* the retrieval terms check-ref scores a reference string against */
+	{
+		term_ctx tc = { b, &r->key, &nkeys };
+
+		if ((rc = kg_work_terms(&f->w, term_key, &tc)) < 0) {
+			pk_buf_release(&doi);
+			return rc;
+		}
+	}
 	{
 		unsigned char *p = (unsigned char *)b->ptr + count_at;
 

@@ -2,6 +2,7 @@
 #include "work.h"
 
 #include "../common/error.h"
+#include "../common/hash.h"
 #include "../common/text.h"
 #include "record.h"
 
@@ -231,16 +232,6 @@ int kg_doi_normalize(pk_buf *out, const char *s, size_t n)
 
 /* ---- matching keys (shared by ingest and check-ref) -------------------- */
 
-static uint64_t fnv64(const char *s, size_t n)
-{
-	uint64_t h = 14695981039346656037ull;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
-	return h;
-}
-
 int kg_fold_text(pk_buf *out, const char *s, size_t n)
 {
 	pk_buf clean = PK_BUF_INIT;
@@ -319,7 +310,7 @@ dashes:
 static int put_hash(pk_buf *key, char tag, const char *s, size_t n)
 {
 	unsigned char h[8];
-	uint64_t v = fnv64(s, n);
+	uint64_t v = pk_fnv1a64(s, n);
 	int i;
 
 	for (i = 7; i >= 0; i--, v >>= 8)
@@ -332,6 +323,98 @@ static int put_hash(pk_buf *key, char tag, const char *s, size_t n)
 int kg_key_folded(pk_buf *key, char tag, const char *folded, size_t n)
 {
 	return put_hash(key, tag, folded, n);
+}
+
+int kg_is_stopword(const char *word, size_t n)
+{
+	static const char *const stop[] = { "a", "an", "the", "of", "and", "in", "on", "for", "to", "with", "by", "at",
+					    "from", "as", "or", "is", "are", "its", "via", "into", "de", "la", "le",
+					    "les", "des", "du", "et", "en", "der", "die", "das", "und", "von", "el",
+					    "los", "las", "y", "del", "da", "do", "em", "e", "il", "di" };
+	size_t i;
+
+	for (i = 0; i < sizeof(stop) / sizeof(stop[0]); i++)
+		if (strlen(stop[i]) == n && !memcmp(stop[i], word, n))
+			return 1;
+	return 0;
+}
+
+int kg_term_word(const char *word, size_t n)
+{
+	size_t i;
+
+	if (n < 3 || n > 64 || kg_is_stopword(word, n))
+		return 0;
+	for (i = 0; i < n && word[i] >= '0' && word[i] <= '9'; i++)
+		;
+	return i < n;
+}
+
+int kg_key_term(pk_buf *key, char tag, const char *word, size_t n)
+{
+	return put_hash(key, tag, word, n);
+}
+
+/* Emit the term words of folded text f (space-separated) once each. */
+static int emit_words(const char *f, char tag, size_t max, size_t *count,
+		      int (*emit)(void *ctx, char tag, const char *word, size_t n), void *ctx)
+{
+	const char *seen[KG_TERMS_MAX];
+	size_t seen_n[KG_TERMS_MAX], ns = 0, i;
+	const char *p = f;
+	int rc = 0;
+
+	while (*p && rc == 0 && *count < KG_TERMS_MAX && ns < max) {
+		size_t l = strcspn(p, " ");
+
+		if (kg_term_word(p, l)) {
+			for (i = 0; i < ns && !(seen_n[i] == l && !memcmp(seen[i], p, l)); i++)
+				;
+			if (i == ns) {
+				seen[ns] = p;
+				seen_n[ns++] = l;
+				(*count)++;
+				rc = emit(ctx, tag, p, l);
+			}
+		}
+		p += l;
+		while (*p == ' ')
+			p++;
+	}
+	return rc;
+}
+
+int kg_work_terms(const kg_work *w, int (*emit)(void *ctx, char tag, const char *word, size_t n), void *ctx)
+{
+	pk_buf f = PK_BUF_INIT;
+	size_t count = 0, i;
+	int rc = 0;
+
+	if (w->title && (rc = kg_fold_text(&f, w->title, strlen(w->title))) == 0 && f.ptr) {
+		if (w->subtitle) {
+			pk_buf_putc(&f, ' ');
+			rc = kg_fold_text(&f, w->subtitle, strlen(w->subtitle));
+		}
+		if (rc == 0)
+			rc = emit_words(f.ptr, KG_TERM_TITLE, 24, &count, emit, ctx);
+	}
+	for (i = 0; rc == 0 && i < w->nauthors && i < 3; i++) {
+		pk_buf_reset(&f);
+		if (w->authors[i].family && kg_family_fold(&f, w->authors[i].family) == 0 && f.len >= 2 &&
+		    count < KG_TERMS_MAX) {
+			count++;
+			rc = emit(ctx, KG_TERM_NAME, f.ptr, f.len);
+		}
+	}
+	if (rc == 0 && w->ncontainer && w->container[0]) {
+		pk_buf_reset(&f);
+		if ((rc = kg_fold_text(&f, w->container[0], strlen(w->container[0]))) == 0 && f.ptr)
+			rc = emit_words(f.ptr, KG_TERM_VENUE, 6, &count, emit, ctx);
+	}
+	pk_buf_release(&f);
+	if (rc == PK_ENOTFOUND || rc == PK_EINVAL)
+		rc = 0, pk_error_clear();
+	return rc;
 }
 
 int kg_key_title(pk_buf *key, const char *title)

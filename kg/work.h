@@ -93,4 +93,20 @@ int kg_key_folded(pk_buf *key, char tag, const char *folded, size_t n);
 int kg_key_author_venue(pk_buf *key, const char *family, int year, const char *venue);
 void kg_venue_initials(char *out, size_t n, const char *venue);
 
+/* ---- retrieval terms: the words check-ref scores a string against ------
+ * A work's terms: KG_TERM_TITLE its title's words (and the subtitle's),
+ * KG_TERM_NAME its first three authors' family names (folded, joined),
+ * KG_TERM_VENUE its first venue's words; folded, each once, stop words,
+ * numbers and words under three letters left out. Index key: the tag and
+ * the hash of the word (kg_key_term). */
+enum { KG_TERM_TITLE = 'w', KG_TERM_NAME = 'n', KG_TERM_VENUE = 'v' };
+#define KG_TERMS_MAX 40 /* terms per work */
+int kg_work_terms(const kg_work *w, int (*emit)(void *ctx, char tag, const char *word, size_t n), void *ctx);
+int kg_key_term(pk_buf *key, char tag, const char *word, size_t n);
+/* A folded word worth a term: not a stop word ("the", "of", "und"), not a
+ * number, three bytes or more. */
+int kg_term_word(const char *word, size_t n);
+/* English, French, German, Spanish stop words of titles (folded). */
+int kg_is_stopword(const char *word, size_t n);
+
 #endif

@@ -79,10 +79,14 @@ typedef struct qr_opts {
 	const size_t *extra_len;
 	size_t nextra;
 	int extra_covers;     /* the outside source covers the reference: absence decides */
+	int retrieve;         /* score the whole string against the term index always, and
+			       * report the ranking (qr_result.retrieved); otherwise only
+			       * when no work is found by its title */
 	int doi_unregistered; /* the stated DOI is known not to exist (API 404, Crossref prefix) */
 } qr_opts;
 
 #define QR_REASONS 8
+#define QR_RETRIEVED 20
 
 typedef struct qr_result {
 	int verdict;
@@ -98,6 +102,13 @@ typedef struct qr_result {
 	size_t nreasons;
 	int retracted;
 	size_t candidates;     /* works considered */
+	/* the works the whole string scored highest against the term index
+	 * (title words, family names, venue words; BM25), best first */
+	struct {
+		char doi[128];
+		double score;
+	} retrieved[QR_RETRIEVED];
+	size_t nretrieved;
 	int match_extra;       /* the match came from qr_opts.extra */
 } qr_result;
 

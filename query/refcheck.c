@@ -16,6 +16,7 @@
 #include "../common/alloc.h"
 #include "../common/buf.h"
 #include "../common/error.h"
+#include "../common/hash.h"
 #include "../common/text.h"
 #include "../kg/graph.h"
 #include "../kg/work.h"
@@ -856,7 +857,7 @@ static int word_in_text(const rtext *r, const char *w, size_t a, size_t b)
  * B", stop words skipped) stand in the string outside the words skip
  * marks? */
 static int venue_in_text(const rtext *r, const char *venue, const unsigned char *skip, const unsigned char *in_venue,
-			 size_t title_end)
+			 size_t title_end, size_t *span)
 {
 	words v;
 	size_t i;
@@ -903,6 +904,8 @@ static int venue_in_text(const rtext *r, const char *venue, const unsigned char 
 				continue;
 			if (i > 0 && in_venue[i - 1] && in_venue[i] && i != title_end)
 				continue;
+			span[0] = i;
+			span[1] = k;
 			return 1;
 		}
 	}
@@ -1022,6 +1025,8 @@ typedef struct cand {
 	int year_diff, venue, volume, issue, pages;
 	int year_variant; /* the stated year is the print or online year */
 	int year_unknown; /* a year is stated, the work has none */
+	int title_is_venue; /* the parsed title is the work's venue (no title stated) */
+	int residue;     /* no title read, yet words none of the work's fields explain */
 	unsigned mismatched;
 	int identified;  /* 2 by its title (or DOI and title), 1 otherwise */
 	char type[32];
@@ -1044,13 +1049,11 @@ typedef struct collect_ctx {
 
 static int add_candidate(cands *cs, const char *doi, size_t n)
 {
-	uint64_t h = 1469598103934665603ull;
-	size_t i, at;
+	uint64_t h = pk_fnv1a64(doi, n);
+	size_t at;
 
 	if (n >= sizeof(cs->c[0].doi))
 		return 0;
-	for (i = 0; i < n; i++)
-		h = (h ^ (unsigned char)doi[i]) * 1099511628211ull;
 	for (at = (size_t)h & (CAND_SLOTS - 1); cs->slot[at]; at = (at + 1) & (CAND_SLOTS - 1)) {
 		const char *d = cs->c[cs->slot[at] - 1].doi;
 
@@ -1184,6 +1187,171 @@ static int gather_windows(kg_txn *t, const rtext *r, cands *cs)
 	}
 	pk_buf_release(&key);
 	pk_buf_release(&win);
+	return rc;
+}
+
+/* ---- retrieval: the whole string scored against the term index ---------
+ *
+ * As Crossref's own matcher does, the reference string is scored against
+ * an index of the works' title words, authors' family names and venue
+ * words (kg_work_terms): BM25 without length normalisation, each term's
+ * weight its inverse document frequency (title words 1, names 1.5, venue
+ * words 0.5). The rarest terms are looked up first; terms in more than 5%
+ * of the works (and over 1,000) carry too little to look up. The top works
+ * become candidates, validated field by field like any other. */
+
+#define BM25_TERMS 14     /* terms looked up */
+#define BM25_POSTINGS 2048 /* works visited per term */
+#define BM25_SLOTS 32768  /* a power of two above BM25_TERMS * BM25_POSTINGS */
+
+typedef struct term {
+	char tag;
+	char word[64];
+	double weight;
+} term;
+
+typedef struct scored {
+	uint32_t at, len; /* the DOI in the arena */
+	double score;
+} scored;
+
+typedef struct bm25 {
+	pk_buf arena;
+	scored *slot;     /* open addressing on the DOI */
+	size_t n;
+	double weight;    /* of the term being visited */
+} bm25;
+
+static int bm25_visit(const void *target, size_t len, void *vctx)
+{
+	bm25 *b = vctx;
+	uint64_t h = pk_fnv1a64(target, len);
+	size_t at;
+
+	for (at = (size_t)h & (BM25_SLOTS - 1); b->slot[at].len; at = (at + 1) & (BM25_SLOTS - 1))
+		if (b->slot[at].len == len && !memcmp(b->arena.ptr + b->slot[at].at, target, len)) {
+			b->slot[at].score += b->weight;
+			return 0;
+		}
+	if (b->n >= BM25_SLOTS / 2 || len > 255)
+		return 0;
+	b->slot[at].at = (uint32_t)b->arena.len;
+	b->slot[at].len = (uint32_t)len;
+	b->slot[at].score = b->weight;
+	b->n++;
+	return pk_buf_put(&b->arena, target, len);
+}
+
+static int term_cmp(const void *a, const void *b)
+{
+	const term *x = a, *y = b;
+
+	return x->weight < y->weight ? 1 : x->weight > y->weight ? -1 : 0;
+}
+
+static int scored_cmp(const void *a, const void *b)
+{
+	const scored *x = a, *y = b;
+
+	return x->score < y->score ? 1 : x->score > y->score ? -1 : 0;
+}
+
+static void add_term(term *ts, size_t *n, size_t max, char tag, const char *w, size_t l)
+{
+	size_t i;
+
+	if (l >= sizeof(ts[0].word) || *n >= max)
+		return;
+	for (i = 0; i < *n; i++)
+		if (ts[i].tag == tag && strlen(ts[i].word) == l && !memcmp(ts[i].word, w, l))
+			return;
+	ts[*n].tag = tag;
+	memcpy(ts[*n].word, w, l);
+	ts[*n].word[l] = '\0';
+	ts[*n].weight = 0;
+	(*n)++;
+}
+
+/* The works the string scores highest, best first, into out (at most
+ * max; *nout); works in the graph: nworks. */
+static int retrieve(kg_txn *t, const qr_ref *r, const rtext *rt, uint64_t nworks, qr_result *out, size_t max)
+{
+	term ts[160];
+	size_t nt = 0, i, k;
+	pk_buf key = PK_BUF_INIT;
+	bm25 b;
+	int rc = 0;
+
+	memset(&b, 0, sizeof(b));
+	out->nretrieved = 0;
+	if (!nworks)
+		return 0;
+	for (i = 0; i < rt->n; i++) {
+		size_t l = strlen(rt->w[i]);
+
+		if (!kg_term_word(rt->w[i], l))
+			continue;
+		add_term(ts, &nt, 160, KG_TERM_TITLE, rt->w[i], l);
+		add_term(ts, &nt, 160, KG_TERM_VENUE, rt->w[i], l);
+	}
+	for (i = 0; i < r->nauthors && i < 3; i++) {
+		pk_buf f = PK_BUF_INIT;
+
+		if (kg_family_fold(&f, r->authors[i].family) == 0 && f.len >= 2)
+			add_term(ts, &nt, 160, KG_TERM_NAME, f.ptr, f.len);
+		pk_buf_release(&f);
+		pk_error_clear();
+	}
+	/* no authors read: any of the first words may be a family name */
+	for (i = 0; !r->nauthors && i < rt->n && i < 8; i++)
+		if (strlen(rt->w[i]) >= 2 && !kg_is_stopword(rt->w[i], strlen(rt->w[i])))
+			add_term(ts, &nt, 160, KG_TERM_NAME, rt->w[i], strlen(rt->w[i]));
+	/* document frequencies: idf, the rare ones first */
+	for (i = 0, k = 0; i < nt; i++) {
+		size_t df = 0;
+		double n = (double)nworks, idf;
+
+		pk_buf_reset(&key);
+		if ((rc = kg_key_term(&key, ts[i].tag, ts[i].word, strlen(ts[i].word))) < 0 ||
+		    (rc = kg_index_count(t, key.ptr, key.len, &df)) < 0)
+			goto done;
+		if (!df || (df > 1000 && (double)df > n / 20))
+			continue;
+		idf = log(1 + (n - (double)df + 0.5) / ((double)df + 0.5));
+		ts[k] = ts[i];
+		ts[k].weight = idf * (ts[i].tag == KG_TERM_NAME ? 1.5 : ts[i].tag == KG_TERM_VENUE ? 0.5 : 1.0);
+		k++;
+	}
+	nt = k;
+	qsort(ts, nt, sizeof(ts[0]), term_cmp);
+	if (!nt)
+		goto done;
+	if (!(b.slot = pk_calloc(BM25_SLOTS, sizeof(*b.slot)))) {
+		rc = pk_error_set(PK_ENOMEM, "out of memory");
+		goto done;
+	}
+	for (i = 0; i < nt && i < BM25_TERMS; i++) {
+		pk_buf_reset(&key);
+		b.weight = ts[i].weight;
+		if ((rc = kg_key_term(&key, ts[i].tag, ts[i].word, strlen(ts[i].word))) < 0 ||
+		    (rc = kg_index_find(t, key.ptr, key.len, BM25_POSTINGS, bm25_visit, &b)) < 0)
+			goto done;
+	}
+	/* the top ones: pack the used slots, sort */
+	for (i = 0, k = 0; i < BM25_SLOTS; i++)
+		if (b.slot[i].len)
+			b.slot[k++] = b.slot[i];
+	qsort(b.slot, k, sizeof(b.slot[0]), scored_cmp);
+	for (i = 0; i < k && out->nretrieved < max && out->nretrieved < QR_RETRIEVED; i++) {
+		snprintf(out->retrieved[out->nretrieved].doi, sizeof(out->retrieved[0].doi), "%.*s", (int)b.slot[i].len,
+			 b.arena.ptr + b.slot[i].at);
+		out->retrieved[out->nretrieved++].score = b.slot[i].score;
+	}
+done:
+	pk_free(b.slot);
+	pk_buf_release(&b.arena);
+	pk_buf_release(&key);
+	pk_error_clear();
 	return rc;
 }
 
@@ -1346,24 +1514,105 @@ static void stray_number(const rtext *rt, const kg_work *w, cand *c)
 	}
 }
 
+/* The longest run of the string's words that none of the work's fields
+ * explains: not its authors' names (au), not its venue (found at vspan, or
+ * read by the parse when it matched), not a number, an initial, a stop
+ * word or a word references are made of ("et al", "vol", "pp", "doi"). */
+static size_t residue_run(const rtext *rt, const prep *p, const unsigned char *au, const size_t *vspan, int venue_ok)
+{
+	static const char *const filler[] = { "et", "al", "vol", "no", "pp", "p", "in", "doi", "eds", "ed", "proc",
+					      "available", "online", "preprint", "published", "retrieved", "accessed",
+					      "pmid", "pmcid", "isbn", "issn", "http", "https", "www", "org" };
+	size_t i, k, run = 0, best = 0;
+
+	for (i = 0; i < rt->n && i < RT_WORDS; i++) {
+		const char *w = rt->w[i];
+		size_t l = strlen(w);
+		int explained = au[i] || (i >= vspan[0] && i < vspan[1]) || (venue_ok && p->in_venue[i]) ||
+				p->in_authors[i] || (w[0] >= '0' && w[0] <= '9');
+
+		/* stop words neither count nor end a run ("a unified theory of") */
+		if (!explained && (is_stop(w) || (l < 3 && run)))
+			continue;
+		explained = explained || l < 3;
+
+		for (k = 0; !explained && k < sizeof(filler) / sizeof(filler[0]); k++)
+			explained = !strcmp(w, filler[k]);
+		run = explained ? 0 : run + 1;
+		if (run > best)
+			best = run;
+	}
+	return best;
+}
+
+/* Is the parsed title the work's venue, full or abbreviated ("FASEB j",
+ * "Nature Middle East (2011)")? Short titles only. */
+static int title_names_venue(const prep *p, const kg_work *w)
+{
+	words t;
+	size_t i;
+
+	if (!p->title.n || p->title_content > 6)
+		return 0;
+	t = p->title;
+	/* stop words and trailing numbers aside */
+	for (i = 0, t.n = 0; i < p->title.n; i++)
+		if (!is_stop(p->title.w[i]))
+			t.w[t.n++] = p->title.w[i];
+	while (t.n && t.w[t.n - 1][0] >= '0' && t.w[t.n - 1][0] <= '9')
+		t.n--;
+	if (!t.n)
+		return 0;
+	for (i = 0; i < w->ncontainer; i++)
+		if (venue_words_match(&t, w->container[i]))
+			return 1;
+	for (i = 0; i < w->nshort; i++)
+		if (venue_words_match(&t, w->short_container[i]))
+			return 1;
+	return 0;
+}
+
+/* Does the parsed title read like a title? Two words of four letters or
+ * more (or CJK), and no author list ("; et al", "H.J.H", "Sakide et al.,
+ * lempu 2025" are what a parse left, not titles). A reference is only
+ * called invented by a title like that. */
+static int title_like(const qr_ref *r, const prep *p)
+{
+	size_t i, long_words = 0;
+
+	if (strstr(r->title, "et al") || p->title_content < 2)
+		return 0;
+	for (i = 0; i < p->title.n; i++)
+		long_words += strlen(p->title.w[i]) >= 4 || (unsigned char)p->title.w[i][0] >= 0xe0;
+	return long_words >= 2;
+}
+
 /* Compare one candidate with the reference; fill its scores. */
 static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_work *w, cand *c)
 {
 	unsigned char au_words[RT_WORDS];
+	size_t vspan[2] = { 0, 0 }; /* the work's venue found in the string */
+	int parsed_venue_ok;        /* the venue the parse read is the work's */
 	double total = 0, got = 0, cov = 0;
 	size_t i, limit;
-	int title_stated = r->title[0] != 0, stated_year;
+	int title_stated = r->title[0] && title_like(r, p), stated_year;
 
 	snprintf(c->type, sizeof(c->type), "%s", w->type ? w->type : "");
 	c->au_total = named_authors(w) ? w->author_count : 0;
 	c->au_unnamed = w->nauthors > 0 && !c->au_total;
+	/* a "title" that is the work's venue: the parse took the journal of an
+	 * untitled reference for its title ("Shaverdi, M.; Yaghoubi, S.
+	 * RAIRO-Oper. Res. 2021, 55, S1487"), which invents nothing */
+	c->title_is_venue = title_stated && title_names_venue(p, w);
+	if (c->title_is_venue)
+		title_stated = 0;
 	if (title_stated) {
 		compare_titles(p, w, &c->title, &c->title_same);
 	} else {
 		c->title = -1;
 		c->title_same = -1;
 	}
-	if (rt->n) {
+	if (rt->n && !c->title_is_venue) {
 		title_raw(rt, w, c, &cov);
 		/* a short title of the work standing elsewhere than the title
 		 * the parse read (a work titled "JAMA Pediatrics" in a reference
@@ -1447,6 +1696,7 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 		c->year_variant = 1;
 	c->year_unknown = (stated_year || rt->nyears) && !w->year && !w->print_year && !w->online_year;
 	c->venue = r->venue[0] && !p->preprint ? venue_match(p, w) : -1;
+	parsed_venue_ok = c->venue == 1;
 	if (c->venue != 1 && rt->n) {
 		/* the work's venue elsewhere in the string than the title, the
 		 * venue the parse read and the authors ("The Lancet" as author
@@ -1456,10 +1706,10 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 		for (i = 0; i < RT_WORDS; i++)
 			skip[i] = p->in_authors[i] | au_words[i] | (c->title_raw && i >= c->ta && i < c->tb);
 		for (i = 0; i < w->ncontainer && c->venue != 1; i++)
-			if (venue_in_text(rt, w->container[i], skip, p->in_venue, c->title_raw ? c->tb : (size_t)-1))
+			if (venue_in_text(rt, w->container[i], skip, p->in_venue, c->title_raw ? c->tb : (size_t)-1, vspan))
 				c->venue = 1;
 		for (i = 0; i < w->nshort && c->venue != 1; i++)
-			if (venue_in_text(rt, w->short_container[i], skip, p->in_venue, c->title_raw ? c->tb : (size_t)-1))
+			if (venue_in_text(rt, w->short_container[i], skip, p->in_venue, c->title_raw ? c->tb : (size_t)-1, vspan))
 				c->venue = 1;
 	}
 	c->volume = r->volume[0] && w->volume ? same_number(r->volume, w->volume) : -1;
@@ -1520,6 +1770,12 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 		pk_buf_release(&f);
 		pk_error_clear();
 	}
+	/* a reference that states no title the parse could read but has a run
+	 * of words none of the work's fields explain ("Belyaeva I, ..., et al.
+	 * A graphene lattice approach. Neuroinform. 2022"): a title after all,
+	 * and not this work's */
+	if (!title_stated && rt->n)
+		c->residue = residue_run(rt, p, au_words, vspan, parsed_venue_ok) >= 4;
 	/* weighted agreement over the fields the reference states */
 	if (c->title >= 0)
 		total += 4, got += 4 * c->title;
@@ -1548,10 +1804,10 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 		c->identified = 2;
 	else if (c->from_doi && !title_stated && (r->nauthors == 0 || c->au.found > 0 || c->first_raw || c->year_diff == 0))
 		c->identified = 1;
-	else if (!title_stated && c->au.first_match && c->year_diff >= 0 && c->year_diff <= 1 &&
+	else if (!title_stated && !c->residue && c->au.first_match && c->year_diff >= 0 && c->year_diff <= 1 &&
 		 (c->venue == 1 || (c->volume == 1 && c->pages == 1)))
 		c->identified = 1;
-	else if (!title_stated && c->volume == 1 && c->pages == 1 && c->venue == 1)
+	else if (!title_stated && !c->residue && c->volume == 1 && c->pages == 1 && c->venue == 1)
 		c->identified = 1;
 
 	/* fields the reference states that disagree */
@@ -1758,6 +2014,17 @@ static int world_cb(const kg_source *s, void *vctx)
 	return 0;
 }
 
+/* The works of the graph's Crossref sources. */
+static uint64_t crossref_works(kg_txn *t)
+{
+	world_ctx c;
+
+	memset(&c, 0, sizeof(c));
+	kg_source_each(t, world_cb, &c);
+	pk_error_clear();
+	return c.works;
+}
+
 static void world_text(kg_txn *t, const qr_opts *o, char *out, size_t n)
 {
 	world_ctx c;
@@ -1803,12 +2070,14 @@ int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out
 	rtext *rt = NULL;
 	cand *best = NULL, *doi_cand = NULL, *chimera = NULL;
 	int closed, year_now, rc = 0, doi_found = 0, title_stated;
+	uint64_t nworks;
 	char world[256];
 	size_t i, compared = 0;
 
 	memset(out, 0, sizeof(*out));
 	out->verdict = QR_UNVERIFIABLE;
 	closed = (o && (o->closed_world || o->extra_covers)) || query_ref_closed_world(t);
+	nworks = crossref_works(t);
 	if (o && o->current_year) {
 		year_now = o->current_year;
 	} else {
@@ -1860,13 +2129,25 @@ int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out
 				best = &cs.c[i];
 		}
 		compared = cs.n;
-		/* nothing found by its title: probe the title indexes with the
+		/* nothing found by its title: the whole string scored against
+		 * the term index, and the title indexes probed with the
 		 * string's own windows, whatever the parse made of it */
+		if (pass == 0 && rt->n >= 2 && ((!best || best->identified < 2) || (o && o->retrieve))) {
+			if ((rc = retrieve(t, r, rt, nworks, out, QR_RETRIEVED)) < 0)
+				goto done;
+			for (i = 0; i < out->nretrieved && (!best || best->identified < 2); i++)
+				add_candidate(&cs, out->retrieved[i].doi, strlen(out->retrieved[i].doi));
+			if (!o || !o->retrieve)
+				out->nretrieved = 0; /* reported when asked for */
+		}
 		if (pass == 0 && rt->n >= 4 && (!best || best->identified < 2) && (rc = gather_windows(t, rt, &cs)) < 0)
 			goto done;
 	}
 	out->candidates = cs.n;
-	title_stated = r->title[0] != 0 || (best && best->identified == 2);
+	/* a title to call a work invented by: the parse's, if it reads like
+	 * one, and not the work's venue */
+	title_stated = (r->title[0] != 0 && title_like(r, p) && !(best && best->title_is_venue)) ||
+		       (best && best->identified == 2);
 	if (r->year > year_now)
 		query_ref_reason(out, "future date (%d)", r->year);
 	if (is_placeholder(r))
@@ -1970,7 +2251,7 @@ int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out
 		/* preprints are registered with arXiv (DataCite), not Crossref:
 		 * a closed Crossref world says nothing about them */
 		query_ref_reason(out, "arXiv preprint %s: not covered by Crossref, not checked", r->arxiv);
-	} else if (title_stated && p->title_content >= 2 && (closed || r->year > year_now)) {
+	} else if (title_stated && (closed || r->year > year_now)) {
 		/* no work has the stated title: a work that does not exist, even
 		 * when its authors, venue or pages are real */
 		out->verdict = QR_FABRICATED;
@@ -1982,7 +2263,14 @@ int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out
 				      "not decided", cs.truncated, MAX_CANDIDATES);
 	} else if (!title_stated && r->nauthors && r->year && (closed || r->year > year_now)) {
 		out->verdict = QR_FABRICATED;
-		query_ref_reason(out, "nothing matches the stated authors, venue and year among %s", world);
+		if (chimera) {
+			/* the authors, venue and year are a real work's; the words
+			 * where its title would be are not its title */
+			query_ref_reason(out, "no work among %s has the words the reference gives for a title", world);
+			chimera_reason(out, chimera);
+		} else {
+			query_ref_reason(out, "nothing matches the stated authors, venue and year among %s", world);
+		}
 	} else if (closed && r->title[0]) {
 		query_ref_reason(out, "the stated title is too short to name a work, and no work fits what the reference states");
 	} else if (closed) {

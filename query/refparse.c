@@ -66,7 +66,7 @@ static const char *const patterns[RE_COUNT] = {
 	/* one name, as APA writes it: "Govindjee. (1986)." */
 	[RE_A_MONO] = "\\G\\s*(?P<fam>\\p{Lu}\\p{Ll}[\\p{L}'\\-]+)\\.?(?=\\s*\\((?:1[5-9]|20)\\d\\d)",
 	[RE_SEP] = "\\G\\s*(?:,\\s*(?:and|&)\\s+|;\\s*|,\\s*|\\s+and\\s+|\\s*&\\s*|[，、]\\s*)",
-	[RE_ETAL] = "\\G\\s*,?\\s*(?:et\\s*al\\.?|等|\\.\\.\\.)",
+	[RE_ETAL] = "\\G\\s*[,;]?\\s*(?:et\\s*al\\.?|等|\\.\\.\\.)",
 	/* "Phys. Rev. B 47, 9967 (1993)", "Nature 586, 378-381 (2020)" */
 	[RE_T_NATURE] = VENUE_NC "\\s+(?P<vol>\\d+(?:-\\d+)?[A-Z]?|[IVXLC]{1,8})\\s*(?:\\((?P<iss>[^)]{1,12})\\))?\\s*,\\s*(?:" PAGES ")?"
 			"\\s*\\(\\s*(?P<year>(?:1[5-9]|20)\\d\\d)\\s*\\)",
@@ -961,6 +961,22 @@ int query_ref_parse(const char *text, size_t n, qr_ref *out)
 			snprintf(out->style, sizeof(out->style), "other");
 	}
 done:
+	/* a title the author list ran into ("O' Donoghue JA, Schöder H, et al.
+	 * A topological approach"): the title starts after the "et al." */
+	if (rc == 0 && out->title[0]) {
+		char *e = NULL, *p;
+
+		for (p = out->title; (p = strstr(p, "et al")); p += 5)
+			e = p;
+		if (e) {
+			e += 5;
+			while (*e == '.' || *e == ',' || *e == ';' || *e == ' ' || *e == '"' || *e == '\'')
+				e++;
+			memmove(out->title, e, strlen(e) + 1);
+			clean_title(out->title);
+			out->et_al = 1;
+		}
+	}
 	/* a "venue" with no letter in it ("2017", "12-14") is a number the
 	 * patterns left over, not a venue */
 	if (rc == 0 && out->venue[0]) {

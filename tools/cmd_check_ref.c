@@ -91,6 +91,17 @@ void tool_ref_result_json(pk_json *w, const char *input, const qr_ref *p, const 
 	for (i = 0; i < r->nreasons; i++)
 		pk_json_str(w, r->reasons[i]);
 	pk_json_end_arr(w);
+	if (r->nretrieved) {
+		pk_json_key(w, "retrieved");
+		pk_json_arr(w);
+		for (i = 0; i < r->nretrieved; i++) {
+			pk_json_obj(w);
+			pk_json_kstr(w, "doi", r->retrieved[i].doi);
+			pk_json_knum(w, "score", (double)(long)(r->retrieved[i].score * 1000 + 0.5) / 1000);
+			pk_json_end_obj(w);
+		}
+		pk_json_end_arr(w);
+	}
 }
 
 /* The reference as search text: what was written, or its fields. */
@@ -299,6 +310,8 @@ static void usage(FILE *f)
 		"  --cache-ttl D    use cached answers younger than D days (default 30; 0: no cache)\n"
 		"  --rows N         hits asked of a search (default 5)   --timeout S, --retries N,\n"
 		"  --cacert FILE    as for fetch (TLS is always verified)\n"
+		"  --retrieved      also score every reference against the term index (title words, family\n"
+		"                   names, venue words; BM25) and list the top 20 works (\"retrieved\")\n"
 		"verdicts: verified, mismatch, fabricated, unverifiable\n"
 		"exit: 0 verified, 1 any other verdict, 2 usage or unreadable reference, 4 graph error\n"
 		"      (--jsonl: 0 when the stream is processed)\n");
@@ -310,6 +323,7 @@ int cmd_check_ref(int argc, char **argv)
 		{ "db", required_argument, NULL, 'd' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "jsonl", no_argument, NULL, 'l' },
+		{ "retrieved", no_argument, NULL, 'r' },
 		TOOL_REF_LONGOPTS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -326,6 +340,7 @@ int cmd_check_ref(int argc, char **argv)
 		case 'd': db = optarg; break;
 		case 'j': json = 1; break;
 		case 'l': jsonl = 1; break;
+		case 'r': cfg.o.retrieve = 1; break;
 		case 'h': usage(stdout); return EXIT_OK;
 		default:
 			if ((rc = tool_ref_option(ch, optarg, &cfg)) > 0)
