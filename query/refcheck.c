@@ -67,6 +67,7 @@ void query_ref_reason(qr_result *r, const char *fmt, ...)
 typedef struct words {
 	char buf[1024];
 	const char *w[96];
+	uint32_t h[96];  /* each word's hash: word equality is hash equality first */
 	size_t n;
 } words;
 
@@ -103,12 +104,44 @@ static void split_words(const char *text, words *out, int drop_stop)
 
 		if (sp)
 			*sp = '\0';
-		if (*p && !(drop_stop && is_stop(p)))
+		if (*p && !(drop_stop && is_stop(p))) {
+			out->h[out->n] = pk_fnv1a32(p, strlen(p));
 			out->w[out->n++] = p;
+		}
 		if (!sp)
 			break;
 		p = sp + 1;
 	}
+}
+
+/* The work's fields folded once per candidate: compare() asks for the
+ * same title, venue and numbers many times. Keyed by the field's address
+ * (a work's strings do not move while it is compared). */
+#define FIELDS_CACHED 32
+
+typedef struct fcache {
+	const char *text[FIELDS_CACHED];
+	int drop[FIELDS_CACHED];
+	words w[FIELDS_CACHED];
+	size_t n;
+	words spare;   /* when the cache is full */
+} fcache;
+
+static const words *field_words(fcache *fc, const char *text, int drop_stop)
+{
+	size_t i;
+
+	for (i = 0; i < fc->n; i++)
+		if (fc->text[i] == text && fc->drop[i] == drop_stop)
+			return &fc->w[i];
+	if (fc->n == FIELDS_CACHED) {
+		split_words(text, &fc->spare, drop_stop);
+		return &fc->spare;
+	}
+	fc->text[fc->n] = text;
+	fc->drop[fc->n] = drop_stop;
+	split_words(text, &fc->w[fc->n], drop_stop);
+	return &fc->w[fc->n++];
 }
 
 static size_t count_content_words(const words *x)
@@ -164,9 +197,11 @@ typedef struct prep {
 	char acro[4][32];         /* the stated venue's words that may be an acronym ("cvpr") */
 	size_t nacro;
 	char alias[8][160];       /* names the venue table gives those acronyms */
+	words alias_words[8];     /* ... split */
 	size_t nalias;
 	char fam[QR_AUTHORS][64];
 	char ini[QR_AUTHORS];
+	fcache *fc;               /* the candidate's fields, folded (reset per candidate) */
 	int preprint;             /* the venue says "Preprint" (at, on bioRxiv ...) */
 	unsigned char in_venue[RT_WORDS];   /* words of the string the parse read as the venue */
 	unsigned char in_authors[RT_WORDS]; /* ... and as the authors' family names */
@@ -287,34 +322,34 @@ static void prepare(const qr_ref *r, prep *p)
  * diacritics aside). Each of the work's titles is folded once. */
 static void compare_titles(const prep *p, const kg_work *w, double *sim, int *exact)
 {
-	words t, sub;
+	const words *t, *sub;
 	char key[1024];
 	double d;
 
 	*sim = 0;
 	*exact = 0;
 	if (w->title) {
-		split_words(w->title, &t, 0);
-		*sim = dice(&p->title, &t);
-		words_key(&t, key, sizeof(key));
+		t = field_words(p->fc, w->title, 0);
+		*sim = dice(&p->title, t);
+		words_key(t, key, sizeof(key));
 		*exact = p->title_key[0] && key[0] && !strcmp(key, p->title_key);
 		if (w->subtitle) {
 			words tb; /* title and subtitle words, pointing into t and sub */
 			size_t i;
 
-			split_words(w->subtitle, &sub, 0);
+			sub = field_words(p->fc, w->subtitle, 0);
 			tb.n = 0;
 			tb.buf[0] = '\0';
-			for (i = 0; i < t.n && tb.n < 96; i++)
-				tb.w[tb.n++] = t.w[i];
-			for (i = 0; i < sub.n && tb.n < 96; i++)
-				tb.w[tb.n++] = sub.w[i];
+			for (i = 0; i < t->n && tb.n < 96; i++)
+				tb.w[tb.n++] = t->w[i];
+			for (i = 0; i < sub->n && tb.n < 96; i++)
+				tb.w[tb.n++] = sub->w[i];
 			if ((d = dice(&p->title, &tb)) > *sim)
 				*sim = d;
 			if (!*exact) {
 				char k2[1024];
 
-				words_key(&sub, k2, sizeof(k2));
+				words_key(sub, k2, sizeof(k2));
 				*exact = key[0] && strlen(key) + strlen(k2) < sizeof(key) &&
 					 !strncmp(p->title_key, key, strlen(key)) &&
 					 !strcmp(p->title_key + strlen(key), k2);
@@ -322,10 +357,10 @@ static void compare_titles(const prep *p, const kg_work *w, double *sim, int *ex
 		}
 	}
 	if (w->original_title) {
-		split_words(w->original_title, &t, 0);
-		if ((d = dice(&p->title, &t)) > *sim)
+		t = field_words(p->fc, w->original_title, 0);
+		if ((d = dice(&p->title, t)) > *sim)
 			*sim = d;
-		words_key(&t, key, sizeof(key));
+		words_key(t, key, sizeof(key));
 		if (!*exact)
 			*exact = p->title_key[0] && key[0] && !strcmp(key, p->title_key);
 	}
@@ -420,23 +455,32 @@ static int lead_word(const char *w)
 /* Does a stated venue name the work's container? Abbreviations count:
  * every stated word must start the corresponding venue word, in order,
  * skipping stop words ("Phys. Rev. B" = "Physical Review B"). */
+static int venue_words_match_w(const words *a, const words *bw);
+
 static int venue_words_match(const words *a, const char *venue)
 {
 	words b;
-	size_t i = 0, j = 0;
 
 	split_words(venue, &b, 1);
 	if (!b.n)
 		split_words(venue, &b, 0);
-	if (!a->n || !b.n)
+	return venue_words_match_w(a, &b);
+}
+
+/* The same against a venue already split (stop words dropped). */
+static int venue_words_match_w(const words *a, const words *bw)
+{
+	size_t i = 0, j = 0;
+
+	if (!a->n || !bw->n)
 		return 0;
-	while (i < a->n && j < b.n) {
+	while (i < a->n && j < bw->n) {
 		size_t l = strlen(a->w[i]);
 
-		if (!strncmp(b.w[j], a->w[i], l) || (l >= 3 && strstr(b.w[j], a->w[i]) == b.w[j])) {
+		if (!strncmp(bw->w[j], a->w[i], l) || (l >= 3 && strstr(bw->w[j], a->w[i]) == bw->w[j])) {
 			i++;
 			j++;
-		} else if (i > 0 || lead_word(b.w[j])) {
+		} else if (i > 0 || lead_word(bw->w[j])) {
 			j++; /* a venue word the abbreviation leaves out; "Proceedings
 			      * of the 39th", "2023 IEEE/CVF" before the name */
 		} else {
@@ -445,7 +489,7 @@ static int venue_words_match(const words *a, const char *venue)
 	}
 	/* "Ecology" is not "Ecology Letters" either; a longer abbreviation
 	 * may leave out a word or two at the end ("... of America") */
-	return i == a->n && (b.n - j == 0 || (a->n >= 2 && b.n - j <= 2));
+	return i == a->n && (bw->n - j == 0 || (a->n >= 2 && bw->n - j <= 2));
 }
 
 /* A stated acronym ("CVPR", "Proc. NeurIPS 2017", booktitle={AAAI}) for a
@@ -457,7 +501,7 @@ static int venue_words_match(const words *a, const char *venue)
 static int venue_by_acronym(const prep *p, const char *v)
 {
 	const char *open = strrchr(v, '(');
-	words vw;
+	const words *vw;
 	size_t i, j, k;
 
 	if (!p->nacro)
@@ -477,19 +521,28 @@ static int venue_by_acronym(const prep *p, const char *v)
 	}
 	if (!p->nalias)
 		return 0;
-	split_words(v, &vw, 0);
+	vw = field_words(p->fc, v, 0);
 	for (k = 0; k < p->nalias; k++) {
-		words a;
+		const words *a = &p->alias_words[k];
 
-		split_words(p->alias[k], &a, 0);
-		for (i = 0; a.n && i + a.n <= vw.n; i++) {
-			for (j = 0; j < a.n && !strcmp(vw.w[i + j], a.w[j]); j++)
+		for (i = 0; a->n && i + a->n <= vw->n; i++) {
+			for (j = 0; j < a->n && !strcmp(vw->w[i + j], a->w[j]); j++)
 				;
-			if (j == a.n && !(i + j < vw.n && (!strcmp(vw.w[i + j], "and") || !strncmp(vw.w[i + j], "workshop", 8))))
+			if (j == a->n && !(i + j < vw->n && (!strcmp(vw->w[i + j], "and") ||
+							     !strncmp(vw->w[i + j], "workshop", 8))))
 				return 1;
 		}
 	}
 	return 0;
+}
+
+/* A work's venue split for matching: stop words dropped, unless nothing
+ * else is left ("A&A"). */
+static const words *venue_words(const prep *p, const char *v)
+{
+	const words *x = field_words(p->fc, v, 1);
+
+	return x->n ? x : field_words(p->fc, v, 0);
 }
 
 static int venue_match(const prep *p, const kg_work *w)
@@ -500,12 +553,12 @@ static int venue_match(const prep *p, const kg_work *w)
 	for (i = 0; i < w->ncontainer + w->nshort; i++) {
 		const char *v = i < w->ncontainer ? w->container[i] : w->short_container[i - w->ncontainer];
 
-		if (venue_words_match(&p->venue, v))
+		if (venue_words_match_w(&p->venue, venue_words(p, v)))
 			return 1;
 		venue_head(v, head, sizeof(head));
 		if (head[0] && venue_words_match(&p->venue, head))
 			return 1;
-		if (p->venue_head.n && venue_words_match(&p->venue_head, v))
+		if (p->venue_head.n && venue_words_match_w(&p->venue_head, venue_words(p, v)))
 			return 1;
 		if (venue_by_acronym(p, v))
 			return 1;
@@ -621,6 +674,8 @@ static int pages_match(const qr_ref *r, const kg_work *w)
 typedef struct rtext {
 	char buf[2400];
 	const char *w[RT_WORDS];
+	uint32_t h[RT_WORDS];       /* each word's hash */
+	unsigned char stop[RT_WORDS]; /* a stop word */
 	size_t n;
 	int et_al;         /* "et al.", "...", "等": the list is cut on purpose */
 	int glued;         /* initials written as one word after the name ("Lin LP") */
@@ -672,6 +727,8 @@ static void rtext_init(rtext *r, const char *text)
 				r->year[r->nyears] = y;
 				r->year_at[r->nyears++] = r->n;
 			}
+			r->h[r->n] = pk_fnv1a32(p, strlen(p));
+			r->stop[r->n] = (unsigned char)is_stop(p);
 			r->w[r->n++] = p;
 		}
 		if (!sp)
@@ -691,22 +748,24 @@ static double title_in_text(const words *t, const rtext *r, int *exact, size_t *
 	*exact = 0;
 	if (!t->n || !r->n)
 		return 0;
+	/* word k of the string is word j of the title */
+#define SAME(k, j) (r->h[k] == t->h[j] && !strcmp(r->w[k], t->w[j]))
 	for (i = 0; i < r->n; i++) {
 		size_t j = 0, k = i, m = 0, extra = 0, miss = 0;
 		double cov;
 
-		if (strcmp(r->w[i], t->w[0])) {
-			if (t->n < 2 || strcmp(r->w[i], t->w[1]))
+		if (!SAME(i, 0)) {
+			if (t->n < 2 || !SAME(i, 1))
 				continue;
 			j = 1; /* the first word changed or dropped */
 			miss = 1;
 		}
 		while (j < t->n && k < r->n && miss <= t->n / 3 + 1) {
-			if (!strcmp(r->w[k], t->w[j])) {
+			if (SAME(k, j)) {
 				m++, j++, k++;
-			} else if (j + 1 < t->n && !strcmp(r->w[k], t->w[j + 1])) {
+			} else if (j + 1 < t->n && SAME(k, j + 1)) {
 				j++, miss++; /* a title word missing */
-			} else if (k + 1 < r->n && !strcmp(r->w[k + 1], t->w[j])) {
+			} else if (k + 1 < r->n && SAME(k + 1, j)) {
 				k++, extra++; /* a word added */
 			} else {
 				j++, k++, miss++; /* a word changed */
@@ -724,6 +783,7 @@ static double title_in_text(const words *t, const rtext *r, int *exact, size_t *
 		if (*exact)
 			break;
 	}
+#undef SAME
 	return best;
 }
 
@@ -856,34 +916,30 @@ static int word_in_text(const rtext *r, const char *w, size_t a, size_t b)
 /* Does the venue (full or abbreviated: "Phys Rev B" for "Physical Review
  * B", stop words skipped) stand in the string outside the words skip
  * marks? */
-static int venue_in_text(const rtext *r, const char *venue, const unsigned char *skip, const unsigned char *in_venue,
+static int venue_in_text(const rtext *r, const words *vw, const unsigned char *skip, const unsigned char *in_venue,
 			 size_t title_end, size_t *span)
 {
-	words v;
 	size_t i;
 
-	if (!venue)
-		return 0;
-	split_words(venue, &v, 1);
-	if (!v.n)
+	if (!vw->n)
 		return 0;
 	for (i = 0; i < r->n; i++) {
 		size_t j = 0, k = i, letters = 0;
 
-		if (skip[i] || is_stop(r->w[i]))
+		if (skip[i] || r->stop[i] || r->w[i][0] != vw->w[0][0])
 			continue;
-		while (j < v.n && k < r->n && !skip[k]) {
+		while (j < vw->n && k < r->n && !skip[k]) {
 			size_t l = strlen(r->w[k]);
 
-			if (is_stop(r->w[k]) && j > 0) {
+			if (r->stop[k] && j > 0) {
 				k++;
 				continue;
 			}
 			/* a word as written, or abbreviated in a name of several
 			 * words ("phys rev" for "physical review"); a one-word
 			 * name only as written ("vol" is not "Voluntas") */
-			if (!strcmp(r->w[k], v.w[j]) ||
-			    (v.n > 1 && l >= 1 && l < strlen(v.w[j]) && !strncmp(v.w[j], r->w[k], l) &&
+			if (!strcmp(r->w[k], vw->w[j]) ||
+			    (vw->n > 1 && l >= 1 && l < strlen(vw->w[j]) && !strncmp(vw->w[j], r->w[k], l) &&
 			     !(r->w[k][0] >= '0' && r->w[k][0] <= '9') && strcmp(r->w[k], "vol") && strcmp(r->w[k], "no") &&
 			     strcmp(r->w[k], "pp"))) {
 				letters += l;
@@ -894,7 +950,7 @@ static int venue_in_text(const rtext *r, const char *venue, const unsigned char 
 		}
 		/* all of it, and more than a letter or two of it ("J", "T" for
 		 * "TheScientificWorldJOURNAL" are nothing) */
-		if (j == v.n && letters >= 3 && (v.n > 1 || strlen(r->w[i]) >= 3)) {
+		if (j == vw->n && letters >= 3 && (vw->n > 1 || strlen(r->w[i]) >= 3)) {
 			/* against what the parse read as the venue: not a part of
 			 * it ("Engineering" of "Engineering Structures" or of
 			 * "Mathematical Problems in Engineering"), unless the rest
@@ -950,8 +1006,11 @@ static void venue_aliases(kg_txn *t, const qr_ref *r, prep *p)
 			continue;
 		names = cJSON_GetObjectItemCaseSensitive(j, "names");
 		cJSON_ArrayForEach(x, names)
-			if (cJSON_IsString(x) && p->nalias < sizeof(p->alias) / sizeof(p->alias[0]))
-				pk_utf8_copy(p->alias[p->nalias++], sizeof(p->alias[0]), x->valuestring);
+			if (cJSON_IsString(x) && p->nalias < sizeof(p->alias) / sizeof(p->alias[0])) {
+				pk_utf8_copy(p->alias[p->nalias], sizeof(p->alias[0]), x->valuestring);
+				split_words(p->alias[p->nalias], &p->alias_words[p->nalias], 0);
+				p->nalias++;
+			}
 		cJSON_Delete(j);
 	}
 }
@@ -1361,7 +1420,7 @@ static int year_matches(const kg_work *w, int y)
 }
 
 /* The work's title (or title + subtitle, or original title) in the string. */
-static void title_raw(const rtext *rt, const kg_work *w, cand *c, double *cov)
+static void title_raw(const prep *p, const rtext *rt, const kg_work *w, cand *c, double *cov)
 {
 	const char *titles[3] = { w->title, w->original_title, NULL };
 	char both[1100];
@@ -1372,15 +1431,19 @@ static void title_raw(const rtext *rt, const kg_work *w, cand *c, double *cov)
 	if (w->title && w->subtitle && snprintf(both, sizeof(both), "%s %s", w->title, w->subtitle) < (int)sizeof(both))
 		titles[2] = both;
 	for (i = 0; i < 3; i++) {
-		words t;
+		words own;
+		const words *t = &own;
 		int exact;
 		size_t a = 0, b = 0;
 		double d;
 
 		if (!titles[i])
 			continue;
-		split_words(titles[i], &t, 0);
-		d = title_in_text(&t, rt, &exact, &a, &b);
+		if (i < 2)
+			t = field_words(p->fc, titles[i], 0);
+		else
+			split_words(titles[i], &own, 0);
+		d = title_in_text(t, rt, &exact, &a, &b);
 		if (d > *cov || (exact && !c->title_raw)) {
 			*cov = d;
 			c->ta = a;
@@ -1393,21 +1456,20 @@ static void title_raw(const rtext *rt, const kg_work *w, cand *c, double *cov)
 
 /* A title of fewer than three content words, or the name of the work's
  * own venue: found in a reference string, it may be another field. */
-static int short_title(const kg_work *w)
+static int short_title(const prep *p, const kg_work *w)
 {
-	words t;
+	const words *t;
 	size_t i;
 
 	if (!w->title)
 		return 0;
-	split_words(w->title, &t, 1);
-	if (t.n < 3)
+	t = field_words(p->fc, w->title, 1);
+	if (t->n < 3)
 		return 1;
 	for (i = 0; i < w->ncontainer; i++) {
-		words v;
+		const words *v = field_words(p->fc, w->container[i], 1);
 
-		split_words(w->container[i], &v, 1);
-		if (v.n == t.n && dice(&v, &t) >= 0.999)
+		if (v->n == t->n && dice(v, t) >= 0.999)
 			return 1;
 	}
 	return 0;
@@ -1430,14 +1492,15 @@ static size_t named_authors(const kg_work *w)
 
 /* Is the digit word d among the numbers of field f ("3263-3271" has
  * 3263, 3271 and the abbreviated last page 71)? */
-static int number_in_field(const char *d, const char *f)
+static int number_in_field(const prep *p, const char *d, const char *f)
 {
-	words x;
+	const words *xp;
 	size_t i, l = strlen(d);
 
 	if (!f)
 		return 0;
-	split_words(f, &x, 0);
+	xp = field_words(p->fc, f, 0);
+#define x (*xp)
 	for (i = 0; i < x.n; i++) {
 		size_t xl = strlen(x.w[i]);
 
@@ -1452,6 +1515,7 @@ static int number_in_field(const char *d, const char *f)
 	}
 	return 0;
 }
+#undef x
 
 /* A page range a formatter wrote out in full: "1392b-1392" as
  * "1392b–11392", "604.4-604" as "604.4-6044": d ends with the last page. */
@@ -1475,7 +1539,7 @@ static int page_expansion(const char *d, const char *page)
  * none of the work's years, volume, issue, pages, article number or the
  * numbers of its titles and venue: a field the parse did not read, and
  * got wrong ("Journal of Korea Design Forum, null(18), 510"). */
-static void stray_number(const rtext *rt, const kg_work *w, cand *c)
+static void stray_number(const prep *p, const rtext *rt, const kg_work *w, cand *c)
 {
 	size_t i, k;
 
@@ -1499,14 +1563,14 @@ static void stray_number(const rtext *rt, const kg_work *w, cand *c)
 		ok = ok || (w->print_year && !strcmp(d, y));
 		snprintf(y, sizeof(y), "%d", w->online_year);
 		ok = ok || (w->online_year && !strcmp(d, y));
-		ok = ok || number_in_field(d, w->volume) || number_in_field(d, w->issue) || number_in_field(d, w->page) ||
-		     page_expansion(d, w->page) ||
-		     number_in_field(d, w->article_number) || number_in_field(d, w->title) ||
-		     number_in_field(d, w->subtitle) || number_in_field(d, w->original_title);
+		ok = ok || number_in_field(p, d, w->volume) || number_in_field(p, d, w->issue) ||
+		     number_in_field(p, d, w->page) || page_expansion(d, w->page) ||
+		     number_in_field(p, d, w->article_number) || number_in_field(p, d, w->title) ||
+		     number_in_field(p, d, w->subtitle) || number_in_field(p, d, w->original_title);
 		for (k = 0; !ok && k < w->ncontainer; k++)
-			ok = number_in_field(d, w->container[k]);
+			ok = number_in_field(p, d, w->container[k]);
 		for (k = 0; !ok && k < w->nshort; k++)
-			ok = number_in_field(d, w->short_container[k]);
+			ok = number_in_field(p, d, w->short_container[k]);
 		if (!ok) {
 			snprintf(c->stray, sizeof(c->stray), "%s", d);
 			return;
@@ -1564,10 +1628,10 @@ static int title_names_venue(const prep *p, const kg_work *w)
 	if (!t.n)
 		return 0;
 	for (i = 0; i < w->ncontainer; i++)
-		if (venue_words_match(&t, w->container[i]))
+		if (venue_words_match_w(&t, venue_words(p, w->container[i])))
 			return 1;
 	for (i = 0; i < w->nshort; i++)
-		if (venue_words_match(&t, w->short_container[i]))
+		if (venue_words_match_w(&t, venue_words(p, w->short_container[i])))
 			return 1;
 	return 0;
 }
@@ -1591,6 +1655,8 @@ static int title_like(const qr_ref *r, const prep *p)
 static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_work *w, cand *c)
 {
 	unsigned char au_words[RT_WORDS];
+
+	p->fc->n = 0; /* another work: its fields folded anew */
 	size_t vspan[2] = { 0, 0 }; /* the work's venue found in the string */
 	int parsed_venue_ok;        /* the venue the parse read is the work's */
 	double total = 0, got = 0, cov = 0;
@@ -1613,11 +1679,12 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 		c->title_same = -1;
 	}
 	if (rt->n && !c->title_is_venue) {
-		title_raw(rt, w, c, &cov);
+		title_raw(p, rt, w, c, &cov);
 		/* a short title of the work standing elsewhere than the title
 		 * the parse read (a work titled "JAMA Pediatrics" in a reference
 		 * to an article of that journal) is not the reference's title */
-		if (p->title_at && (c->tb <= p->title_a || c->ta >= p->title_b) && short_title(w))
+		if ((c->title_raw || cov > 0) && p->title_at && (c->tb <= p->title_a || c->ta >= p->title_b) &&
+		    short_title(p, w))
 			c->title_raw = 0, cov = 0;
 		if (cov >= 0.6 && (c->title < 0 || cov > c->title)) {
 			c->title = cov; /* the parse missed or cut the title: the string has it */
@@ -1706,10 +1773,12 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 		for (i = 0; i < RT_WORDS; i++)
 			skip[i] = p->in_authors[i] | au_words[i] | (c->title_raw && i >= c->ta && i < c->tb);
 		for (i = 0; i < w->ncontainer && c->venue != 1; i++)
-			if (venue_in_text(rt, w->container[i], skip, p->in_venue, c->title_raw ? c->tb : (size_t)-1, vspan))
+			if (venue_in_text(rt, field_words(p->fc, w->container[i], 1), skip, p->in_venue,
+					  c->title_raw ? c->tb : (size_t)-1, vspan))
 				c->venue = 1;
 		for (i = 0; i < w->nshort && c->venue != 1; i++)
-			if (venue_in_text(rt, w->short_container[i], skip, p->in_venue, c->title_raw ? c->tb : (size_t)-1, vspan))
+			if (venue_in_text(rt, field_words(p->fc, w->short_container[i], 1), skip, p->in_venue,
+					  c->title_raw ? c->tb : (size_t)-1, vspan))
 				c->venue = 1;
 	}
 	c->volume = r->volume[0] && w->volume ? same_number(r->volume, w->volume) : -1;
@@ -1837,7 +1906,7 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 	/* a work identified by its title, every field read agreeing, and a
 	 * number left over that is none of the work's */
 	if (c->identified == 2 && !c->mismatched && rt->n && strcmp(r->style, "bibtex")) {
-		stray_number(rt, w, c);
+		stray_number(p, rt, w, c);
 		if (c->stray[0])
 			c->mismatched |= w->page || w->article_number ? QR_F_PAGES : QR_F_VOLUME;
 	}
@@ -2068,6 +2137,7 @@ int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out
 	kg_work *w = NULL;
 	prep *p = NULL;
 	rtext *rt = NULL;
+	fcache *fc = NULL;
 	cand *best = NULL, *doi_cand = NULL, *chimera = NULL;
 	int closed, year_now, rc = 0, doi_found = 0, title_stated;
 	uint64_t nworks;
@@ -2088,11 +2158,13 @@ int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out
 		year_now = tm.tm_year + 1900;
 	}
 	if (!(cs.c = pk_calloc(MAX_CANDIDATES, sizeof(*cs.c))) || !(w = pk_malloc(sizeof(*w))) ||
-	    !(p = pk_malloc(sizeof(*p))) || !(rt = pk_malloc(sizeof(*rt)))) {
+	    !(p = pk_malloc(sizeof(*p))) || !(rt = pk_malloc(sizeof(*rt))) || !(fc = pk_malloc(sizeof(*fc)))) {
 		rc = pk_error_set(PK_ENOMEM, "out of memory");
 		goto done;
 	}
 	prepare(r, p);
+	p->fc = fc;
+	fc->n = 0;
 	rtext_init(rt, r->text);
 	if (p->title.n && rt->n) {
 		int exact;
@@ -2283,5 +2355,6 @@ done:
 	pk_free(w);
 	pk_free(p);
 	pk_free(rt);
+	pk_free(fc);
 	return rc;
 }
