@@ -277,6 +277,10 @@ static void prepare(const qr_ref *r, prep *p)
 {
 	size_t i;
 
+	/* every field starts from nothing: the allocation may be the last
+	 * reference's (its title span, aliases, marks), and a field set only
+	 * on some path must not carry that reference's value into this one */
+	memset(p, 0, sizeof(*p));
 	split_words(r->title[0] ? r->title : NULL, &p->title, 0);
 	words_key(&p->title, p->title_key, sizeof(p->title_key));
 	p->title_content = count_content_words(&p->title);
