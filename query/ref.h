@@ -83,7 +83,16 @@ typedef struct qr_opts {
 			       * report the ranking (qr_result.retrieved); otherwise only
 			       * when no work is found by its title */
 	int doi_unregistered; /* the stated DOI is known not to exist (API 404, Crossref prefix) */
+	struct qr_scratch *scratch; /* working memory reused from call to call (borrowed; one
+				     * per thread); NULL: allocated for each call */
 } qr_opts;
+
+/* The working memory of query_ref_check (candidates, the folded
+ * reference): some 300 KiB that a batch allocates once instead of per
+ * reference. Owned by the caller; NULL on out of memory (last error set). */
+typedef struct qr_scratch qr_scratch;
+qr_scratch *query_ref_scratch_new(void);
+void query_ref_scratch_free(qr_scratch *s);
 
 #define QR_REASONS 8
 #define QR_RETRIEVED 20

@@ -163,7 +163,7 @@ static double dice(const words *x, const words *y)
 		return 0;
 	for (i = 0; i < x->n; i++)
 		for (j = 0; j < y->n; j++)
-			if (!used[j] && !strcmp(x->w[i], y->w[j])) {
+			if (!used[j] && x->h[i] == y->h[j] && !strcmp(x->w[i], y->w[j])) {
 				used[j] = 1;
 				common++;
 				break;
@@ -2135,15 +2135,38 @@ static void chimera_reason(qr_result *out, const cand *c)
 		query_ref_reason(out, "chimeric: an invented title and authors on a real work's %s (%s)", what, c->doi);
 }
 
+struct qr_scratch {
+	cand c[MAX_CANDIDATES];
+	kg_work w;
+	prep p;
+	rtext rt;
+	fcache fc;
+};
+
+qr_scratch *query_ref_scratch_new(void)
+{
+	qr_scratch *s = pk_malloc(sizeof(*s));
+
+	if (!s)
+		pk_error_set(PK_ENOMEM, "out of memory");
+	return s;
+}
+
+void query_ref_scratch_free(qr_scratch *s)
+{
+	pk_free(s);
+}
+
 int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out)
 {
 	cands cs = { NULL, 0, { 0 }, 0 };
-	kg_work *w = NULL;
-	prep *p = NULL;
-	rtext *rt = NULL;
-	fcache *fc = NULL;
+	qr_scratch *own = NULL, *s = o ? o->scratch : NULL;
+	kg_work *w;
+	prep *p;
+	rtext *rt;
+	fcache *fc;
 	cand *best = NULL, *doi_cand = NULL, *chimera = NULL;
-	int closed, year_now, rc = 0, doi_found = 0, title_stated;
+	int closed, year_now, rc = 0, doi_found = 0, title_stated, id_only;
 	uint64_t nworks;
 	char world[256];
 	size_t i, compared = 0;
@@ -2161,11 +2184,13 @@ int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out
 		gmtime_r(&now, &tm);
 		year_now = tm.tm_year + 1900;
 	}
-	if (!(cs.c = pk_calloc(MAX_CANDIDATES, sizeof(*cs.c))) || !(w = pk_malloc(sizeof(*w))) ||
-	    !(p = pk_malloc(sizeof(*p))) || !(rt = pk_malloc(sizeof(*rt))) || !(fc = pk_malloc(sizeof(*fc)))) {
-		rc = pk_error_set(PK_ENOMEM, "out of memory");
-		goto done;
-	}
+	if (!s && !(s = own = query_ref_scratch_new()))
+		return PK_ENOMEM;
+	cs.c = s->c; /* each candidate is cleared as it is added */
+	w = &s->w;
+	p = &s->p;
+	rt = &s->rt;
+	fc = &s->fc;
 	prepare(r, p);
 	p->fc = fc;
 	fc->n = 0;
@@ -2175,6 +2200,7 @@ int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out
 
 		p->title_at = p->title_content >= 3 && title_in_text(&p->title, rt, &exact, &p->title_a, &p->title_b) >= 0.8;
 	}
+	id_only = !strcmp(r->style, "doi") || !strcmp(r->style, "arxiv");
 	mark_fields(r, p, rt);
 	venue_aliases(t, r, p);
 	rt->glued = glued_initials(r);
@@ -2208,6 +2234,9 @@ int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out
 		/* nothing found by its title: the whole string scored against
 		 * the term index, and the title indexes probed with the
 		 * string's own windows, whatever the parse made of it */
+		/* (a bare identifier has no words to search by) */
+		if (id_only)
+			break;
 		if (pass == 0 && rt->n >= 2 && ((!best || best->identified < 2) || (o && o->retrieve))) {
 			if ((rc = retrieve(t, r, rt, nworks, out, QR_RETRIEVED)) < 0)
 				goto done;
@@ -2355,10 +2384,6 @@ int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out
 		query_ref_reason(out, "no matching work in the graph (not a closed world)");
 	}
 done:
-	pk_free(cs.c);
-	pk_free(w);
-	pk_free(p);
-	pk_free(rt);
-	pk_free(fc);
+	query_ref_scratch_free(own);
 	return rc;
 }

@@ -180,7 +180,12 @@ int tool_ref_open(tool_ref_cfg *c, const char *db, kg_store **s, tool_ref_checke
 		return EXIT_GRAPH;
 	}
 	out->o = c->o;
-	if (c->online && (rc = ingest_online_new(&out->online, *s, &c->oo)) < 0) {
+	rc = (out->o.scratch = query_ref_scratch_new()) ? 0 : PK_ENOMEM;
+	if (rc == 0 && c->online)
+		rc = ingest_online_new(&out->online, *s, &c->oo);
+	if (rc < 0) {
+		query_ref_scratch_free(out->o.scratch);
+		out->o.scratch = NULL;
 		kg_store_free(*s);
 		*s = NULL;
 		return tool_fail(rc, NULL);
@@ -205,4 +210,6 @@ void tool_ref_close(tool_ref_checker *c)
 {
 	ingest_online_free(c->online);
 	c->online = NULL;
+	query_ref_scratch_free(c->o.scratch);
+	c->o.scratch = NULL;
 }
