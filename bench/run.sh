@@ -31,6 +31,7 @@ grep -o '"verdict":"[a-z_]*"' "$OUT/check.out" | sort | uniq -c | awk '{printf "
 [ -z "${BENCH_OUT:-}" ] && rm -rf "$OUT"
 bench/value.sh
 bench/crossref.sh
+bench/ref.sh
 bench/mp.sh
 bench/check.sh
 bench/eval.sh
