@@ -612,23 +612,20 @@ static int extract(reader *r, pj *j, wfields *f)
 	return 1;
 }
 
-typedef struct term_ctx {
-	pk_buf *b;      /* the batch entry (space reserved) */
-	pk_buf *key;
+typedef struct key_ctx {
+	pk_buf *b;      /* the batch entry */
 	size_t *nkeys;
-} term_ctx;
+} key_ctx;
 
-static int term_key(void *vctx, char tag, const char *word, size_t n)
+static int batch_key(void *vctx, const void *key, size_t n)
 {
-	term_ctx *c = vctx;
+	key_ctx *c = vctx;
+	int rc;
 
-	pk_buf_reset(c->key);
-	if (kg_key_term(c->key, tag, word, n) < 0)
-		return PK_ENOMEM;
-	put_u32(c->b, (uint32_t)c->key->len);
-	pk_buf_put(c->b, c->key->ptr, c->key->len);
-	(*c->nkeys)++;
-	return 0;
+	put_u32(c->b, (uint32_t)n);
+	if ((rc = pk_buf_put(c->b, key, n)) == 0)
+		(*c->nkeys)++;
+	return rc;
 }
 
 /* Normalise DOIs, encode the record and its index keys into the batch. */
@@ -663,33 +660,12 @@ static int emit_work(reader *r, wfields *f, const char *where)
 	pk_buf_put(b, r->rec.ptr, r->rec.len);
 	count_at = b->len;
 	put_u32(b, 0);
-	/* index keys */
-#define KEY(expr)                                               \
-	do {                                                    \
-		pk_buf_reset(&r->key);                          \
-		if ((expr) == 0) {                              \
-			put_u32(b, (uint32_t)r->key.len);      \
-			pk_buf_put(b, r->key.ptr, r->key.len); \
-			nkeys++;                                \
-		}                                               \
-	} while (0)
-	if (f->w.title) {
-		KEY(kg_key_title(&r->key, f->w.title));
-		KEY(kg_key_title_head(&r->key, f->w.title));
-	}
-	if (f->w.nauthors && f->w.authors[0].family && f->w.year) {
-		KEY(kg_key_author_year(&r->key, f->w.authors[0].family, f->w.year));
-		if (f->w.ncontainer)
-			KEY(kg_key_author_venue(&r->key, f->w.authors[0].family, f->w.year, f->w.container[0]));
-	}
-	if (f->w.volume && (f->w.page || f->w.article_number))
-		KEY(kg_key_volume_page(&r->key, f->w.volume, f->w.page ? f->w.page : f->w.article_number));
-#undef KEY
-	/* the retrieval terms check-ref scores a reference string against */
+	/* index keys, and the retrieval terms check-ref scores a reference
+	 * string against */
 	{
-		term_ctx tc = { b, &r->key, &nkeys };
+		key_ctx kc = { b, &nkeys };
 
-		if ((rc = kg_work_terms(&f->w, term_key, &tc)) < 0) {
+		if ((rc = kg_work_keys(&f->w, batch_key, &kc)) < 0) {
 			pk_buf_release(&doi);
 			return rc;
 		}

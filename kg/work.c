@@ -12,7 +12,8 @@
 enum {
 	WK_DOI = 1, WK_TITLE, WK_SUBTITLE, WK_OTITLE, WK_AUTHOR, WK_AUTHOR_COUNT, WK_CONTAINER, WK_SHORT,
 	WK_ISSN, WK_PUBLISHER, WK_TYPE, WK_YEAR, WK_MONTH, WK_VOLUME, WK_ISSUE, WK_PAGE, WK_ARTNUM,
-	WK_UPDATE_TO, WK_UPDATED_BY, WK_RELATION, WK_ABSTRACT, WK_REFS, WK_REFCOUNT, WK_PYEAR, WK_OYEAR
+	WK_UPDATE_TO, WK_UPDATED_BY, WK_RELATION, WK_ABSTRACT, WK_REFS, WK_REFCOUNT, WK_PYEAR, WK_OYEAR,
+	WK_DB, WK_ARXIV, WK_PMID, WK_PMCID, WK_DBLP, WK_OPENALEX, WK_JREF, WK_VERSION, WK_RETRACTED
 };
 
 void kg_work_clear(kg_work *w)
@@ -83,6 +84,17 @@ int kg_work_encode(pk_buf *b, const kg_work *w)
 	rc = rc ? rc : kg_rec_str(b, WK_REFS, w->references);
 	if (w->reference_count)
 		rc = rc ? rc : kg_rec_u64(b, WK_REFCOUNT, w->reference_count);
+	rc = rc ? rc : kg_rec_str(b, WK_DB, w->db);
+	rc = rc ? rc : kg_rec_str(b, WK_ARXIV, w->arxiv);
+	rc = rc ? rc : kg_rec_str(b, WK_PMID, w->pmid);
+	rc = rc ? rc : kg_rec_str(b, WK_PMCID, w->pmcid);
+	rc = rc ? rc : kg_rec_str(b, WK_DBLP, w->dblp);
+	rc = rc ? rc : kg_rec_str(b, WK_OPENALEX, w->openalex);
+	rc = rc ? rc : kg_rec_str(b, WK_JREF, w->journal_ref);
+	for (i = 0; i < w->nversions && rc == 0; i++)
+		rc = put_multi(b, WK_VERSION, w->versions[i].v, w->versions[i].date, NULL);
+	if (w->retracted)
+		rc = rc ? rc : kg_rec_u64(b, WK_RETRACTED, 1);
 	return rc;
 }
 
@@ -164,10 +176,25 @@ int kg_work_decode(kg_work *w, const void *rec, size_t len)
 		case WK_ABSTRACT: w->abstract = kg_field_str(&f); break;
 		case WK_REFS: w->references = kg_field_str(&f); break;
 		case WK_REFCOUNT: w->reference_count = (uint32_t)kg_field_u64(&f); break;
+		case WK_DB: w->db = kg_field_str(&f); break;
+		case WK_ARXIV: w->arxiv = kg_field_str(&f); break;
+		case WK_PMID: w->pmid = kg_field_str(&f); break;
+		case WK_PMCID: w->pmcid = kg_field_str(&f); break;
+		case WK_DBLP: w->dblp = kg_field_str(&f); break;
+		case WK_OPENALEX: w->openalex = kg_field_str(&f); break;
+		case WK_JREF: w->journal_ref = kg_field_str(&f); break;
+		case WK_VERSION:
+			if (w->nversions < KG_WORK_VERSIONS && parts(&f, ps, 2) == 2) {
+				w->versions[w->nversions].v = ps[0];
+				w->versions[w->nversions].date = ps[1];
+				w->nversions++;
+			}
+			break;
+		case WK_RETRACTED: w->retracted = kg_field_u64(&f) != 0; break;
 		default: break;
 		}
 	}
-	if (rc < 0 || !w->doi)
+	if (rc < 0 || !(w->doi || w->arxiv || w->pmid || w->dblp || w->openalex))
 		return pk_error_set(PK_EPARSE, "corrupt work record");
 	if (w->author_count < w->nauthors)
 		w->author_count = w->nauthors;
@@ -543,4 +570,98 @@ int kg_key_author_venue(pk_buf *key, const char *family, int year, const char *v
 		return PK_ENOTFOUND;
 	}
 	return pk_buf_printf(key, "|%d|%s", year, ini);
+}
+
+/* ---- keys of a work ------------------------------------------------------ */
+
+typedef struct key_emit {
+	int (*emit)(void *ctx, const void *key, size_t n);
+	void *ctx;
+	pk_buf key;
+} key_emit;
+
+static int term_to_key(void *vctx, char tag, const char *word, size_t n)
+{
+	key_emit *e = vctx;
+	int rc;
+
+	pk_buf_reset(&e->key);
+	if ((rc = kg_key_term(&e->key, tag, word, n)) < 0)
+		return rc;
+	return e->emit(e->ctx, e->key.ptr, e->key.len);
+}
+
+int kg_work_key(pk_buf *out, const kg_work *w)
+{
+	const char *db = w->db;
+
+	if (db && !strcmp(db, "arXiv") && w->arxiv)
+		return pk_buf_printf(out, "arxiv:%s", w->arxiv);
+	if (db && !strcmp(db, "DBLP") && w->dblp)
+		return pk_buf_printf(out, "dblp:%s", w->dblp);
+	if (db && !strcmp(db, "PubMed") && w->pmid)
+		return pk_buf_printf(out, "pmid:%s", w->pmid);
+	if (db && !strcmp(db, "OpenAlex") && w->openalex)
+		return pk_buf_printf(out, "openalex:%s", w->openalex);
+	if (w->doi && (!db || !strcmp(db, "DataCite")))
+		return kg_doi_normalize(out, w->doi, strlen(w->doi));
+	return pk_error_set(PK_EINVAL, "the work has no identifier to be stored under");
+}
+
+int kg_key_ident(pk_buf *key, const char *scheme, const char *id)
+{
+	size_t start = key->len;
+	int rc;
+
+	if (!id || !*id)
+		return PK_ENOTFOUND;
+	if (!strcmp(scheme, "doi")) {
+		if ((rc = pk_buf_puts(key, "Idoi:")) < 0)
+			return rc;
+		if ((rc = kg_doi_normalize(key, id, strlen(id))) < 0)
+			pk_buf_truncate(key, start);
+		return rc;
+	}
+	if (strlen(id) > 200)
+		return PK_ENOTFOUND;
+	return pk_buf_printf(key, "I%s:%s", scheme, id);
+}
+
+int kg_work_keys(const kg_work *w, int (*emit)(void *ctx, const void *key, size_t n), void *ctx)
+{
+	key_emit e = { emit, ctx, PK_BUF_INIT };
+	int rc = 0;
+
+#define KEY(expr)                                                  \
+	do {                                                       \
+		pk_buf_reset(&e.key);                              \
+		if (rc == 0 && (expr) == 0)                        \
+			rc = emit(ctx, e.key.ptr, e.key.len);      \
+		else                                               \
+			pk_error_clear();                          \
+	} while (0)
+	if (w->title) {
+		KEY(kg_key_title(&e.key, w->title));
+		KEY(kg_key_title_head(&e.key, w->title));
+	}
+	if (w->nauthors && w->authors[0].family && w->year) {
+		KEY(kg_key_author_year(&e.key, w->authors[0].family, w->year));
+		if (w->ncontainer)
+			KEY(kg_key_author_venue(&e.key, w->authors[0].family, w->year, w->container[0]));
+	}
+	if (w->volume && (w->page || w->article_number))
+		KEY(kg_key_volume_page(&e.key, w->volume, w->page ? w->page : w->article_number));
+	if (w->db) {
+		KEY(kg_key_ident(&e.key, "doi", w->doi));
+		KEY(kg_key_ident(&e.key, "arxiv", w->arxiv));
+		KEY(kg_key_ident(&e.key, "pmid", w->pmid));
+		KEY(kg_key_ident(&e.key, "pmcid", w->pmcid));
+		KEY(kg_key_ident(&e.key, "dblp", w->dblp));
+		KEY(kg_key_ident(&e.key, "openalex", w->openalex));
+	}
+#undef KEY
+	if (rc == 0)
+		rc = kg_work_terms(w, term_to_key, &e);
+	pk_buf_release(&e.key);
+	return rc;
 }

@@ -30,8 +30,15 @@ typedef struct kg_update {
 	const char *doi;    /* the other work */
 } kg_update;
 
+typedef struct kg_version {
+	const char *v;    /* "v1" */
+	const char *date; /* as the source gives it ("Mon, 2 Apr 2007 19:18:42 GMT", "2007-04-02") */
+} kg_version;
+
+#define KG_WORK_VERSIONS 16
+
 typedef struct kg_work {
-	const char *doi;
+	const char *doi;      /* the work's DOI; NULL for a record that has none */
 	const char *title, *subtitle, *original_title;
 	kg_author authors[KG_WORK_AUTHORS];
 	size_t nauthors;      /* stored */
@@ -56,13 +63,38 @@ typedef struct kg_work {
 	const char *abstract;
 	const char *references; /* JSON text of the reference list, when kept */
 	uint32_t reference_count;
+	/* records of the other bibliographic databases (NULL: Crossref's) */
+	const char *db;         /* "arXiv", "DBLP", "PubMed", "DataCite", "OpenAlex" */
+	const char *arxiv;      /* arXiv id without version: "1706.03762", "hep-th/9901001" */
+	const char *pmid, *pmcid, *dblp, *openalex; /* "17284678", "PMC1790863", "conf/nips/VaswaniSPUJGKP17", "W2963403868" */
+	const char *journal_ref; /* arXiv's journal-ref: where the authors say it was published */
+	kg_version versions[KG_WORK_VERSIONS]; /* arXiv's versions, oldest first */
+	size_t nversions;
+	int retracted;          /* the source marks the work retracted (OpenAlex is_retracted) */
 } kg_work;
 
 void kg_work_clear(kg_work *w);
 /* Append the record encoding of w to out. */
 int kg_work_encode(pk_buf *out, const kg_work *w);
-/* Decode; PK_EPARSE if the record is corrupt. */
+/* Decode; PK_EPARSE if the record is corrupt (or names neither a DOI
+ * nor an identifier of its database). */
 int kg_work_decode(kg_work *w, const void *rec, size_t len);
+
+/* The key a work is stored under (appended to out): a Crossref or DataCite
+ * work's normalised DOI; "arxiv:ID", "dblp:KEY", "pmid:N", "openalex:W..."
+ * for the records of those databases, whose DOI (if any) is another
+ * registry's. PK_EINVAL when the work has no key. */
+int kg_work_key(pk_buf *out, const kg_work *w);
+
+/* Every index key of a work, each passed to emit (its bytes are valid for
+ * the call): the title, head, author-year, author-venue and volume-page
+ * keys, the retrieval terms, and 'I' + "scheme:id" for each identifier of a
+ * record that is not Crossref's ("doi:10...", "arxiv:1706.03762",
+ * "pmid:...", "pmcid:...", "dblp:...", "openalex:..."). */
+int kg_work_keys(const kg_work *w, int (*emit)(void *ctx, const void *key, size_t n), void *ctx);
+/* 'I' + scheme + ":" + id (ids as kg_work_keys writes them: DOIs
+ * normalised, arXiv ids without version, case kept otherwise). */
+int kg_key_ident(pk_buf *key, const char *scheme, const char *id);
 
 /* Normalise a DOI as written ("https://doi.org/10.1103/PhysRevB.47.9967.",
  * "doi:10.1103/...") into out (lower case). Returns 0, or PK_EINVAL when it
