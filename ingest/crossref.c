@@ -21,6 +21,7 @@
 
 #include "../common/alloc.h"
 #include "../common/error.h"
+#include "../common/hash.h"
 #include "../common/lines.h"
 #include "../common/pj.h"
 #include "../common/sha256.h"
@@ -1252,12 +1253,40 @@ static int walk_batch(const batch *b, const batch_visit *v)
 	return 0;
 }
 
+#define PREFIX_SLOTS 4096 /* DOI prefixes already written as coverage (a power of two) */
+
 typedef struct write_ctx {
 	kg_txn *t;
 	uint32_t sid;
 	const ingest_opts *o;
 	ingest_result *res;
+	uint64_t *prefixes;  /* hashes of the prefixes written (0: empty slot) */
 } write_ctx;
+
+/* The source covers the DOI's prefix ('C' + "doi:10.1103"): written once
+ * per prefix (a full table only writes more, LMDB keeps one). */
+static int cover_prefix(write_ctx *w, const unsigned char *doi, uint32_t n)
+{
+	const unsigned char *slash = memchr(doi, '/', n);
+	unsigned char key[80];
+	uint64_t h;
+	size_t at, tries;
+
+	if (!slash || slash - doi > 60)
+		return 0;
+	h = pk_fnv1a64(doi, (size_t)(slash - doi)) | 1;
+	for (at = (size_t)h & (PREFIX_SLOTS - 1), tries = 0; tries < 16; at = (at + 1) & (PREFIX_SLOTS - 1), tries++) {
+		if (w->prefixes[at] == h)
+			return 0;
+		if (!w->prefixes[at]) {
+			w->prefixes[at] = h;
+			break;
+		}
+	}
+	memcpy(key, "Cdoi:", 5);
+	memcpy(key + 5, doi, (size_t)(slash - doi));
+	return kg_index_add(w->t, w->sid, key, 5 + (size_t)(slash - doi), "", 0);
+}
 
 static int write_work(void *ctx, const unsigned char *doi, uint32_t n, const unsigned char *rec, uint32_t rl,
 		      const unsigned char *keys, uint32_t nkeys)
@@ -1266,7 +1295,7 @@ static int write_work(void *ctx, const unsigned char *doi, uint32_t n, const uns
 	uint32_t i;
 	int rc;
 
-	if ((rc = kg_doc_put(w->t, w->sid, KG_DOC_WORKS, doi, n, rec, rl)) < 0)
+	if ((rc = kg_doc_put(w->t, w->sid, KG_DOC_WORKS, doi, n, rec, rl)) < 0 || (rc = cover_prefix(w, doi, n)) < 0)
 		return rc;
 	for (i = 0; i < nkeys; i++) {
 		uint32_t kl = get_u32(keys);
@@ -1286,9 +1315,10 @@ static int write_reject(void *ctx, const char *msg, uint32_t n)
 	return ingest_reject(w->res, w->o, "%.*s", (int)n, msg);
 }
 
-static int write_batch(kg_txn *t, uint32_t sid, const batch *b, const ingest_opts *o, ingest_result *res)
+static int write_batch(kg_txn *t, uint32_t sid, const batch *b, const ingest_opts *o, ingest_result *res,
+		       uint64_t *prefixes)
 {
-	write_ctx w = { t, sid, o, res };
+	write_ctx w = { t, sid, o, res, prefixes };
 	batch_visit v = { write_work, write_reject, &w };
 
 	return walk_batch(b, &v);
@@ -1352,6 +1382,7 @@ int ingest_crossref(kg_txn *t, const char *path, char *const *files, size_t nfil
 	uint32_t sid;
 	batch *b;
 	size_t nbatches = 0;
+	uint64_t *prefixes;
 	int rc = 0;
 
 	res->kind = INGEST_CROSSREF;
@@ -1368,6 +1399,10 @@ int ingest_crossref(kg_txn *t, const char *path, char *const *files, size_t nfil
 		return rc;
 	if (!(r = pk_calloc(1, sizeof(*r))))
 		return pk_error_set(PK_ENOMEM, "out of memory");
+	if (!(prefixes = pk_calloc(PREFIX_SLOTS, sizeof(*prefixes)))) {
+		pk_free(r);
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	}
 	r->files = files;
 	r->nfiles = nfiles;
 	r->with_refs = o && o->with_refs;
@@ -1386,10 +1421,11 @@ int ingest_crossref(kg_txn *t, const char *path, char *const *files, size_t nfil
 	if (!r->started) {
 		reader_stop(r);
 		pk_free(r);
+		pk_free(prefixes);
 		return pk_error_set(PK_ERROR, "cannot start the reader threads");
 	}
 	while ((b = queue_pop(&r->q))) {
-		rc = write_batch(t, sid, b, o, res);
+		rc = write_batch(t, sid, b, o, res, prefixes);
 		/* bound the dirty pages of a large build (records are put, not
 		 * appended, so a rerun after a map resize rewrites the same) */
 		if (rc == 0 && ++nbatches % 16 == 0)
@@ -1408,5 +1444,6 @@ int ingest_crossref(kg_txn *t, const char *path, char *const *files, size_t nfil
 	if (rc == 0)
 		rc = kg_source_finish(t, sid, res->records, res->rejected, r->hex);
 	pk_free(r);
+	pk_free(prefixes);
 	return rc;
 }

@@ -38,7 +38,14 @@ enum ingest_kind {
 	INGEST_PINT,     /* Pint's unit definitions (default_en.txt) */
 	INGEST_PINT_IMPORT, /* a file Pint's definitions @import (constants_en.txt): read through it */
 	INGEST_PIF,      /* measured material properties, Citrine PIF JSON (band gaps) */
-	INGEST_VENUES    /* provkg venue table (acronyms of conferences and journals) */
+	INGEST_VENUES,   /* provkg venue table (acronyms of conferences and journals) */
+	INGEST_ARXIV,    /* arXiv metadata: snapshot JSON lines, OAI-PMH XML, API Atom */
+	INGEST_ARXIV_XML, /* (an arXiv file in XML: ingested as INGEST_ARXIV) */
+	INGEST_DBLP,     /* dblp.xml (with dblp.dtd beside it) */
+	INGEST_DTD,      /* a DTD (dblp.dtd): read through the XML that names it */
+	INGEST_PUBMED,   /* PubmedArticleSet XML (baseline and update files) */
+	INGEST_DATACITE, /* DataCite REST /dois JSON, JSON lines */
+	INGEST_OPENALEX  /* OpenAlex works: snapshot JSON lines, API responses */
 };
 
 typedef struct ingest_opts {
@@ -114,6 +121,13 @@ int ingest_mp(kg_txn *t, const char *path, char *const *files, size_t nfiles, co
  * source edition named after `path` (or --edition / a .edition sidecar). */
 int ingest_crossref(kg_txn *t, const char *path, char *const *files, size_t nfiles, const ingest_opts *o,
 		    ingest_result *res);
+
+/* Works of another bibliographic database (kind INGEST_ARXIV, _DBLP,
+ * _PUBMED, _DATACITE, _OPENALEX) from `files` as one source edition named
+ * after `path` (or --edition / a .edition sidecar), with what the edition
+ * covers (ingest/biblio.h). */
+int ingest_biblio(kg_txn *t, int kind, const char *path, char *const *files, size_t nfiles,
+		  const ingest_opts *o, ingest_result *res);
 
 /* ---- fetching dumps (ingest/fetch.c) ------------------------------------ */
 

@@ -44,6 +44,12 @@ const char *ingest_kind_name(int kind)
 	case INGEST_PINT_IMPORT: return "Pint (imported)";
 	case INGEST_PIF: return "experimental";
 	case INGEST_VENUES: return "provkg-venues";
+	case INGEST_ARXIV: case INGEST_ARXIV_XML: return "arXiv";
+	case INGEST_DBLP: return "DBLP";
+	case INGEST_DTD: return "DTD";
+	case INGEST_PUBMED: return "PubMed";
+	case INGEST_DATACITE: return "DataCite";
+	case INGEST_OPENALEX: return "OpenAlex";
 	default: return "unknown";
 	}
 }
@@ -103,8 +109,24 @@ int ingest_detect(int *kind, const char *path)
 		*kind = INGEST_NIST_AW;
 	else if (has(p, "Fundamental Physical Constants") && has(p, "-----"))
 		*kind = INGEST_CODATA;
-	else if (*p == '{' || *p == '[') {
-		if (has(p, "\"material_id\"") || has(p, "\"task_id\"") || has(p, "\"formula_pretty\""))
+	else if (!strncmp(p, "<?xml", 5) || !strncmp(p, "<!", 2) || *p == '<') {
+		if (strncmp(p, "<?xml", 5) && !has(p, "<!DOCTYPE") && has(p, "<!ELEMENT"))
+			*kind = INGEST_DTD;
+		else if (has(p, "<!DOCTYPE dblp") || has(p, "<dblp>"))
+			*kind = INGEST_DBLP;
+		else if (has(p, "<PubmedArticleSet") || has(p, "<!DOCTYPE PubmedArticleSet"))
+			*kind = INGEST_PUBMED;
+		else if ((has(p, "<OAI-PMH") && (has(p, "<arXiv") || has(p, "<arXivRaw") || has(p, "oai:arXiv.org:"))) ||
+			 (has(p, "<feed") && has(p, "arxiv.org")))
+			*kind = INGEST_ARXIV_XML;
+	} else if (*p == '{' || *p == '[') {
+		if (has(p, "\"authors_parsed\"") || (has(p, "\"versions\"") && has(p, "\"update_date\"")))
+			*kind = INGEST_ARXIV;
+		else if (has(p, "\"https://openalex.org/W") && has(p, "\"authorships\""))
+			*kind = INGEST_OPENALEX;
+		else if (has(p, "\"type\": \"dois\"") || has(p, "\"type\":\"dois\""))
+			*kind = INGEST_DATACITE;
+		else if (has(p, "\"material_id\"") || has(p, "\"task_id\"") || has(p, "\"formula_pretty\""))
 			*kind = INGEST_MP;
 		else if (has(p, "\"DOI\"") || has(p, "\"message-type\""))
 			*kind = INGEST_CROSSREF;
@@ -178,12 +200,18 @@ static int add_file(ingest_plan *p, const char *path, uint64_t size)
 		return rc;
 	if (kind == INGEST_UNKNOWN)
 		return pk_error_set(PK_EPARSE, "%s: unknown file type (not a CODATA table, NIST atomic "
-				    "weights, provkg table, Materials Project or Crossref JSON)", path);
+				    "weights, provkg table, Materials Project, Crossref, arXiv, DBLP, PubMed, DataCite or "
+				    "OpenAlex data)", path);
 	if (kind == INGEST_DOCUMENTATION)
 		return pk_error_set(PK_EPARSE, "%s: an API schema (documentation), not data to ingest", path);
 	if (kind == INGEST_PINT_IMPORT)
 		return pk_error_set(PK_EPARSE, "%s: Pint constants, read through the @import of Pint's "
 				    "default_en.txt: ingest that file", path);
+	if (kind == INGEST_DTD)
+		return pk_error_set(PK_EPARSE, "%s: a DTD, read through the XML file that names it: ingest that file",
+				    path);
+	if (kind == INGEST_ARXIV_XML)
+		kind = INGEST_ARXIV;
 	if (!(files = pk_malloc(sizeof(*files))) || !(files[0] = pk_strdup(path))) {
 		pk_free(files);
 		return pk_error_set(PK_ENOMEM, "out of memory");
@@ -210,9 +238,13 @@ static int walk(ingest_plan *p, const char *dir)
 	struct dirent *de;
 	char **names = NULL;
 	size_t n = 0, cap = 0, i;
-	char **grouped[2] = { NULL, NULL }; /* MP, Crossref files of this directory */
-	size_t ng[2] = { 0, 0 };
-	uint64_t gbytes[2] = { 0, 0 };
+	/* the files of one dump in this directory: one entry per kind */
+	static const int group_kind[] = { INGEST_MP, INGEST_CROSSREF, INGEST_ARXIV, INGEST_DBLP, INGEST_PUBMED,
+					  INGEST_DATACITE, INGEST_OPENALEX };
+	enum { NGROUPS = sizeof(group_kind) / sizeof(group_kind[0]) };
+	char **grouped[NGROUPS] = { NULL };
+	size_t ng[NGROUPS] = { 0 };
+	uint64_t gbytes[NGROUPS] = { 0 };
 	int rc = 0;
 
 	if (!d)
@@ -249,16 +281,22 @@ static int walk(ingest_plan *p, const char *dir)
 		} else if (S_ISDIR(st.st_mode)) {
 			rc = walk(p, full.ptr);
 		} else if (S_ISREG(st.st_mode)) {
-			if ((rc = ingest_detect(&kind, full.ptr)) == 0 &&
-			    (kind == INGEST_DOCUMENTATION || kind == INGEST_PINT_IMPORT)) {
+			int g = -1;
+
+			if ((rc = ingest_detect(&kind, full.ptr)) == 0 && kind == INGEST_ARXIV_XML)
+				kind = INGEST_ARXIV;
+			for (size_t k = 0; k < NGROUPS; k++)
+				if (group_kind[k] == kind)
+					g = (int)k;
+			if (rc == 0 && (kind == INGEST_DOCUMENTATION || kind == INGEST_PINT_IMPORT || kind == INGEST_DTD)) {
 				/* an API schema beside the data: documentation; Pint's
-				 * constants: read through the definitions' @import */
+				 * constants: read through the definitions' @import; a
+				 * DTD: read through the XML that names it */
 			} else if (rc == 0) {
 				/* an MP file with its own .edition sidecar is an edition of its own */
 				if (kind == INGEST_MP && has_sidecar(full.ptr))
 					rc = add_file(p, full.ptr, (uint64_t)st.st_size);
-				else if (kind == INGEST_MP || kind == INGEST_CROSSREF) {
-					int g = kind == INGEST_CROSSREF;
+				else if (g >= 0) {
 					char **ng2 = pk_realloc(grouped[g], (ng[g] + 1) * sizeof(char *));
 
 					if (!ng2) {
@@ -275,10 +313,10 @@ static int walk(ingest_plan *p, const char *dir)
 		}
 		pk_buf_release(&full);
 	}
-	for (i = 0; i < 2 && rc == 0; i++) {
+	for (i = 0; i < NGROUPS && rc == 0; i++) {
 		if (!ng[i])
 			continue;
-		rc = plan_add(p, i ? INGEST_CROSSREF : INGEST_MP, dir, grouped[i], ng[i], gbytes[i]);
+		rc = plan_add(p, group_kind[i], dir, grouped[i], ng[i], gbytes[i]);
 		grouped[i] = NULL; /* plan_add owns them now */
 		ng[i] = 0;
 	}
@@ -287,7 +325,7 @@ done:
 	for (i = 0; i < n; i++)
 		pk_free(names[i]);
 	pk_free(names);
-	for (i = 0; i < 2; i++)
+	for (i = 0; i < NGROUPS; i++)
 		free_files(grouped[i], ng[i]);
 	return rc;
 }
@@ -299,7 +337,9 @@ static int kind_rank(int kind)
 				     [INGEST_MATH] = 2, [INGEST_MP_PROPERTIES] = 2, [INGEST_PINT] = 2,
 				     [INGEST_PINT_IMPORT] = 7, [INGEST_CODATA] = 3, [INGEST_PIF] = 5,
 				     [INGEST_NIST_AW] = 4, [INGEST_MP] = 5, [INGEST_CROSSREF] = 6,
-				     [INGEST_UNKNOWN] = 7, [INGEST_DOCUMENTATION] = 7, [INGEST_VENUES] = 2 };
+				     [INGEST_UNKNOWN] = 7, [INGEST_DOCUMENTATION] = 7, [INGEST_VENUES] = 2,
+				     [INGEST_ARXIV] = 6, [INGEST_ARXIV_XML] = 6, [INGEST_DBLP] = 6, [INGEST_DTD] = 7,
+				     [INGEST_PUBMED] = 6, [INGEST_DATACITE] = 6, [INGEST_OPENALEX] = 6 };
 
 	return order[kind];
 }
@@ -400,6 +440,11 @@ int ingest_plan_run(kg_txn *t, const ingest_plan *p, size_t i, const ingest_opts
 	case INGEST_MP_PROPERTIES: return ingest_mp_properties(t, e->files[0], o, res);
 	case INGEST_MP: return ingest_mp(t, e->path, e->files, e->nfiles, o, res);
 	case INGEST_CROSSREF: return ingest_crossref(t, e->path, e->files, e->nfiles, o, res);
+	case INGEST_ARXIV:
+	case INGEST_DBLP:
+	case INGEST_PUBMED:
+	case INGEST_DATACITE:
+	case INGEST_OPENALEX: return ingest_biblio(t, e->kind, e->path, e->files, e->nfiles, o, res);
 	default:
 		return pk_error_set(PK_EINVAL, "%s: %s sources are not supported by this build", e->path,
 				    ingest_kind_name(e->kind));

@@ -7,6 +7,7 @@
 #include "record.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <string.h>
 
 enum {
@@ -615,8 +616,8 @@ int kg_key_ident(pk_buf *key, const char *scheme, const char *id)
 
 	if (!id || !*id)
 		return PK_ENOTFOUND;
-	if (!strcmp(scheme, "doi")) {
-		if ((rc = pk_buf_puts(key, "Idoi:")) < 0)
+	if (!strcmp(scheme, "doi") || !strcmp(scheme, "preprint-of")) {
+		if ((rc = pk_buf_printf(key, "I%s:", scheme)) < 0)
 			return rc;
 		if ((rc = kg_doi_normalize(key, id, strlen(id))) < 0)
 			pk_buf_truncate(key, start);
@@ -658,6 +659,10 @@ int kg_work_keys(const kg_work *w, int (*emit)(void *ctx, const void *key, size_
 		KEY(kg_key_ident(&e.key, "pmcid", w->pmcid));
 		KEY(kg_key_ident(&e.key, "dblp", w->dblp));
 		KEY(kg_key_ident(&e.key, "openalex", w->openalex));
+		/* a preprint names its published version: found from it */
+		for (size_t i = 0; i < w->nrelation; i++)
+			if (w->relation[i].type && !strcmp(w->relation[i].type, "is-preprint-of"))
+				KEY(kg_key_ident(&e.key, "preprint-of", w->relation[i].doi));
 	}
 #undef KEY
 	if (rc == 0)
@@ -665,3 +670,67 @@ int kg_work_keys(const kg_work *w, int (*emit)(void *ctx, const void *key, size_
 	pk_buf_release(&e.key);
 	return rc;
 }
+
+/* ---- arXiv identifiers ----------------------------------------------------- */
+
+int kg_arxiv_id(const char *s, char *id, size_t idn, char *version, size_t vn)
+{
+	static const char *const heads[] = { "https://arxiv.org/abs/", "http://arxiv.org/abs/", "https://arxiv.org/pdf/",
+					     "http://arxiv.org/pdf/", "arxiv.org/abs/", "arxiv.org/pdf/",
+					     "https://doi.org/10.48550/arxiv.", "10.48550/arxiv.", "arxiv:", "oai:arxiv.org:" };
+	size_t i, n, k;
+	const char *v;
+
+	while (*s == ' ')
+		s++;
+	for (i = 0; i < sizeof(heads) / sizeof(heads[0]); i++)
+		if (!strncasecmp(s, heads[i], strlen(heads[i]))) {
+			s += strlen(heads[i]);
+			break;
+		}
+	n = strcspn(s, " \t\r\n,;)]\"'");
+	while (n && (s[n - 1] == '.' || s[n - 1] == '/'))
+		n--;
+	if (n > 4 && !strncmp(s + n - 4, ".pdf", 4))
+		n -= 4;
+	/* the version */
+	for (k = n; k > 0 && isdigit((unsigned char)s[k - 1]); k--)
+		;
+	v = NULL;
+	if (k < n && k > 0 && (s[k - 1] == 'v' || s[k - 1] == 'V'))
+		v = s + k - 1, n = k - 1;
+	/* new style YYMM.NNNN(N), or archive(.SUB)/YYMMNNN */
+	if (n >= 9 && isdigit((unsigned char)s[0]) && s[4] == '.') {
+		for (k = 0; k < n; k++)
+			if (k != 4 && !isdigit((unsigned char)s[k]))
+				return pk_error_set(PK_EINVAL, "not an arXiv id");
+		if (n != 9 && n != 10)
+			return pk_error_set(PK_EINVAL, "not an arXiv id");
+	} else {
+		const char *slash = memchr(s, '/', n);
+
+		if (!slash || slash == s || (size_t)(s + n - slash - 1) != 7)
+			return pk_error_set(PK_EINVAL, "not an arXiv id");
+		for (k = 0; s + k < slash; k++)
+			if (!islower((unsigned char)s[k]) && s[k] != '-' && s[k] != '.' && !isupper((unsigned char)s[k]))
+				return pk_error_set(PK_EINVAL, "not an arXiv id");
+		for (k = (size_t)(slash - s) + 1; k < n; k++)
+			if (!isdigit((unsigned char)s[k]))
+				return pk_error_set(PK_EINVAL, "not an arXiv id");
+	}
+	if (n + 1 > idn)
+		return pk_error_set(PK_EINVAL, "not an arXiv id");
+	for (k = 0; k < n; k++)
+		id[k] = (char)((s[k] >= 'A' && s[k] <= 'Z' && memchr(s, '/', n)) ? s[k] - 'A' + 'a' : s[k]);
+	id[n] = '\0';
+	if (version && vn) {
+		snprintf(version, vn, "%s", "");
+		if (v) {
+			size_t vl = strspn(v + 1, "0123456789");
+
+			snprintf(version, vn, "v%.*s", (int)vl, v + 1);
+		}
+	}
+	return 0;
+}
+

@@ -90,7 +90,8 @@ int kg_work_key(pk_buf *out, const kg_work *w);
  * the call): the title, head, author-year, author-venue and volume-page
  * keys, the retrieval terms, and 'I' + "scheme:id" for each identifier of a
  * record that is not Crossref's ("doi:10...", "arxiv:1706.03762",
- * "pmid:...", "pmcid:...", "dblp:...", "openalex:..."). */
+ * "pmid:...", "pmcid:...", "dblp:...", "openalex:..."; "preprint-of:DOI"
+ * on a preprint for the published version it names). */
 int kg_work_keys(const kg_work *w, int (*emit)(void *ctx, const void *key, size_t n), void *ctx);
 /* 'I' + scheme + ":" + id (ids as kg_work_keys writes them: DOIs
  * normalised, arXiv ids without version, case kept otherwise). */
@@ -140,5 +141,11 @@ int kg_key_term(pk_buf *key, char tag, const char *word, size_t n);
 int kg_term_word(const char *word, size_t n);
 /* English, French, German, Spanish stop words of titles (folded). */
 int kg_is_stopword(const char *word, size_t n);
+
+/* Normalise an arXiv id as written ("arXiv:1706.03762v5",
+ * "https://arxiv.org/abs/hep-th/9901001v2", "10.48550/arXiv.1706.03762")
+ * into id (no version; an old-style archive in lower case) and version
+ * ("v5", or "" when none; may be NULL). PK_EINVAL when it is not one. */
+int kg_arxiv_id(const char *s, char *id, size_t idn, char *version, size_t vn);
 
 #endif

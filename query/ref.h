@@ -36,7 +36,12 @@ typedef struct qr_ref {
 	char pages[64];         /* as written, dashes unified */
 	char first_page[32];
 	char doi[256];          /* normalised (lower case) */
-	char arxiv[64];
+	char arxiv[64];         /* as written, version kept ("1706.03762v5") */
+	char pmid[16];
+	char pmcid[16];         /* "PMC1790863" */
+	char openalex[24];      /* "W2963403868" */
+	char dblp[128];         /* a dblp key: "conf/nips/VaswaniSPUJGKP17" */
+	char other_id[160];     /* a Semantic Scholar or OpenReview URL: recognised, held by no source */
 	char url[256];
 	char style[16];         /* "apa", "acs", "nature", "ieee", "vancouver", "bibtex", "gbt7714", "short", ... */
 	char doc_type[12];      /* GB/T 7714 [J], [M], [C] ...; BibTeX entry type */
@@ -67,7 +72,9 @@ const char *query_ref_verdict_name(int v);
 
 enum { /* mismatched fields */
 	QR_F_AUTHORS = 1 << 0, QR_F_TITLE = 1 << 1, QR_F_YEAR = 1 << 2, QR_F_VENUE = 1 << 3,
-	QR_F_VOLUME = 1 << 4, QR_F_ISSUE = 1 << 5, QR_F_PAGES = 1 << 6, QR_F_DOI = 1 << 7
+	QR_F_VOLUME = 1 << 4, QR_F_ISSUE = 1 << 5, QR_F_PAGES = 1 << 6, QR_F_DOI = 1 << 7,
+	QR_F_VERSION = 1 << 8, /* an arXiv version the paper never had */
+	QR_F_ID = 1 << 9       /* a stated arXiv id, PMID, ... that is not the work's */
 };
 
 typedef struct qr_opts {
@@ -96,6 +103,7 @@ void query_ref_scratch_free(qr_scratch *s);
 
 #define QR_REASONS 8
 #define QR_RETRIEVED 20
+#define QR_SOURCES 6
 
 typedef struct qr_result {
 	int verdict;
@@ -107,9 +115,15 @@ typedef struct qr_result {
 	char match_type[32];
 	double score;          /* 0..1 agreement of the stated fields with the match */
 	unsigned mismatched;   /* QR_F_* */
-	char reasons[QR_REASONS][256];
+	char reasons[QR_REASONS][512];
 	size_t nreasons;
 	int retracted;
+	char match_id[256];    /* the record's key: the DOI, or "arxiv:...", "dblp:...", "pmid:..." */
+	char match_db[16];     /* the database of the record: "Crossref", "arXiv", "DBLP", ... */
+	size_t match_versions; /* an arXiv record's versions (0: not known) */
+	/* every record of the work that agrees (its own first): "arXiv arxiv:0704.0001" */
+	char sources[QR_SOURCES][288];
+	size_t nsources;
 	size_t candidates;     /* works considered */
 	/* the works the whole string scored highest against the term index
 	 * (title words, family names, venue words; BM25), best first */

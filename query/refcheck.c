@@ -40,10 +40,17 @@ const char *query_ref_verdict_name(int v)
 	return v >= 0 && v <= QR_UNVERIFIABLE ? names[v] : "unverifiable";
 }
 
+/* The bibliographic databases (the sources works come from). */
+static int is_biblio(const char *kind)
+{
+	return !strcmp(kind, "Crossref") || !strcmp(kind, "arXiv") || !strcmp(kind, "DBLP") || !strcmp(kind, "PubMed") ||
+	       !strcmp(kind, "DataCite") || !strcmp(kind, "OpenAlex");
+}
+
 static int closed_cb(const kg_source *s, void *ctx)
 {
 	(void)ctx;
-	return !strcmp(s->kind, "Crossref") && (s->flags & KG_SOURCE_COMPLETE) ? 1 : 0;
+	return is_biblio(s->kind) && (s->flags & KG_SOURCE_COMPLETE) ? 1 : 0;
 }
 
 int query_ref_closed_world(kg_txn *t)
@@ -566,6 +573,20 @@ static int venue_match(const prep *p, const kg_work *w)
 			return 1;
 		if (venue_by_acronym(p, v))
 			return 1;
+		/* "Advances in Neural Information Processing Systems",
+		 * "Proceedings of ICML": words a reference puts before the name */
+		if (p->venue.n > 1 && (!strcmp(p->venue.w[0], "advances") || lead_word(p->venue.w[0]))) {
+			words tail = p->venue;
+			size_t k = 0;
+
+			while (k + 1 < tail.n && (!strcmp(tail.w[k], "advances") || lead_word(tail.w[k])))
+				k++;
+			memmove(tail.w, tail.w + k, (tail.n - k) * sizeof(tail.w[0]));
+			memmove(tail.h, tail.h + k, (tail.n - k) * sizeof(tail.h[0]));
+			tail.n -= k;
+			if (tail.n >= 2 && venue_words_match_w(&tail, venue_words(p, v)))
+				return 1;
+		}
 	}
 	return 0;
 }
@@ -1073,6 +1094,7 @@ static void mark_fields(const qr_ref *r, prep *p, const rtext *rt)
 typedef struct cand {
 	char doi[256];
 	int from_doi;
+	int same;        /* another database's record of the match's work */
 	double title, score;
 	int title_same;  /* the stated title is the work's, exactly (-1: no title stated) */
 	int title_raw;   /* the work's title stands in the string */
@@ -1155,6 +1177,212 @@ static int from_index(kg_txn *t, const pk_buf *key, cands *cs)
 	    total > c.seen - (rc == 1) && total > cs->truncated)
 		cs->truncated = total;
 	pk_error_clear();
+	return 0;
+}
+
+/* ---- identifiers a reference states ------------------------------------ */
+
+/* What the reference names by identifier, normalised: the arXiv id
+ * (from "arXiv:...", an arXiv URL or the arXiv DOI 10.48550/arXiv.*) and
+ * its version, PMID, PMCID, OpenAlex id, dblp key. */
+typedef struct stated_ids {
+	char arxiv[64], arxiv_ver[16];
+	char pmid[16], pmcid[16], openalex[24], dblp[128];
+	int any;
+} stated_ids;
+
+static void stated_of(const qr_ref *r, stated_ids *x)
+{
+	memset(x, 0, sizeof(*x));
+	if ((r->arxiv[0] && kg_arxiv_id(r->arxiv, x->arxiv, sizeof(x->arxiv), x->arxiv_ver, sizeof(x->arxiv_ver)) < 0) ||
+	    (!r->arxiv[0] && !strncmp(r->doi, "10.48550/arxiv.", 15) &&
+	     kg_arxiv_id(r->doi, x->arxiv, sizeof(x->arxiv), x->arxiv_ver, sizeof(x->arxiv_ver)) < 0)) {
+		x->arxiv[0] = '\0';
+		pk_error_clear();
+	}
+	snprintf(x->pmid, sizeof(x->pmid), "%s", r->pmid);
+	snprintf(x->pmcid, sizeof(x->pmcid), "%s", r->pmcid);
+	snprintf(x->openalex, sizeof(x->openalex), "%s", r->openalex);
+	snprintf(x->dblp, sizeof(x->dblp), "%s", r->dblp);
+	x->any = x->arxiv[0] || x->pmid[0] || x->pmcid[0] || x->openalex[0] || x->dblp[0];
+}
+
+typedef struct id_ctx {
+	cands *cs;
+} id_ctx;
+
+/* A candidate the stated identifier names. */
+static int add_named(cands *cs, const char *key, size_t n)
+{
+	size_t k;
+	int rc = add_candidate(cs, key, n);
+
+	for (k = 0; k < cs->n; k++)
+		if (!memcmp(cs->c[k].doi, key, n) && cs->c[k].doi[n] == '\0')
+			cs->c[k].from_doi = 1;
+	return rc;
+}
+
+static int on_named(const void *target, size_t len, void *ctx)
+{
+	return add_named(((id_ctx *)ctx)->cs, target, len);
+}
+
+/* The records an identifier names: the record stored under it, and every
+ * record of another database that carries it ('I' + scheme:id). */
+static int from_ident(kg_txn *t, const char *scheme, const char *id, const char *own_key, cands *cs)
+{
+	pk_buf key = PK_BUF_INIT;
+	id_ctx c = { cs };
+	int rc = 0;
+
+	if (!id[0])
+		return 0;
+	if (own_key)
+		add_named(cs, own_key, strlen(own_key));
+	if (kg_key_ident(&key, scheme, id) == 0)
+		rc = kg_index_find(t, key.ptr, key.len, 32, on_named, &c);
+	pk_buf_release(&key);
+	pk_error_clear();
+	return rc < 0 ? rc : 0;
+}
+
+static int gather_ids(kg_txn *t, const qr_ref *r, const stated_ids *x, cands *cs)
+{
+	char key[200];
+	int rc = 0;
+
+	if (r->doi[0])
+		rc = from_ident(t, "doi", r->doi, NULL, cs);
+	if (rc == 0 && x->arxiv[0]) {
+		snprintf(key, sizeof(key), "arxiv:%s", x->arxiv);
+		rc = from_ident(t, "arxiv", x->arxiv, key, cs);
+	}
+	if (rc == 0 && x->pmid[0]) {
+		snprintf(key, sizeof(key), "pmid:%s", x->pmid);
+		rc = from_ident(t, "pmid", x->pmid, key, cs);
+	}
+	if (rc == 0 && x->pmcid[0])
+		rc = from_ident(t, "pmcid", x->pmcid, NULL, cs);
+	if (rc == 0 && x->openalex[0]) {
+		snprintf(key, sizeof(key), "openalex:%s", x->openalex);
+		rc = from_ident(t, "openalex", x->openalex, key, cs);
+	}
+	if (rc == 0 && x->dblp[0]) {
+		snprintf(key, sizeof(key), "dblp:%s", x->dblp);
+		rc = from_ident(t, "dblp", x->dblp, key, cs);
+	}
+	return rc;
+}
+
+/* ---- coverage: does an ingested source hold every work of this kind? ---- */
+
+/* A record the database withdrew ('X' + key, written at ingest). */
+static int withdrawn(kg_txn *t, const char *scheme, const char *id)
+{
+	pk_buf key = PK_BUF_INIT;
+	size_t n = 0;
+
+	if (pk_buf_printf(&key, "X%s:%s", scheme, id) == 0)
+		kg_index_count(t, key.ptr, key.len, &n);
+	pk_buf_release(&key);
+	pk_error_clear();
+	return n > 0;
+}
+
+typedef struct cover_ctx {
+	uint64_t num;
+	int hit;
+	int any;
+} cover_ctx;
+
+/* a coverage value: "" (the key alone covers), "N" (up to N), "LO-HI" */
+static int on_cover(const void *v, size_t n, void *ctx)
+{
+	cover_ctx *c = ctx;
+	char buf[48], *dash;
+	uint64_t lo = 0, hi;
+
+	c->any = 1;
+	if (n == 0) {
+		c->hit = 1;
+		return 1;
+	}
+	snprintf(buf, sizeof(buf), "%.*s", (int)(n < 47 ? n : 47), (const char *)v);
+	if ((dash = strchr(buf, '-'))) {
+		*dash = '\0';
+		lo = strtoull(buf, NULL, 10);
+		hi = strtoull(dash + 1, NULL, 10);
+	} else {
+		hi = strtoull(buf, NULL, 10);
+	}
+	if (c->num >= lo && c->num <= hi) {
+		c->hit = 1;
+		return 1;
+	}
+	return 0;
+}
+
+static int covers(kg_txn *t, const char *what, uint64_t num)
+{
+	pk_buf key = PK_BUF_INIT;
+	cover_ctx c = { num, 0, 0 };
+
+	if (pk_buf_printf(&key, "C%s", what) == 0)
+		kg_index_find(t, key.ptr, key.len, 0, on_cover, &c);
+	pk_buf_release(&key);
+	pk_error_clear();
+	return c.hit;
+}
+
+/* Is a stated identifier's namespace covered: a DOI's prefix, an arXiv
+ * id's month up to its number, a PMID or OpenAlex id within a range, a
+ * dblp key's stream? why gets what was looked for when it is not. */
+static int ident_covered(kg_txn *t, const char *scheme, const char *id, char *why, size_t wn)
+{
+	char what[200];
+
+	if (!strcmp(scheme, "doi")) {
+		const char *slash = strchr(id, '/');
+
+		if (!strncmp(id, "10.48550/arxiv.", 15)) {
+			char aid[64], ver[16];
+
+			if (kg_arxiv_id(id, aid, sizeof(aid), ver, sizeof(ver)) == 0)
+				return ident_covered(t, "arxiv", aid, why, wn);
+			pk_error_clear();
+		}
+		snprintf(what, sizeof(what), "doi:%.*s", slash ? (int)(slash - id) : (int)strlen(id), id);
+		snprintf(why, wn, "no ingested source covers the DOI prefix %s", what + 4);
+		return covers(t, what, 0);
+	}
+	if (!strcmp(scheme, "arxiv")) {
+		const char *slash = strchr(id, '/');
+		uint64_t num;
+
+		if (slash) {
+			snprintf(what, sizeof(what), "arxiv:%.*s/%.4s", (int)(slash - id), id, slash + 1);
+			num = strtoull(slash + 5, NULL, 10);
+		} else {
+			snprintf(what, sizeof(what), "arxiv:%.4s", id);
+			num = strtoull(id + 5, NULL, 10);
+		}
+		snprintf(why, wn, "no ingested arXiv snapshot covers the ids of %s that far", what + 6);
+		return covers(t, what, num);
+	}
+	if (!strcmp(scheme, "pmid") || !strcmp(scheme, "openalex")) {
+		snprintf(why, wn, "%s", !strcmp(scheme, "pmid") ? "no ingested PubMed file covers that PMID"
+								 : "no ingested OpenAlex snapshot covers that work id");
+		return covers(t, scheme, strtoull(id + (*id == 'W'), NULL, 10));
+	}
+	if (!strcmp(scheme, "dblp")) {
+		const char *s1 = strchr(id, '/'), *s2 = s1 ? strchr(s1 + 1, '/') : NULL;
+
+		snprintf(what, sizeof(what), "dblp:%.*s", s2 ? (int)(s2 - id) : (int)strlen(id), id);
+		snprintf(why, wn, "no ingested dblp covers %s", what + 5);
+		return covers(t, what, 0);
+	}
+	snprintf(why, wn, "no ingested source covers %s identifiers", scheme);
 	return 0;
 }
 
@@ -1997,6 +2225,8 @@ static void describe_match(qr_result *out, kg_txn *t, const qr_opts *o, const ca
 	out->have_match = 1;
 	out->match_extra = c->extra != 0;
 	snprintf(out->match_doi, sizeof(out->match_doi), "%s", c->doi);
+	snprintf(out->match_id, sizeof(out->match_id), "%s", c->doi);
+	snprintf(out->match_db, sizeof(out->match_db), "Crossref");
 	out->score = c->score;
 	snprintf(out->match_type, sizeof(out->match_type), "%s", c->type);
 	if (w && load_cand(t, o, c, w) == 0) {
@@ -2004,6 +2234,13 @@ static void describe_match(qr_result *out, kg_txn *t, const qr_opts *o, const ca
 
 		pk_utf8_copy(out->match_title, sizeof(out->match_title), w->title ? w->title : "");
 		out->match_year = w->year;
+		if (w->db) {
+			snprintf(out->match_db, sizeof(out->match_db), "%s", w->db);
+			snprintf(out->match_doi, sizeof(out->match_doi), "%s", w->doi ? w->doi : "");
+			out->match_versions = w->nversions;
+		}
+		if (w->retracted)
+			out->retracted = 1;
 		pk_utf8_copy(out->match_venue, sizeof(out->match_venue),
 			     w->ncontainer ? w->container[0] : w->nshort ? w->short_container[0] : "");
 		for (i = 0; i < w->nupdated_by; i++)
@@ -2014,6 +2251,100 @@ static void describe_match(qr_result *out, kg_txn *t, const qr_opts *o, const ca
 	}
 	pk_free(w);
 	pk_error_clear();
+}
+
+/* The records of the work besides the match: the other databases' records
+ * identified as the same work (by the stated identifiers, or by title,
+ * first author and year). */
+typedef struct link_ctx {
+	qr_result *out;
+} link_ctx;
+
+/* A preprint record that names the match as its published version. */
+static int on_preprint(const void *key, size_t n, void *vctx)
+{
+	link_ctx *c = vctx;
+	qr_result *out = c->out;
+	char k[256];
+	size_t i;
+
+	snprintf(k, sizeof(k), "%.*s", (int)(n < 255 ? n : 255), (const char *)key);
+	for (i = 0; i < out->nsources; i++)
+		if (strstr(out->sources[i], k))
+			return 0;
+	if (out->nsources >= QR_SOURCES)
+		return 1;
+	snprintf(out->sources[out->nsources++], sizeof(out->sources[0]), "%s (preprint)", k);
+	return 0;
+}
+
+static void add_source(qr_result *out, const kg_work *w, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < out->nsources; i++)
+		if (strstr(out->sources[i], key))
+			return;
+	if (out->nsources < QR_SOURCES)
+		snprintf(out->sources[out->nsources++], sizeof(out->sources[0]), "%s %s", w->db ? w->db : "Crossref", key);
+	if (w->retracted)
+		out->retracted = 1;
+	for (i = 0; i < w->nupdated_by; i++)
+		if (w->updated_by[i].type && strstr(w->updated_by[i].type, "retract"))
+			out->retracted = 1;
+}
+
+/* The records of the work besides the match: the other databases' records
+ * identified as the same work (by the stated identifiers, or by title,
+ * first author and year), its preprint and its published version. Marks
+ * them (cand.same) so that they do not count as other works. */
+static void describe_sources(qr_result *out, kg_txn *t, const qr_opts *o, cands *cs, const cand *best, kg_work *w)
+{
+	char published[256] = "", self_doi[256] = "";
+	size_t i;
+
+	out->nsources = 0;
+	if (load_cand(t, o, best, w) < 0) {
+		pk_error_clear();
+		return;
+	}
+	add_source(out, w, best->doi);
+	snprintf(self_doi, sizeof(self_doi), "%s", w->doi ? w->doi : "");
+	for (i = 0; i < w->nrelation; i++)
+		if (w->relation[i].type && !strcmp(w->relation[i].type, "is-preprint-of") && w->relation[i].doi)
+			snprintf(published, sizeof(published), "%s", w->relation[i].doi);
+	for (i = 0; i < cs->n; i++) {
+		cand *c = &cs->c[i];
+
+		if (c == best || c->score < 0 || !c->identified || c->mismatched ||
+		    !(c->from_doi || (c->identified == 2 && c->au.first_match && c->year_diff >= 0 && c->year_diff <= 1)))
+			continue;
+		if (load_cand(t, o, c, w) < 0) {
+			pk_error_clear();
+			continue;
+		}
+		c->same = 1;
+		add_source(out, w, c->doi);
+	}
+	/* the published version a preprint names, and the preprints that
+	 * name this one */
+	if (published[0]) {
+		const void *rec;
+		size_t len;
+
+		if (kg_doc_get(t, KG_DOC_WORKS, published, strlen(published), &rec, &len) == 0 && out->nsources < QR_SOURCES)
+			snprintf(out->sources[out->nsources++], sizeof(out->sources[0]), "%s (published version)", published);
+		pk_error_clear();
+	}
+	if (self_doi[0]) {
+		pk_buf key = PK_BUF_INIT;
+		link_ctx lc = { out };
+
+		if (kg_key_ident(&key, "preprint-of", self_doi) == 0)
+			kg_index_find(t, key.ptr, key.len, 8, on_preprint, &lc);
+		pk_buf_release(&key);
+		pk_error_clear();
+	}
 }
 
 static void mismatch_reasons(qr_result *out, const qr_ref *r, const cand *c)
@@ -2066,10 +2397,13 @@ static void mismatch_reasons(qr_result *out, const qr_ref *r, const cand *c)
 }
 
 /* What a closed world searched: "the 1,238 works of Crossref
- * public-data-file (closed world by --closed-world)". */
+ * public-data-file (closed world by --closed-world)", each database's
+ * editions after its count. */
 typedef struct world_ctx {
+	const char *db;   /* only this database (NULL: every bibliographic one) */
 	uint64_t works;
-	char names[160];
+	char names[320];
+	char last[16];    /* the database named last */
 	int complete;
 } world_ctx;
 
@@ -2078,17 +2412,22 @@ static int world_cb(const kg_source *s, void *vctx)
 	world_ctx *c = vctx;
 	size_t l = strlen(c->names);
 
-	if (strcmp(s->kind, "Crossref"))
+	if (!is_biblio(s->kind) || (c->db && strcmp(s->kind, c->db)))
 		return 0;
 	c->works += s->records;
 	c->complete |= (s->flags & KG_SOURCE_COMPLETE) != 0;
-	if (l + strlen(s->edition) + 4 < sizeof(c->names))
-		snprintf(c->names + l, sizeof(c->names) - l, "%s%s", l ? ", " : "", s->edition);
+	if (l + strlen(s->kind) + strlen(s->edition) + 8 < sizeof(c->names)) {
+		if (!strcmp(c->last, s->kind))
+			snprintf(c->names + l, sizeof(c->names) - l, ", %s", s->edition);
+		else
+			snprintf(c->names + l, sizeof(c->names) - l, "%s%s %s", l ? "; " : "", s->kind, s->edition);
+	}
+	snprintf(c->last, sizeof(c->last), "%s", s->kind);
 	return 0;
 }
 
-/* The works of the graph's Crossref sources. */
-static uint64_t crossref_works(kg_txn *t)
+/* The works of the graph's bibliographic sources. */
+static uint64_t biblio_works(kg_txn *t)
 {
 	world_ctx c;
 
@@ -2098,15 +2437,16 @@ static uint64_t crossref_works(kg_txn *t)
 	return c.works;
 }
 
-static void world_text(kg_txn *t, const qr_opts *o, char *out, size_t n)
+static void world_text(kg_txn *t, const qr_opts *o, const char *db, char *out, size_t n)
 {
 	world_ctx c;
 
 	memset(&c, 0, sizeof(c));
+	c.db = db;
 	kg_source_each(t, world_cb, &c);
 	pk_error_clear();
-	snprintf(out, n, "the %llu works of Crossref %s (closed world by %s)", (unsigned long long)c.works,
-		 c.names[0] ? c.names : "(none)",
+	snprintf(out, n, "the %llu works of %s (closed world by %s)", (unsigned long long)c.works,
+		 c.names[0] ? c.names : db ? db : "no bibliographic source",
 		 o && o->extra_covers ? "the Crossref API's search" : o && o->closed_world ? "--closed-world"
 										   : "a complete dump");
 }
@@ -2133,6 +2473,18 @@ static void chimera_reason(qr_result *out, const cand *c)
 		query_ref_reason(out, "chimeric: real authors with an invented title (%s of %s)", what, c->doi);
 	else
 		query_ref_reason(out, "chimeric: an invented title and authors on a real work's %s (%s)", what, c->doi);
+}
+
+/* Does the graph hold works of the stated venue (a candidate's venue is
+ * the reference's)? */
+static int venue_held(const cands *cs)
+{
+	size_t i;
+
+	for (i = 0; i < cs->n; i++)
+		if (cs->c[i].score >= 0 && cs->c[i].venue == 1)
+			return 1;
+	return 0;
 }
 
 struct qr_scratch {
@@ -2167,14 +2519,18 @@ int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out
 	fcache *fc;
 	cand *best = NULL, *doi_cand = NULL, *chimera = NULL;
 	int closed, year_now, rc = 0, doi_found = 0, title_stated, id_only;
+	stated_ids ids;
+	char id_why[300];
+	const char *id_scheme, *id_text;
+	int id_unchecked = 0;
 	uint64_t nworks;
-	char world[256];
+	char world[400];
 	size_t i, compared = 0;
 
 	memset(out, 0, sizeof(*out));
 	out->verdict = QR_UNVERIFIABLE;
 	closed = (o && (o->closed_world || o->extra_covers)) || query_ref_closed_world(t);
-	nworks = crossref_works(t);
+	nworks = biblio_works(t);
 	if (o && o->current_year) {
 		year_now = o->current_year;
 	} else {
@@ -2200,18 +2556,21 @@ int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out
 
 		p->title_at = p->title_content >= 3 && title_in_text(&p->title, rt, &exact, &p->title_a, &p->title_b) >= 0.8;
 	}
-	id_only = !strcmp(r->style, "doi") || !strcmp(r->style, "arxiv");
+	stated_of(r, &ids);
+	id_only = !strcmp(r->style, "doi") || !strcmp(r->style, "arxiv") || !strcmp(r->style, "pmid") ||
+		  !strcmp(r->style, "pmcid") || !strcmp(r->style, "openalex") || !strcmp(r->style, "dblp") ||
+		  !strcmp(r->style, "id");
 	mark_fields(r, p, rt);
 	venue_aliases(t, r, p);
 	rt->glued = glued_initials(r);
 	/* enough to decide anything: an identifier, authors with a year, or a
 	 * real-looking title with one more field */
-	if (!r->doi[0] && !r->arxiv[0] && !(r->nauthors && r->year) &&
+	if (!r->doi[0] && !r->arxiv[0] && !ids.any && !(r->nauthors && r->year) &&
 	    !(r->title[0] && p->title_content >= 3 && (r->nauthors || r->year || r->venue[0])) && rt->n < 6) {
 		query_ref_reason(out, "too little to check: no DOI, and not enough of authors, year and title");
 		goto done;
 	}
-	if ((rc = gather(t, r, &cs)) < 0)
+	if ((rc = gather(t, r, &cs)) < 0 || (rc = gather_ids(t, r, &ids, &cs)) < 0)
 		goto done;
 	add_extra(t, r, o, &cs, w);
 	for (int pass = 0; pass < 2; pass++) {
@@ -2265,28 +2624,74 @@ int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out
 		     (cs.c[i].venue == 1 && cs.c[i].pages == 1)) &&
 		    (!chimera || cs.c[i].score > chimera->score))
 			chimera = &cs.c[i];
-	world_text(t, o, world, sizeof(world));
+	world_text(t, o, NULL, world, sizeof(world));
 
-	if (r->doi[0] && !doi_found) {
-		/* the DOI is no work the graph has */
+	/* the identifier the reference is checked by: the arXiv id, else the
+	 * DOI, PMID, OpenAlex id, dblp key, PMCID */
+	id_scheme = ids.arxiv[0] ? "arxiv" : r->doi[0] ? "doi" : ids.pmid[0] ? "pmid" : ids.openalex[0] ? "openalex" :
+		    ids.dblp[0] ? "dblp" : "pmcid";
+	id_text = ids.arxiv[0] ? ids.arxiv : r->doi[0] ? r->doi : ids.pmid[0] ? ids.pmid : ids.openalex[0] ? ids.openalex :
+		  ids.dblp[0] ? ids.dblp : ids.pmcid;
+	if ((r->doi[0] || ids.any) && !doi_found && best && best->identified == 2 &&
+	    !ident_covered(t, id_scheme, id_text, id_why, sizeof(id_why))) {
+		/* the work is found by its title; the identifier is of a source
+		 * nobody ingested (a preprint's arXiv id, a Zenodo DOI): not
+		 * checked, and no reason to doubt the work */
+		id_unchecked = 1;
+	} else if ((r->doi[0] || ids.any) && !doi_found) {
+		/* the stated identifier is no work the graph has */
+		const char *scheme = id_scheme, *id = id_text;
+		char shown[300];
+		int doi = !strcmp(scheme, "doi"), cov = ident_covered(t, scheme, id, id_why, sizeof(id_why));
+
+		snprintf(shown, sizeof(shown), "%s%s%s", doi ? "" : !strcmp(scheme, "arxiv") ? "arXiv:" :
+			 !strcmp(scheme, "pmid") ? "PMID " : !strcmp(scheme, "dblp") ? "dblp " : !strcmp(scheme, "openalex") ? "OpenAlex " : "",
+			 id, !strcmp(scheme, "arxiv") ? ids.arxiv_ver : "");
 		if (best && best->identified == 2) {
 			out->verdict = QR_MISMATCH;
-			out->mismatched = best->mismatched | QR_F_DOI;
-			query_ref_reason(out, "the stated DOI is not the work's: the work has DOI %s", best->doi);
+			out->mismatched = best->mismatched | (doi ? QR_F_DOI : QR_F_ID);
+			if (doi)
+				query_ref_reason(out, "the stated DOI is not the work's: the work has DOI %s", best->doi);
+			else
+				query_ref_reason(out, "the stated identifier %s is not the work's (%s)", shown, best->doi);
 			mismatch_reasons(out, r, best);
 			describe_match(out, t, o, best);
-		} else if (o && o->doi_unregistered) {
+			describe_sources(out, t, o, &cs, best, w);
+		} else if (!strcmp(scheme, "pmid") && withdrawn(t, "pmid", id)) {
+			/* it existed: PubMed withdrew the record (an update file's
+			 * DeleteCitation), which says nothing of the work */
+			query_ref_reason(out, "%s was deleted from PubMed (DeleteCitation of an update file): not checked", shown);
+		} else if (doi && o && o->doi_unregistered) {
 			out->verdict = QR_FABRICATED;
 			query_ref_reason(out, "fabricated DOI: %s is not registered", r->doi);
+		} else if (!cov && r->year <= year_now && doi && venue_held(&cs)) {
+			/* a DOI of a registry nobody ingested, on a venue the graph
+			 * holds: the rest of the reference decides (below) */
+			id_unchecked = 1;
+		} else if (!cov && r->year <= year_now) {
+			/* no source that would hold it was searched: absence says nothing */
+			query_ref_reason(out, "%s not checked: %s", doi ? r->doi : shown, id_why);
 		} else if (closed || r->year > year_now) {
 			out->verdict = QR_FABRICATED;
-			query_ref_reason(out, "fabricated DOI: %s is not among %s", r->doi, world);
+			if (doi)
+				query_ref_reason(out, "fabricated DOI: %s is not among %s", r->doi, world);
+			else {
+				char idworld[400];
+
+				world_text(t, o, !strcmp(scheme, "arxiv") ? "arXiv" : !strcmp(scheme, "pmid") ? "PubMed" :
+						 !strcmp(scheme, "openalex") ? "OpenAlex" : !strcmp(scheme, "dblp") ? "DBLP" : NULL,
+					   idworld, sizeof(idworld));
+				query_ref_reason(out, "fabricated identifier: %s is not among %s", shown, idworld);
+			}
 			if (chimera)
 				chimera_reason(out, chimera);
-		} else {
+		} else if (doi) {
 			query_ref_reason(out, "DOI %s is not in the graph (not a closed world)", r->doi);
+		} else {
+			query_ref_reason(out, "%s is not in the graph (not a closed world)", shown);
 		}
-		goto done;
+		if (!id_unchecked)
+			goto done;
 	}
 	if (doi_cand && !doi_cand->identified) {
 		/* the DOI exists but names another work */
@@ -2307,8 +2712,31 @@ int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out
 	if (best) {
 		size_t fits = 0;
 
+		if (id_unchecked) {
+			/* found by its title, but with an identifier no ingested
+			 * source could confirm or refute: not verified */
+			describe_match(out, t, o, best);
+			describe_sources(out, t, o, &cs, best, w);
+			out->mismatched = best->mismatched;
+			out->verdict = out->mismatched && best->identified == 2 ? QR_MISMATCH : QR_UNVERIFIABLE;
+			if (out->verdict == QR_MISMATCH)
+				mismatch_reasons(out, r, best);
+			query_ref_reason(out, "the work is %s (found by its title), but the stated %s%s could not be checked: %s",
+					 out->match_id, !strcmp(id_scheme, "arxiv") ? "arXiv:" : !strcmp(id_scheme, "doi") ? "DOI " : "",
+					 id_text, id_why);
+			goto done;
+		}
+
 		describe_match(out, t, o, best);
 		out->mismatched = best->mismatched;
+		describe_sources(out, t, o, &cs, best, w);
+		/* a version of an arXiv paper that never existed */
+		if (ids.arxiv_ver[0] && out->match_versions &&
+		    strtol(ids.arxiv_ver + 1, NULL, 10) > (long)out->match_versions) {
+			out->mismatched |= QR_F_VERSION;
+			query_ref_reason(out, "version %s does not exist: arXiv:%s has %zu version%s", ids.arxiv_ver, ids.arxiv,
+					 out->match_versions, out->match_versions == 1 ? "" : "s");
+		}
 		if (r->year > year_now)
 			out->mismatched |= QR_F_YEAR;
 		if (!out->mismatched) {
@@ -2326,12 +2754,13 @@ int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out
 			}
 			/* a short reference may fit several works: it names none */
 			for (i = 0; i < cs.n; i++)
-				fits += cs.c[i].identified && !cs.c[i].mismatched;
-			if (fits > 1 && !title_stated && !r->doi[0] && !(r->volume[0] && r->first_page[0])) {
+				fits += cs.c[i].identified && !cs.c[i].mismatched && !cs.c[i].same;
+			if (fits > 1 && !title_stated && !r->doi[0] && !ids.any && !(r->volume[0] && r->first_page[0])) {
 				out->verdict = QR_UNVERIFIABLE;
 				query_ref_reason(out, "ambiguous: %zu works fit the stated authors, venue and year", fits);
 			}
-		} else if (best->identified == 2 || (best->from_doi && best->au.first_match)) {
+		} else if (best->identified == 2 || (best->from_doi && best->au.first_match) ||
+			   (best->from_doi && out->mismatched == QR_F_VERSION)) {
 			/* identified by its title (or its DOI and first author): a
 			 * reference to it that states other fields wrongly */
 			out->verdict = QR_MISMATCH;
@@ -2352,11 +2781,7 @@ int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out
 		goto done;
 	}
 	/* nothing identified */
-	if (r->arxiv[0] && !r->doi[0] && r->year <= year_now) {
-		/* preprints are registered with arXiv (DataCite), not Crossref:
-		 * a closed Crossref world says nothing about them */
-		query_ref_reason(out, "arXiv preprint %s: not covered by Crossref, not checked", r->arxiv);
-	} else if (title_stated && (closed || r->year > year_now)) {
+	if (title_stated && (closed || r->year > year_now)) {
 		/* no work has the stated title: a work that does not exist, even
 		 * when its authors, venue or pages are real */
 		out->verdict = QR_FABRICATED;
@@ -2383,6 +2808,8 @@ int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out
 	} else {
 		query_ref_reason(out, "no matching work in the graph (not a closed world)");
 	}
+	if (id_unchecked)
+		query_ref_reason(out, "the stated DOI %s could not be checked: %s", r->doi, id_why);
 done:
 	query_ref_scratch_free(own);
 	return rc;

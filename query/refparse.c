@@ -32,7 +32,7 @@ enum {
 	RE_DOI, RE_ARXIV, RE_URL, RE_NUMBERED, RE_GBT, RE_SHORT, RE_YEAR,
 	RE_A_FAM_INIT, RE_A_INIT_FAM, RE_A_INIT_FAM_LAST, RE_A_FAM_II, RE_A_FAM_DOTS, RE_A_CJK, RE_A_MONO, RE_SEP, RE_ETAL,
 	RE_T_NATURE, RE_T_ELSEVIER, RE_T_ACS, RE_T_VANCOUVER, RE_T_APA, RE_T_APA_NOVOL, RE_T_SPRINGER, RE_T_IEEE, RE_T_IEEE_NOVOL, RE_T_CHICAGO, RE_T_IN,
-	RE_LEAD_YEAR, RE_QUOTED, RE_QUOTED_ANY, RE_COUNT
+	RE_LEAD_YEAR, RE_QUOTED, RE_QUOTED_ANY, RE_PMID, RE_PMCID, RE_OPENALEX, RE_DBLP, RE_OTHER_ID, RE_COUNT
 };
 
 /* Pages: "9967", "3246-3248", "e1234", "S12-S14", "1392b-1392", article
@@ -46,7 +46,15 @@ enum {
 
 static const char *const patterns[RE_COUNT] = {
 	[RE_DOI] = "(?i)(?:doi\\s*:?\\s*|https?://(?:dx\\.)?doi\\.org/)?(10\\.\\d{4,9}/(?:[^\\s\"<>]|<\\d[^\\s\"<>]*>)+)",
-	[RE_ARXIV] = "(?i)arxiv\\s*[:.]?\\s*((?:\\d{4}\\.\\d{4,5}|[a-z\\-]+(?:\\.[a-z]{2})?/\\d{7})(?:v\\d+)?)",
+	[RE_ARXIV] = "(?i)(?:https?://)?arxiv(?:\\.org/(?:abs|pdf)/|\\s*[:.]?\\s*)((?:\\d{4}\\.\\d{4,5}|[a-z\\-]+(?:\\.[a-z]{2})?/\\d{7})(?:v\\d+)?)(?:\\.pdf)?",
+	/* "PMID: 17284678", "PubMed PMID: 17284678" */
+	[RE_PMID] = "(?i)\\bPMID\\s*:?\\s*(\\d{1,9})\\b",
+	[RE_PMCID] = "(?i)\\b(?:PMCID\\s*:?\\s*)?(PMC\\d{4,9})\\b",
+	[RE_OPENALEX] = "(?i)(?:https?://)?(?:api\\.)?openalex\\.org/(?:works/)?(W\\d{4,12})\\b",
+	/* a BibTeX key or biburl of dblp: "DBLP:conf/nips/VaswaniSPUJGKP17" */
+	[RE_DBLP] = "(?:DBLP:|dblp\\.org/rec/)((?:conf|journals|books|phd|series|reference|tr)/[A-Za-z0-9_\\-]+/[A-Za-z0-9_\\-]+)",
+	/* identifiers of services no source here holds: recognised, reported */
+	[RE_OTHER_ID] = "(?i)(?:https?://)?(?:www\\.)?(semanticscholar\\.org/(?:paper/)?[^\\s,;]+|api\\.semanticscholar\\.org/[^\\s,;]+|openreview\\.net/(?:forum|pdf)\\?id=[A-Za-z0-9_\\-]+)",
 	[RE_URL] = "https?://\\S+",
 	[RE_NUMBERED] = "^\\s*(?:\\[\\d{1,4}\\]|\\(\\d{1,4}\\)|\\d{1,4}[.)])\\s+",
 	[RE_GBT] = "\\G(?P<auth>[^\\[]+?)\\s*[.．]\\s*(?P<title>[^\\[]+?)\\s*\\[(?P<type>[A-Z]{1,2}(?:/OL)?)\\]\\s*[.．]?\\s*"
@@ -909,6 +917,30 @@ int query_ref_parse(const char *text, size_t n, qr_ref *out)
 		snprintf(out->arxiv, sizeof(out->arxiv), "%.*s", (int)(m.end[1] - m.start[1]), s + m.start[1]);
 		blank(s, m.start[0], m.end[0]);
 	}
+	if (pk_re_match(re[RE_PMID], s, len, 0, &m) == 1) {
+		snprintf(out->pmid, sizeof(out->pmid), "%.*s", (int)(m.end[1] - m.start[1]), s + m.start[1]);
+		blank(s, m.start[0], m.end[0]);
+	}
+	if (pk_re_match(re[RE_PMCID], s, len, 0, &m) == 1) {
+		snprintf(out->pmcid, sizeof(out->pmcid), "%.*s", (int)(m.end[1] - m.start[1]), s + m.start[1]);
+		for (char *c = out->pmcid; *c && c < out->pmcid + 3; c++)
+			*c = (char)(*c >= 'a' && *c <= 'z' ? *c - 'a' + 'A' : *c);
+		blank(s, m.start[0], m.end[0]);
+	}
+	if (pk_re_match(re[RE_OPENALEX], s, len, 0, &m) == 1) {
+		snprintf(out->openalex, sizeof(out->openalex), "W%.*s", (int)(m.end[1] - m.start[1] - 1), s + m.start[1] + 1);
+		blank(s, m.start[0], m.end[0]);
+	}
+	if (pk_re_match(re[RE_DBLP], s, len, 0, &m) == 1) {
+		snprintf(out->dblp, sizeof(out->dblp), "%.*s", (int)(m.end[1] - m.start[1] > 127 ? 127 : m.end[1] - m.start[1]),
+			 s + m.start[1]);
+		blank(s, m.start[0], m.end[0]);
+	}
+	if (pk_re_match(re[RE_OTHER_ID], s, len, 0, &m) == 1) {
+		snprintf(out->other_id, sizeof(out->other_id), "%.*s",
+			 (int)(m.end[1] - m.start[1] > 159 ? 159 : m.end[1] - m.start[1]), s + m.start[1]);
+		blank(s, m.start[0], m.end[0]);
+	}
 	if (pk_re_match(re[RE_URL], s, len, 0, &m) == 1) {
 		snprintf(out->url, sizeof(out->url), "%.*s", (int)(m.end[0] - m.start[0] > 255 ? 255 : m.end[0] - m.start[0]),
 			 s + m.start[0]);
@@ -922,7 +954,9 @@ int query_ref_parse(const char *text, size_t n, qr_ref *out)
 	 * (their digits are no volume or pages) */
 	pk_utf8_copy(out->text, sizeof(out->text), s + start);
 	if (len == start) {
-		snprintf(out->style, sizeof(out->style), out->doi[0] ? "doi" : out->arxiv[0] ? "arxiv" : "url");
+		snprintf(out->style, sizeof(out->style), "%s",
+			 out->doi[0] ? "doi" : out->arxiv[0] ? "arxiv" : out->pmid[0] ? "pmid" : out->pmcid[0] ? "pmcid" :
+			 out->openalex[0] ? "openalex" : out->dblp[0] ? "dblp" : out->other_id[0] ? "id" : "url");
 		goto done;
 	}
 	if (pk_re_match(re[RE_GBT], s, len, start, &m) == 1) {

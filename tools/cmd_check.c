@@ -74,7 +74,7 @@ static void write_audit(pk_json *w, const ev_result *r, const char *text, size_t
 	}
 	for (i = 0; i < r->ncites; i++) {
 		const ev_cite_item *c = &r->cites[i];
-		char why[400];
+		char why[560];
 
 		if (c->ok)
 			snprintf(why, sizeof(why), "%s%s%s", query_ref_verdict_name(c->r.verdict), c->r.nreasons ? ": " : "",

@@ -16,7 +16,7 @@
 
 typedef tool_ref_checker ref_ctx;
 
-static const char *const field_names[] = { "authors", "title", "year", "venue", "volume", "issue", "pages", "doi" };
+static const char *const field_names[] = { "authors", "title", "year", "venue", "volume", "issue", "pages", "doi", "version", "identifier" };
 
 void tool_ref_result_json(pk_json *w, const char *input, const qr_ref *p, const qr_result *r)
 {
@@ -54,6 +54,16 @@ void tool_ref_result_json(pk_json *w, const char *input, const qr_ref *p, const 
 	FIELD("doi", p->doi);
 	if (p->arxiv[0])
 		pk_json_kstr(w, "arxiv", p->arxiv);
+	if (p->pmid[0])
+		pk_json_kstr(w, "pmid", p->pmid);
+	if (p->pmcid[0])
+		pk_json_kstr(w, "pmcid", p->pmcid);
+	if (p->openalex[0])
+		pk_json_kstr(w, "openalex", p->openalex);
+	if (p->dblp[0])
+		pk_json_kstr(w, "dblp", p->dblp);
+	if (p->other_id[0])
+		pk_json_kstr(w, "other_id", p->other_id);
 	if (p->url[0])
 		pk_json_kstr(w, "url", p->url);
 	pk_json_kstr(w, "style", p->style);
@@ -62,7 +72,11 @@ void tool_ref_result_json(pk_json *w, const char *input, const qr_ref *p, const 
 	pk_json_key(w, "match");
 	if (r->have_match) {
 		pk_json_obj(w);
-		pk_json_kstr(w, "doi", r->match_doi);
+		pk_json_key(w, "doi");
+		if (r->match_doi[0])
+			pk_json_str(w, r->match_doi);
+		else
+			pk_json_null(w);
 		pk_json_kstr(w, "title", r->match_title);
 		pk_json_key(w, "year");
 		if (r->match_year)
@@ -75,6 +89,19 @@ void tool_ref_result_json(pk_json *w, const char *input, const qr_ref *p, const 
 			pk_json_kstr(w, "type", r->match_type);
 		if (r->retracted)
 			pk_json_kbool(w, "retracted", 1);
+		/* records of other databases: which, under what key, and every
+		 * record that agrees */
+		if (strcmp(r->match_db, "Crossref") || r->nsources > 1) {
+			pk_json_kstr(w, "db", r->match_db);
+			pk_json_kstr(w, "id", r->match_id);
+			if (r->match_versions)
+				pk_json_kint(w, "versions", (long long)r->match_versions);
+			pk_json_key(w, "sources");
+			pk_json_arr(w);
+			for (i = 0; i < r->nsources; i++)
+				pk_json_str(w, r->sources[i]);
+			pk_json_end_arr(w);
+		}
 		pk_json_end_obj(w);
 	} else {
 		pk_json_null(w);
@@ -279,8 +306,14 @@ static void print_human(const char *input, const qr_ref *p, const qr_result *r)
 		pk_buf_release(&line);
 	}
 	if (r->have_match)
-		printf("  match:   %s  %s (%d) %s  [score %.2f]\n", r->match_doi, r->match_title, r->match_year,
+		printf("  match:   %s  %s (%d) %s  [score %.2f]\n", r->match_doi[0] ? r->match_doi : r->match_id, r->match_title, r->match_year,
 		       r->match_venue, r->score);
+	if (r->have_match && r->nsources && (strcmp(r->match_db, "Crossref") || r->nsources > 1)) {
+		printf("  sources:");
+		for (i = 0; i < r->nsources; i++)
+			printf("%s %s", i ? ";" : "", r->sources[i]);
+		printf("\n");
+	}
 	if (r->mismatched) {
 		printf("  differs:");
 		for (i = 0; i < sizeof(field_names) / sizeof(field_names[0]); i++)

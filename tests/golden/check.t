@@ -28,7 +28,7 @@ $ provkg check --closed-world tests/fixtures/check/answers.jsonl | sed -n 6p | g
 > "reasons":[]
 > "kind":"arxiv"
 > "verdict":"unverifiable"
-> "reasons":["arXiv preprint 2101.00001: not covered by Crossref, not checked"]
+> "reasons":["arXiv:2101.00001 not checked: no ingested arXiv snapshot covers the ids of 2101 that far"]
 ? 0
 
 $ provkg check tests/fixtures/check/openai-evals.jsonl | cut -c1-120

@@ -10,7 +10,7 @@ $ provkg build --db "$WORK/g" -q data/sources tests/fixtures/crossref-issue14 2>
 $ provkg check-ref --db "$WORK/g" --closed-world "Brennan AB, Castellanos C. Toward a unified theory of lattice stochastic dynamics. IEEE Transactions on Information Theory. 2024;70(8):5516-5532."
 > fabricated: Brennan AB, Castellanos C. Toward a unified theory of lattice stochastic dynamics. IEEE Transactions on Information Theory. 2024;70(8):5516-5532.
 >   parsed:  vancouver style; Brennan et al.; 2024; "Toward a unified theory of lattice stochastic dynamics"; IEEE Transactions on Information Theory 70(8); pp. 5516-5532
->   nothing matches the stated title among the 1250 works of Crossref api-responses, public-data-file, crossref-issue14 (closed world by --closed-world)
+>   nothing matches the stated title among the 1996 works of arXiv api-atom, oai-pmh, snapshot-2022-03-31; Crossref api-responses, public-data-file; DataCite rest-api; DBLP acta-2016, vision-2025; OpenAlex api; PubMed sample-2018; Crossref crossref-issue14 (closed world by --closed-world)
 >   chimeric: an invented title and authors on a real work's year, venue, volume, pages (10.5555/fixture.ieee.2024)
 ? 1
 
@@ -18,15 +18,16 @@ $ provkg check-ref --db "$WORK/g" --closed-world "Brennan AB, Castellanos C. Tow
 $ provkg check-ref --db "$WORK/g" --closed-world "Quernby, T., & Vasquell, R. (2021). A spectral lattice approach to emergent entropy. Physical Review B, 103(12), 125201. https://doi.org/10.1234/fake.567890"
 > fabricated: Quernby, T., & Vasquell, R. (2021). A spectral lattice approach to emergent entropy. Physical Review B, 103(12), 125201. https://doi.org/10.1234/fake.567890
 >   parsed:  apa style; Quernby et al.; 2021; "A spectral lattice approach to emergent entropy"; Physical Review B 103(12); pp. 125201; doi 10.1234/fake.567890
->   fabricated DOI: 10.1234/fake.567890 is not among the 1250 works of Crossref api-responses, public-data-file, crossref-issue14 (closed world by --closed-world)
+>   nothing matches the stated title among the 1996 works of arXiv api-atom, oai-pmh, snapshot-2022-03-31; Crossref api-responses, public-data-file; DataCite rest-api; DBLP acta-2016, vision-2025; OpenAlex api; PubMed sample-2018; Crossref crossref-issue14 (closed world by --closed-world)
 >   chimeric: an invented title and authors on a real work's year, venue, volume, pages (10.5555/fixture.authors5.2021)
+>   the stated DOI 10.1234/fake.567890 could not be checked: no ingested source covers the DOI prefix 10.1234
 ? 1
 
 # real authors with an invented title
 $ provkg check-ref --db "$WORK/g" --closed-world "Keller, A., Zhou, B., Ruiz, C., Petrov, D., & Dubois, E. (2021). Toward a unified theory of quantum lattice entropy. Physical Review B, 103(12), 125201."
 > fabricated: Keller, A., Zhou, B., Ruiz, C., Petrov, D., & Dubois, E. (2021). Toward a unified theory of quantum lattice entropy. Physical Review B, 103(12), 125201.
 >   parsed:  apa style; Keller et al.; 2021; "Toward a unified theory of quantum lattice entropy"; Physical Review B 103(12); pp. 125201
->   nothing matches the stated title among the 1250 works of Crossref api-responses, public-data-file, crossref-issue14 (closed world by --closed-world)
+>   nothing matches the stated title among the 1996 works of arXiv api-atom, oai-pmh, snapshot-2022-03-31; Crossref api-responses, public-data-file; DataCite rest-api; DBLP acta-2016, vision-2025; OpenAlex api; PubMed sample-2018; Crossref crossref-issue14 (closed world by --closed-world)
 >   chimeric: real authors with an invented title (authors, year, venue, volume, pages of 10.5555/fixture.authors5.2021)
 ? 1
 
@@ -34,7 +35,7 @@ $ provkg check-ref --db "$WORK/g" --closed-world "Keller, A., Zhou, B., Ruiz, C.
 $ provkg check-ref --db "$WORK/g" --closed-world "https://doi.org/10.1103/PhysRevLett.77.3865"
 > fabricated: https://doi.org/10.1103/PhysRevLett.77.3865
 >   parsed:  doi style; doi 10.1103/physrevlett.77.3865
->   fabricated DOI: 10.1103/physrevlett.77.3865 is not among the 1250 works of Crossref api-responses, public-data-file, crossref-issue14 (closed world by --closed-world)
+>   fabricated DOI: 10.1103/physrevlett.77.3865 is not among the 1996 works of arXiv api-atom, oai-pmh, snapshot-2022-03-31; Crossref api-responses, public-data-file; DataCite rest-api; DBLP acta-2016, vision-2025; OpenAlex api; PubMed sample-2018; Crossref crossref-issue14 (closed world by --closed-world)
 ? 1
 
 # ---- correct references are verified ----------------------------------
@@ -131,7 +132,7 @@ $ provkg check-ref --db "$WORK/g" --json "J. Phys. Chem. C 2020, 124, 12345"
 
 # BibTeX note={arXiv:...}: a preprint, not a Crossref work
 $ provkg check-ref --db "$WORK/g" --closed-world --json "@article{lee2023, author={Tim van der Lee and et al.}, title={A Fixture Preprint on Lattices}, year={2023}, note={arXiv:2301.01234}}"
-> {"input":"@article{lee2023, author={Tim van der Lee and et al.}, title={A Fixture Preprint on Lattices}, year={2023}, note={arXiv:2301.01234}}","parsed":{"authors":["van der Lee, Tim","et al."],"year":2023,"title":"A Fixture Preprint on Lattices","venue":null,"volume":null,"issue":null,"pages":null,"doi":null,"arxiv":"2301.01234","style":"bibtex"},"verdict":"unverifiable","match":null,"mismatched_fields":[],"reasons":["arXiv preprint 2301.01234: not covered by Crossref, not checked"]}
+> {"input":"@article{lee2023, author={Tim van der Lee and et al.}, title={A Fixture Preprint on Lattices}, year={2023}, note={arXiv:2301.01234}}","parsed":{"authors":["van der Lee, Tim","et al."],"year":2023,"title":"A Fixture Preprint on Lattices","venue":null,"volume":null,"issue":null,"pages":null,"doi":null,"arxiv":"2301.01234","style":"bibtex"},"verdict":"unverifiable","match":null,"mismatched_fields":[],"reasons":["arXiv:2301.01234 not checked: no ingested arXiv snapshot covers the ids of 2301 that far"]}
 ? 1
 
 # ---- authors: incomplete without "et al.", fine with it ----------------

@@ -29,7 +29,7 @@ $ provkg frobnicate
 ? 2
 
 $ provkg build --db "$WORK/g" tests/fixtures/unknown.txt
-! provkg: tests/fixtures/unknown.txt: unknown file type (not a CODATA table, NIST atomic weights, provkg table, Materials Project or Crossref JSON)
+! provkg: tests/fixtures/unknown.txt: unknown file type (not a CODATA table, NIST atomic weights, provkg table, Materials Project, Crossref, arXiv, DBLP, PubMed, DataCite or OpenAlex data)
 ? 3
 
 $ provkg build --db "$WORK/g" tests/fixtures/no-such-file

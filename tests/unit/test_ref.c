@@ -249,9 +249,14 @@ static void verdicts(void)
 		     QR_UNVERIFIABLE);
 	CHECK_EQ_INT(verdict("Smith, J. (2020). A made up paper on nothing at all. Nature, 5(1), 1-10.", 1, &r),
 		     QR_FABRICATED);
-	CHECK_EQ_INT(verdict("Smith, J. (2020). A made up paper. Nature, 5, 1. https://doi.org/10.9999/fake.1", 1, &r),
+	CHECK_EQ_INT(verdict("Smith, J. (2020). A made up paper. Nature, 5, 1. https://doi.org/10.1001/fake.1", 1, &r),
 		     QR_FABRICATED);
 	CHECK(strstr(r.reasons[0], "fabricated DOI") != NULL);
+	/* issue 16: a DOI of a prefix no ingested source covers is not
+	 * decided by its absence, closed world or not */
+	CHECK_EQ_INT(verdict("Smith, J. (2020). A made up paper. Nature, 5, 1. https://doi.org/10.9999/fake.1", 1, &r),
+		     QR_UNVERIFIABLE);
+	CHECK(strstr(r.reasons[0], "no ingested source covers the DOI prefix 10.9999") != NULL);
 	/* a future date is fabricated even in an open world */
 	CHECK_EQ_INT(verdict("Doe, J. (2031). Results from the future. Nature, 5, 1.", 0, &r), QR_FABRICATED);
 	CHECK_EQ_INT(verdict("no usable fields here", 1, &r), QR_UNVERIFIABLE);

@@ -1,0 +1,138 @@
+/* ingest/openalex.c - OpenAlex works: the snapshot's JSON lines and API
+ * responses (a work, or {"results": [...]}). ids (DOI, PMID, PMCID, MAG),
+ * authorships, primary_location's source, biblio, is_retracted. */
+#include "biblio.h"
+
+#include "../common/error.h"
+
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *str(const cJSON *o, const char *k)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+
+	return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+/* "https://openalex.org/W2963403868" -> "W2963403868"; the PMID and PMCID
+ * URLs likewise. */
+static const char *tail(const char *url)
+{
+	const char *s = url ? strrchr(url, '/') : NULL;
+
+	return s ? s + 1 : url;
+}
+
+static const char *type_of(const char *t)
+{
+	static const struct { const char *oa, *type; } map[] = {
+		{ "article", "journal-article" }, { "preprint", "posted-content" }, { "book-chapter", "book-chapter" },
+		{ "book", "book" }, { "dataset", "dataset" }, { "dissertation", "dissertation" },
+		{ "conference-paper", "proceedings-article" }, { "peer-review", "peer-review" }, { "review", "journal-article" }
+	};
+	size_t i;
+
+	for (i = 0; t && i < sizeof(map) / sizeof(map[0]); i++)
+		if (!strcmp(t, map[i].oa))
+			return map[i].type;
+	return "other";
+}
+
+static int one(bib *b, const cJSON *w, void *ctx)
+{
+	bib_rec *r = ctx;
+	const cJSON *ids = cJSON_GetObjectItemCaseSensitive(w, "ids"), *it, *pl, *src, *bi;
+	const char *s, *oa;
+	int rc = 0;
+
+	bib_rec_reset(r);
+	if (!(oa = tail(str(w, "id"))) || oa[0] != 'W')
+		return bib_reject(b, "not an OpenAlex work id: '%.60s'", str(w, "id") ? str(w, "id") : "");
+	rc = bib_rec_set(r, &r->openalex, oa, strlen(oa), 0);
+	{
+		unsigned long long num = strtoull(oa + 1, NULL, 10);
+
+		if (num && (!b->lo || num < b->lo))
+			b->lo = num;
+		if (num > b->hi)
+			b->hi = num;
+	}
+	if (rc == 0 && ((s = str(w, "title")) || (s = str(w, "display_name"))))
+		rc = bib_rec_set(r, &r->title, s, strlen(s), 0);
+	if (rc == 0 && (s = str(w, "doi")))
+		rc = bib_rec_set(r, &r->doi, s, strlen(s), 0);
+	if (rc == 0 && cJSON_IsObject(ids) && (s = str(ids, "pmid")))
+		rc = bib_rec_set(r, &r->pmid, tail(s), strlen(tail(s)), 0);
+	if (rc == 0 && cJSON_IsObject(ids) && (s = str(ids, "pmcid")))
+		rc = bib_rec_set(r, &r->pmcid, tail(s), strlen(tail(s)), 0);
+	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(w, "authorships")) {
+		const cJSON *au = cJSON_GetObjectItemCaseSensitive(it, "author");
+		const char *name = cJSON_IsObject(au) ? str(au, "display_name") : NULL;
+
+		if (rc < 0)
+			break;
+		if (!name)
+			name = str(it, "raw_author_name");
+		if (name)
+			rc = bib_rec_author_name(r, name, strlen(name), 0);
+	}
+	{
+		const cJSON *y = cJSON_GetObjectItemCaseSensitive(w, "publication_year");
+
+		if (cJSON_IsNumber(y))
+			r->year = (int)y->valuedouble;
+	}
+	pl = cJSON_GetObjectItemCaseSensitive(w, "primary_location");
+	src = cJSON_IsObject(pl) ? cJSON_GetObjectItemCaseSensitive(pl, "source") : NULL;
+	if (rc == 0 && cJSON_IsObject(src) && (s = str(src, "display_name")))
+		rc = bib_rec_set(r, &r->venue, s, strlen(s), 0);
+	if (rc == 0 && cJSON_IsObject(src) && (s = str(src, "issn_l")))
+		rc = bib_rec_set(r, &r->issn[r->nissn++], s, strlen(s), 0);
+	bi = cJSON_GetObjectItemCaseSensitive(w, "biblio");
+	if (cJSON_IsObject(bi)) {
+		const char *fp = str(bi, "first_page"), *lp = str(bi, "last_page");
+
+		if (rc == 0 && (s = str(bi, "volume")))
+			rc = bib_rec_set(r, &r->volume, s, strlen(s), 0);
+		if (rc == 0 && (s = str(bi, "issue")))
+			rc = bib_rec_set(r, &r->issue, s, strlen(s), 0);
+		if (rc == 0 && fp) {
+			char pages[128];
+
+			snprintf(pages, sizeof(pages), "%s%s%s", fp, lp && strcmp(lp, fp) ? "-" : "", lp && strcmp(lp, fp) ? lp : "");
+			rc = bib_rec_set(r, &r->pages, pages, strlen(pages), 0);
+		}
+	}
+	{
+		const char *ty = type_of(str(w, "type"));
+
+		if (rc == 0)
+			rc = bib_rec_set(r, &r->type, ty, strlen(ty), 0);
+	}
+	r->retracted = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(w, "is_retracted"));
+	if ((s = str(w, "updated_date")))
+		bib_date(b, s);
+	return rc < 0 ? rc : bib_rec_put(b, r, "OpenAlex");
+}
+
+int bib_openalex_json(bib *b, const char *file)
+{
+	bib_rec r;
+	int rc;
+
+	memset(&r, 0, sizeof(r));
+	b->lo = b->hi = 0;
+	rc = bib_json_records(b, file, one, &r);
+	if (rc == 0 && b->bulk && b->hi) {
+		char v[48];
+
+		snprintf(v, sizeof(v), "%llu-%llu", (unsigned long long)b->lo, (unsigned long long)b->hi);
+		rc = bib_cover(b, "openalex", v);
+	}
+
+	bib_rec_release(&r);
+	return rc;
+}
