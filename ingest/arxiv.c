@@ -66,8 +66,10 @@ static int snapshot_line(bib *b, bib_rec *r, const char *line, size_t n)
 	int rc = 0;
 
 	if (!cJSON_IsObject(o)) {
+		int broken = o == NULL;
+
 		cJSON_Delete(o);
-		return bib_reject(b, "not a JSON object");
+		return bib_reject(b, broken ? "not JSON (a broken line)" : "not a JSON object");
 	}
 	bib_rec_reset(r);
 	if ((s = str(o, "title")))

@@ -35,6 +35,7 @@ static int cover_prefix(bib *b, const char *doi)
 	if (!strcmp(prefix, b->last_prefix))
 		return 0;
 	snprintf(b->last_prefix, sizeof(b->last_prefix), "%s", prefix);
+	b->prefixes++;
 	return bib_cover(b, prefix, "");
 }
 
@@ -98,6 +99,25 @@ int bib_delete(bib *b, const char *key)
 int bib_cover(bib *b, const char *what, const char *value)
 {
 	int rc;
+
+	b->any_bulk = 1;
+	if (!strncmp(what, "dblp:", 5) && !strstr(b->streams, what + 5)) {
+		size_t l = strlen(b->streams);
+
+		if (b->nstreams++ < 4 && l + strlen(what) < sizeof(b->streams))
+			snprintf(b->streams + l, sizeof(b->streams) - l, "%s%s", l ? ", " : "", what + 5);
+	}
+	if (!strcmp(what, "pmid") || !strcmp(what, "openalex")) {
+		unsigned long long lo = strtoull(value, NULL, 10), hi = lo;
+		const char *dash = strchr(value, '-');
+
+		if (dash)
+			hi = strtoull(dash + 1, NULL, 10);
+		if (!b->cov_lo || lo < b->cov_lo)
+			b->cov_lo = lo;
+		if (hi > b->cov_hi)
+			b->cov_hi = hi;
+	}
 
 	pk_buf_reset(&b->tmp);
 	if ((rc = pk_buf_printf(&b->tmp, "C%s", what)) < 0)
@@ -246,19 +266,41 @@ static int finish_coverage(bib *b, const char *kind)
 		rc = bib_cover(b, what, v);
 	}
 	if (rc == 0) {
+		/* what `provkg sources` says the edition covers */
 		pk_buf line = PK_BUF_INIT;
 		char what[32];
 
-		snprintf(what, sizeof(what), "summary:%u", b->sid);
-		rc = pk_buf_printf(&line, "%s: %llu records", kind, (unsigned long long)b->records);
-		if (rc == 0 && b->nmonths)
-			rc = pk_buf_printf(&line, "; arXiv ids of %zu months", b->nmonths);
+		snprintf(what, sizeof(what), "Csummary:%u", b->sid);
+		if (b->nmonths) {
+			const char *first = b->months[0].key, *last = b->months[0].key;
+
+			for (i = 1; i < b->nmonths; i++) {
+				if (strcmp(b->months[i].key, first) < 0)
+					first = b->months[i].key;
+				if (strcmp(b->months[i].key, last) > 0)
+					last = b->months[i].key;
+			}
+			rc = pk_buf_printf(&line, "covers the arXiv ids of %zu month%s (%s .. %s), each up to its last", b->nmonths,
+					   b->nmonths == 1 ? "" : "s", first, last);
+		} else if (b->nstreams) {
+			rc = pk_buf_printf(&line, "covers %llu dblp stream%s (%s%s)", (unsigned long long)b->nstreams,
+					   b->nstreams == 1 ? "" : "s", b->streams, b->nstreams > 4 ? ", ..." : "");
+		} else if (b->prefixes) {
+			rc = pk_buf_printf(&line, "covers %llu DOI prefix%s", (unsigned long long)b->prefixes,
+					   b->prefixes == 1 ? "" : "es");
+		} else if (b->cov_hi) {
+			rc = pk_buf_printf(&line, "covers %s %llu .. %llu", !strcmp(kind, "PubMed") ? "PMIDs" : "OpenAlex works W",
+					   (unsigned long long)b->cov_lo, (unsigned long long)b->cov_hi);
+		} else {
+			rc = pk_buf_printf(&line, "covers its %llu records only (API answers or a sample, not a dump)",
+					   (unsigned long long)b->records);
+		}
 		if (rc == 0 && b->deleted)
 			rc = pk_buf_printf(&line, "; %llu deleted", (unsigned long long)b->deleted);
 		if (rc == 0 && b->newest[0])
 			rc = pk_buf_printf(&line, "; newest record %s", b->newest);
 		if (rc == 0)
-			rc = bib_cover(b, what, line.ptr);
+			rc = kg_index_add(b->t, b->sid, what, strlen(what), line.ptr, line.len);
 		pk_buf_release(&line);
 	}
 	return rc;
@@ -443,6 +485,24 @@ int bib_rec_author_name(bib_rec *r, const char *name, size_t n, int tex)
 		n--;
 	while (n && isspace((unsigned char)*name))
 		name++, n--;
+	/* what databases append to tell namesakes apart: dblp's "Manish
+	 * Singh 0001", OpenAlex's "Mihai G Netea (15649)" */
+	for (;;) {
+		size_t k = n;
+
+		if (k && name[k - 1] == ')')
+			k--;
+		while (k && isdigit((unsigned char)name[k - 1]))
+			k--;
+		if (k == n || k == 0 || (name[n - 1] == ')' && (k == n - 1 || name[k - 1] != '(')))
+			break;
+		if (name[n - 1] == ')')
+			k--;
+		if (!k || name[k - 1] != ' ')
+			break;
+		for (n = k; n && isspace((unsigned char)name[n - 1]); n--)
+			;
+	}
 	/* "Family, Given" */
 	for (cut = 0; cut < n && name[cut] != ','; cut++)
 		;
@@ -641,8 +701,16 @@ int bib_json_records(bib *b, const char *file, int (*each)(bib *, const cJSON *,
 		jsonl = o != NULL;
 		cJSON_Delete(o);
 	}
+	/* a dump has many lines: a one-line file (an API answer written
+	 * compactly) covers only its record */
+	if (jsonl) {
+		while ((rc = pk_lines_next(l, &line, &n)) == 1 && strspn(line, " \t\r") == n)
+			;
+		b->bulk = rc == 1;
+	} else {
+		b->bulk = 0;
+	}
 	pk_lines_free(l);
-	b->bulk = jsonl;
 	if (jsonl) {
 		if ((rc = pk_lines_open(&l, file, 64u * 1024 * 1024)) < 0)
 			return rc;

@@ -47,6 +47,12 @@ typedef struct bib {
 	uint64_t since_checkpoint;
 	int bulk;             /* the file is a dump (snapshot, data file), not API answers:
 	                       * it covers what its kind covers, not only its records */
+	/* for the summary `provkg sources` shows */
+	int any_bulk;
+	uint64_t prefixes;    /* DOI prefixes covered */
+	char streams[160];    /* the first dblp streams covered */
+	uint64_t nstreams;
+	uint64_t cov_lo, cov_hi; /* PMIDs / OpenAlex numbers covered (all files) */
 } bib;
 
 /* Store a work (w->db set), its index keys and its coverage. 0, or an

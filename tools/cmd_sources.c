@@ -17,10 +17,42 @@ static void iso_time(char *out, size_t n, int64_t t)
 	strftime(out, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
+/* What a bibliographic edition covers, as its ingest described it
+ * ('C' + "summary:ID"); "" when it says nothing. */
+typedef struct cov_ctx {
+	char text[512];
+} cov_ctx;
+
+static int on_summary(const void *v, size_t n, void *vctx)
+{
+	cov_ctx *c = vctx;
+
+	snprintf(c->text, sizeof(c->text), "%.*s", (int)(n < 511 ? n : 511), (const char *)v);
+	return 1;
+}
+
+static void coverage(kg_txn *t, uint32_t id, cov_ctx *c)
+{
+	char key[32];
+
+	c->text[0] = '\0';
+	snprintf(key, sizeof(key), "Csummary:%u", id);
+	kg_index_find(t, key, strlen(key), 1, on_summary, c);
+	pk_error_clear();
+}
+
+typedef struct row_ctx {
+	pk_json *w;
+	kg_txn *t;
+	int kind, edition; /* column widths */
+} row_ctx;
+
 static int add_json(const kg_source *s, void *ctx)
 {
-	pk_json *w = ctx;
+	row_ctx *rc = ctx;
+	pk_json *w = rc->w;
 	char when[32];
+	cov_ctx cov;
 
 	iso_time(when, sizeof(when), s->ingested_at);
 	pk_json_obj(w);
@@ -34,17 +66,16 @@ static int add_json(const kg_source *s, void *ctx)
 	pk_json_kbool(w, "complete", (s->flags & KG_SOURCE_COMPLETE) != 0);
 	if (s->note)
 		pk_json_kstr(w, "note", s->note);
+	coverage(rc->t, s->id, &cov);
+	if (cov.text[0])
+		pk_json_kstr(w, "coverage", cov.text);
 	pk_json_end_obj(w);
 	return pk_json_error(w);
 }
 
-typedef struct widths {
-	int kind, edition;
-} widths;
-
 static int measure_row(const kg_source *s, void *ctx)
 {
-	widths *w = ctx;
+	row_ctx *w = ctx;
 	int k = (int)strlen(s->kind), e = (int)strlen(s->edition);
 
 	if (k > w->kind)
@@ -56,13 +87,17 @@ static int measure_row(const kg_source *s, void *ctx)
 
 static int print_row(const kg_source *s, void *ctx)
 {
-	const widths *w = ctx;
+	const row_ctx *w = ctx;
 	char when[32];
+	cov_ctx cov;
 
 	iso_time(when, sizeof(when), s->ingested_at);
 	printf("%-*s  %-*s %9llu %8llu  %s  %.12s  %s\n", w->kind, s->kind, w->edition, s->edition,
 	       (unsigned long long)s->records, (unsigned long long)s->rejected, when,
 	       s->sha256 ? s->sha256 : "", s->file ? s->file : "");
+	coverage(w->t, s->id, &cov);
+	if (cov.text[0])
+		printf("%-*s  %s\n", w->kind, "", cov.text);
 	return 0;
 }
 
@@ -86,7 +121,9 @@ int cmd_sources(int argc, char **argv)
 		case 'j': json = 1; break;
 		case 'h':
 			printf("usage: provkg sources [--db DIR] [--json]\n"
-			       "  lists each source edition: kind, edition, records, rejected, ingested_at, sha256, file\n");
+			       "  lists each source edition: kind, edition, records, rejected, ingested_at, sha256, file;\n"
+			       "  under a bibliographic database's edition, what it covers (an absence there is\n"
+			       "  meaningful only for what it covers)\n");
 			return EXIT_OK;
 		default:
 			fprintf(stderr, "usage: provkg sources [--db DIR] [--json]\n");
@@ -107,17 +144,18 @@ int cmd_sources(int argc, char **argv)
 	}
 	if (json) {
 		pk_json w;
+		row_ctx rcx = { &w, t, 0, 0 };
 
 		pk_json_init(&w, &b);
 		pk_json_arr(&w);
-		if ((rc = kg_source_each(t, add_json, &w)) < 0) {
+		if ((rc = kg_source_each(t, add_json, &rcx)) < 0) {
 			code = tool_fail(rc, NULL);
 			goto done;
 		}
 		pk_json_end_arr(&w);
 		code = tool_emit_json(&w, &b);
 	} else {
-		widths wd = { 4, 7 };
+		row_ctx wd = { NULL, t, 4, 7 };
 
 		if ((rc = kg_source_each(t, measure_row, &wd)) < 0) {
 			code = tool_fail(rc, NULL);
