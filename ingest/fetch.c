@@ -45,6 +45,28 @@ static const ingest_fetch_source known[] = {
 	  "NIST atomic weights and isotopic compositions, linearized ASCII, all isotopes" },
 	{ "crossref", "https://api.crossref.org/works/{doi}", "crossref/api-responses/{doi}.json", NULL,
 	  INGEST_CROSSREF, "one Crossref work by DOI (crossref:10.1103/PhysRevB.47.9967)" },
+	/* the other bibliographic databases: one record from their APIs, or
+	 * one file of their dumps ({id}: the argument after "name:") */
+	{ "datacite", "https://api.datacite.org/dois/{doi}", "datacite/rest-api/{doi}.json", NULL, INGEST_DATACITE,
+	  "one DataCite DOI from its REST API (datacite:10.5281/zenodo.1196821)" },
+	{ "arxiv", "https://export.arxiv.org/api/query?id_list={id}", "arxiv/api-atom/{id}.xml", NULL, INGEST_ARXIV,
+	  "one arXiv record from the arXiv API, Atom (arxiv:1706.03762)" },
+	{ "arxiv-oai", "https://export.arxiv.org/oai2?verb=GetRecord&metadataPrefix=arXiv&identifier=oai:arXiv.org:{id}",
+	  "arxiv/oai-pmh/{id}.xml", NULL, INGEST_ARXIV, "one arXiv record by OAI-PMH, metadataPrefix arXiv (arxiv-oai:1706.03762)" },
+	{ "arxiv-snapshot", "https://storage.googleapis.com/arxiv-dataset/metadata-v5/{id}", "arxiv/snapshot/{id}", NULL,
+	  INGEST_ARXIV, "the arXiv metadata snapshot, JSON lines, ~4.5 GB (arxiv-snapshot:arxiv-metadata-oai.json)" },
+	{ "dblp", "https://dblp.org/xml/{id}", "dblp/current/{id}", NULL, INGEST_DBLP,
+	  "the dblp dump and its DTD, both needed (dblp:dblp.xml.gz, dblp:dblp.dtd)" },
+	{ "pubmed", "https://eutils.ncbi.nlm.nih.gov/entrez/eutils/efetch.fcgi?db=pubmed&retmode=xml&id={id}",
+	  "pubmed/efetch/{id}.xml", NULL, INGEST_PUBMED, "one PubMed record by PMID from E-utilities (pubmed:17284678)" },
+	{ "pubmed-baseline", "https://ftp.ncbi.nlm.nih.gov/pubmed/baseline/{id}", "pubmed/baseline/{id}", NULL,
+	  INGEST_PUBMED, "one file of PubMed's annual baseline (pubmed-baseline:pubmed25n0001.xml.gz)" },
+	{ "pubmed-update", "https://ftp.ncbi.nlm.nih.gov/pubmed/updatefiles/{id}", "pubmed/baseline/{id}", NULL,
+	  INGEST_PUBMED, "one of PubMed's daily update files, beside the baseline (pubmed-update:pubmed25n1275.xml.gz)" },
+	{ "openalex", "https://api.openalex.org/works/{id}", "openalex/api/{id}.json", NULL, INGEST_OPENALEX,
+	  "one OpenAlex work from its API (openalex:W2963403868)" },
+	{ "openalex-snapshot", "https://openalex.s3.amazonaws.com/data/works/{id}", "openalex/snapshot/{id}", NULL,
+	  INGEST_OPENALEX, "one part file of the OpenAlex works snapshot (openalex-snapshot:updated_date=2025-01-01/part_000.gz)" },
 };
 
 const ingest_fetch_source *ingest_fetch_known(size_t *n)

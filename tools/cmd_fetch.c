@@ -326,45 +326,60 @@ static int resolve_arg(const fetch_cli *c, const source_table *t, const char *ar
 			return pk_error_set(PK_EINVAL, "%s: no file name in the URL; give -o FILE", arg);
 		return pk_buf_printf(dest, "%s/%.*s", c->out ? c->out : ".", (int)bl, base);
 	}
-	if (colon && !strncmp(arg, "crossref:", 9)) {
-		pk_buf doi = PK_BUF_INIT;
-		char fname[256];
-		const char *tmpl;
+	if (colon && colon > arg && (colon - arg) < 40) {
+		/* NAME:ARG for a source whose address takes one: a DOI ({doi})
+		 * or an identifier or file name ({id}) */
+		char name[48], fname[256];
+		pk_buf id = PK_BUF_INIT;
+		const char *tmpl, *tok;
 
-		if (!(*src = find_source(t, "crossref")))
+		snprintf(name, sizeof(name), "%.*s", (int)(colon - arg), arg);
+		if ((*src = find_source(t, name)) && (strstr((*src)->url, "{doi}") || strstr((*src)->url, "{id}"))) {
+			tok = strstr((*src)->url, "{doi}") ? "{doi}" : "{id}";
+			if (!strcmp(tok, "{doi}")) {
+				if ((rc = kg_doi_normalize(&id, colon + 1, strlen(colon + 1))) < 0 || !id.len) {
+					pk_buf_release(&id);
+					return pk_error_set(PK_EINVAL, "'%s' is not a DOI", colon + 1);
+				}
+			} else if (!colon[1] || colon[1] == '/' || strstr(colon + 1, "..") ||
+				   strspn(colon + 1, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-/=:") !=
+					   strlen(colon + 1)) {
+				return pk_error_set(PK_EINVAL, "'%s' is not an identifier or a file name of %s", colon + 1, name);
+			} else if ((rc = pk_buf_puts(&id, colon + 1)) < 0) {
+				return rc;
+			}
+			tmpl = c->url ? c->url : (*src)->url;
+			{
+				const char *at = strstr(tmpl, tok);
+				pk_buf esc = PK_BUF_INIT;
+
+				if ((rc = pk_http_escape(&esc, id.ptr, "/=:")) == 0)
+					rc = at ? pk_buf_printf(url, "%.*s%s%s", (int)(at - tmpl), tmpl, esc.ptr, at + strlen(tok))
+						: pk_buf_printf(url, "%s/%s", tmpl, esc.ptr);
+				pk_buf_release(&esc);
+			}
+			doi_file_name(fname, sizeof(fname), id.ptr);
+			pk_buf_release(&id);
+			if (rc < 0)
+				return rc;
+			if (c->file)
+				return pk_buf_puts(dest, c->file);
+			{
+				const char *at = strstr((*src)->path, tok);
+
+				return at ? pk_buf_printf(dest, "%s/%.*s%s%s", out, (int)(at - (*src)->path), (*src)->path,
+							  fname, at + strlen(tok))
+					  : pk_buf_printf(dest, "%s/%s", out, (*src)->path);
+			}
+		}
+		if (!strcmp(name, "crossref"))
 			return pk_error_set(PK_EINVAL, "no 'crossref' source in the source table");
-		if ((rc = kg_doi_normalize(&doi, arg + 9, strlen(arg + 9))) < 0 || !doi.len) {
-			pk_buf_release(&doi);
-			return pk_error_set(PK_EINVAL, "'%s' is not a DOI", arg + 9);
-		}
-		tmpl = c->url ? c->url : (*src)->url;
-		{
-			const char *at = strstr(tmpl, "{doi}");
-			pk_buf esc = PK_BUF_INIT;
-
-			if ((rc = pk_http_escape(&esc, doi.ptr, "/")) == 0)
-				rc = at ? pk_buf_printf(url, "%.*s%s%s", (int)(at - tmpl), tmpl, esc.ptr, at + 5)
-					: pk_buf_printf(url, "%s/%s", tmpl, esc.ptr);
-			pk_buf_release(&esc);
-		}
-		doi_file_name(fname, sizeof(fname), doi.ptr);
-		pk_buf_release(&doi);
-		if (rc < 0)
-			return rc;
-		if (c->file)
-			return pk_buf_puts(dest, c->file);
-		{
-			const char *at = strstr((*src)->path, "{doi}");
-
-			return at ? pk_buf_printf(dest, "%s/%.*s%s%s", out, (int)(at - (*src)->path), (*src)->path, fname,
-						  at + 5)
-				  : pk_buf_printf(dest, "%s/%s", out, (*src)->path);
-		}
 	}
 	if (!(*src = find_source(t, arg)))
 		return pk_error_set(PK_EINVAL, "'%s' is not a known source or a URL (provkg fetch --list)", arg);
-	if (strstr((*src)->url, "{doi}"))
-		return pk_error_set(PK_EINVAL, "source '%s' needs an argument: %s:DOI", arg, arg);
+	if (strstr((*src)->url, "{doi}") || strstr((*src)->url, "{id}"))
+		return pk_error_set(PK_EINVAL, "source '%s' needs an argument: %s:%s", arg, arg,
+				    strstr((*src)->url, "{doi}") ? "DOI" : "ID");
 	if ((rc = pk_buf_puts(url, c->url ? c->url : (*src)->url)) < 0)
 		return rc;
 	return c->file ? pk_buf_puts(dest, c->file) : pk_buf_printf(dest, "%s/%s", out, (*src)->path);
@@ -373,10 +388,12 @@ static int resolve_arg(const fetch_cli *c, const source_table *t, const char *ar
 static void usage_fetch(FILE *f)
 {
 	fprintf(f,
-		"usage: provkg fetch [options] SOURCE|crossref:DOI|URL...\n"
+		"usage: provkg fetch [options] SOURCE|SOURCE:ID|URL...\n"
 		"       provkg fetch --list\n"
 		"  SOURCE            a known source (--list); saved where `build` reads it under --out\n"
-		"  crossref:DOI      one work from the Crossref API, saved as JSON for ingest\n"
+		"  SOURCE:ID         a record or a dump file of a source that takes one (--list):\n"
+		"                    crossref:DOI, datacite:DOI, arxiv:1706.03762, pubmed:17284678,\n"
+		"                    openalex:W2963403868, dblp:dblp.xml.gz, pubmed-baseline:FILE ...\n"
 		"  URL               any http(s) address, saved under --out (default .) or -o FILE\n"
 		"  --out DIR         the sources directory (default data/sources)\n"
 		"  -o, --output FILE the file to write (one argument)\n"
@@ -562,7 +579,7 @@ int cmd_update(int argc, char **argv)
 
 		for (j = 0; j < c.nonly; j++)
 			wanted |= !strcmp(c.only[j], src->name);
-		if (!wanted || strstr(src->url, "{doi}"))
+		if (!wanted || strstr(src->url, "{doi}") || strstr(src->url, "{id}"))
 			continue;
 		c.progress_name = src->name;
 		if (!fo.sha256)

@@ -192,4 +192,28 @@ out=$("$P" update --db "$G" --out "$SRC" --sources-file "$D/table.tsv" --retries
 rc=$?
 [ $rc -eq 5 ] && [[ "$out" == *"HTTP 500"* ]] && [ "$("$P" sources --db "$G" --json)" = "$before" ]
 check "update when the server fails: exit 5, graph unchanged" $? "rc $rc: $out"
+
+# 12. the other databases' known sources: one arXiv record by its id, the
+# dblp dump with its DTD, one PubMed record; saved where build reads them
+reset_server
+mkdir -p "$D/root/atom" "$D/root/dblp" "$D/root/efetch"
+cp data/sources/arxiv/api-atom/id_1605.08386.xml "$D/root/atom/1605.08386.xml"
+cp tests/fixtures/biblio-issue16/dblp/dblp.xml tests/fixtures/biblio-issue16/dblp/dblp.dtd "$D/root/dblp/"
+cp tests/fixtures/biblio-issue16/pubmed/pubmed26n0001.xml "$D/root/efetch/40000001.xml"
+B="$D/biblio"
+rm -rf "$B"
+out=$("$P" fetch arxiv:1605.08386 --url "$U/atom/{id}.xml" --out "$B" "${F[@]}" 2>&1) &&
+	out=$out$("$P" fetch dblp:dblp.xml --url "$U/dblp/{id}" --out "$B" "${F[@]}" 2>&1) &&
+	out=$out$("$P" fetch dblp:dblp.dtd --url "$U/dblp/{id}" --out "$B" "${F[@]}" 2>&1) &&
+	out=$out$("$P" fetch pubmed:40000001 --url "$U/efetch/{id}.xml" --out "$B" "${F[@]}" 2>&1)
+rc=$?
+[ $rc -eq 0 ] && [ -s "$B/arxiv/api-atom/1605.08386.xml" ] && [ -s "$B/dblp/current/dblp.dtd" ] &&
+	[ -s "$B/pubmed/efetch/40000001.xml" ] && "$P" build --db "$D/gb" -q data/sources/venues "$B" 2>/dev/null &&
+	"$P" check-ref --db "$D/gb" "arXiv:1605.08386" >/dev/null &&
+	"$P" check-ref --db "$D/gb" "DBLP:conf/nips/VaswaniSPUJGKP17" >/dev/null &&
+	"$P" check-ref --db "$D/gb" "PMID: 40000001" >/dev/null
+check "fetch arxiv:ID, dblp:FILE, pubmed:PMID: saved where build reads them, each verified" $? "rc $rc: $out"
+out=$("$P" fetch arxiv:../../etc/passwd --out "$B" "${F[@]}" 2>&1)
+[ $? -eq 2 ] && [[ "$out" == *"not an identifier"* ]]
+check "fetch NAME:ID refuses a path that climbs out" $? "$out"
 exit 0
