@@ -32,6 +32,7 @@ grep -o '"verdict":"[a-z_]*"' "$OUT/check.out" | sort | uniq -c | awk '{printf "
 bench/value.sh
 bench/crossref.sh
 bench/ref.sh
+bench/biblio.sh
 bench/mp.sh
 bench/check.sh
 bench/eval.sh
