@@ -1106,6 +1106,11 @@ typedef struct cand {
 	int au_gap;      /* one of them left out before a later one shown */
 	int au_unnamed;  /* the work's authors have no names ("-") */
 	char stray[16];  /* a number the string states that is none of the work's */
+	int via_jref;    /* an arXiv record: the stated venue is its published version's, by journal-ref */
+	int jref_other;  /* ... which does not name the stated venue */
+	int jref_numbers; /* ... nor the stated volume or first page */
+	int arxiv_only;  /* an arXiv record that names no published version */
+	char published[128]; /* ... or the DOI of the one it names */
 	size_t au_total; /* its authors */
 	int year_diff, venue, volume, issue, pages;
 	int year_variant; /* the stated year is the print or online year */
@@ -1798,7 +1803,8 @@ static void stray_number(const prep *p, const rtext *rt, const kg_work *w, cand 
 		ok = ok || number_in_field(p, d, w->volume) || number_in_field(p, d, w->issue) ||
 		     number_in_field(p, d, w->page) || page_expansion(d, w->page) ||
 		     number_in_field(p, d, w->article_number) || number_in_field(p, d, w->title) ||
-		     number_in_field(p, d, w->subtitle) || number_in_field(p, d, w->original_title);
+		     number_in_field(p, d, w->subtitle) || number_in_field(p, d, w->original_title) ||
+		     (c->via_jref && number_in_field(p, d, w->journal_ref));
 		for (k = 0; !ok && k < w->ncontainer; k++)
 			ok = number_in_field(p, d, w->container[k]);
 		for (k = 0; !ok && k < w->nshort; k++)
@@ -1881,6 +1887,31 @@ static int title_like(const qr_ref *r, const prep *p)
 	for (i = 0; i < p->title.n; i++)
 		long_words += strlen(p->title.w[i]) >= 4 || (unsigned char)p->title.w[i][0] >= 0xe0;
 	return long_words >= 2;
+}
+
+/* Does arXiv's journal-ref name the stated venue (its words, as
+ * abbreviations go: "Phys.Rev.D" is "Physical Review D")? */
+static int jref_venue(const prep *p, const char *jref)
+{
+	char letters[256];
+	size_t i, n = 0;
+	words jw;
+
+	/* the journal's name: the letters before the first digit */
+	for (i = 0; jref[i] && n + 1 < sizeof(letters); i++) {
+		if (jref[i] >= '0' && jref[i] <= '9')
+			break;
+		letters[n++] = jref[i] == '.' ? ' ' : jref[i];
+	}
+	letters[n] = '\0';
+	split_words(letters, &jw, 1);
+	return jw.n && (venue_words_match_w(&p->venue, &jw) || venue_words_match_w(&jw, &p->venue));
+}
+
+/* ... and the stated volume and first page, when stated */
+static int jref_numbers(const qr_ref *r, const char *jref)
+{
+	return (!r->volume[0] || strstr(jref, r->volume)) && (!r->first_page[0] || strstr(jref, r->first_page));
 }
 
 /* Compare one candidate with the reference; fill its scores. */
@@ -1995,6 +2026,28 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 		c->year_variant = 1;
 	c->year_unknown = (stated_year || rt->nyears) && !w->year && !w->print_year && !w->online_year;
 	c->venue = r->venue[0] && !p->preprint ? venue_match(p, w) : -1;
+	/* an arXiv preprint cited by its published version: arXiv's
+	 * journal-ref ("Phys.Rev.D76:013009,2007") says where it appeared */
+	if (c->venue == 0 && w->db && !strcmp(w->db, "arXiv")) {
+		size_t k;
+		int linked = w->journal_ref != NULL;
+
+		for (k = 0; k < w->nrelation; k++)
+			if (w->relation[k].type && !strcmp(w->relation[k].type, "is-preprint-of") && w->relation[k].doi) {
+				linked = 1;
+				snprintf(c->published, sizeof(c->published), "%s", w->relation[k].doi);
+			}
+		c->arxiv_only = !linked;
+		if (w->journal_ref) {
+			c->jref_numbers = !jref_numbers(r, w->journal_ref);
+			if (jref_venue(p, w->journal_ref)) {
+				c->venue = 1;
+				c->via_jref = !c->jref_numbers;
+			} else {
+				c->jref_other = 1;
+			}
+		}
+	}
 	parsed_venue_ok = c->venue == 1;
 	if (c->venue != 1 && rt->n) {
 		/* the work's venue elsewhere in the string than the title, the
@@ -2380,7 +2433,11 @@ static void mismatch_reasons(qr_result *out, const qr_ref *r, const cand *c)
 	if (c->mismatched & QR_F_YEAR)
 		query_ref_reason(out, c->year_diff == 1 ? "year off by one (online vs print?)" : "wrong year");
 	if (c->mismatched & QR_F_VENUE) {
-		if (!strcmp(c->type, "posted-content"))
+		if (c->jref_other)
+			query_ref_reason(out, "wrong venue: arXiv's journal-ref gives the published version elsewhere");
+		else if (c->jref_numbers)
+			query_ref_reason(out, "the volume or first page is not the published version's (arXiv's journal-ref)");
+		else if (!strcmp(c->type, "posted-content"))
 			query_ref_reason(out, "preprint cited as published");
 		else
 			query_ref_reason(out, "wrong venue");
@@ -2730,6 +2787,37 @@ int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out
 		describe_match(out, t, o, best);
 		out->mismatched = best->mismatched;
 		describe_sources(out, t, o, &cs, best, w);
+		if (best->via_jref)
+			query_ref_reason(out, "the published version, as arXiv's journal-ref gives it");
+		/* an arXiv preprint cited with a venue: decided only by what
+		 * links it to its published version, or by a source that holds
+		 * that venue's works */
+		if ((out->mismatched & QR_F_VENUE) && !strcmp(out->match_db, "arXiv")) {
+			const char *why = NULL;
+
+			const cand *pub = NULL;
+
+			for (i = 0; best->published[0] && i < cs.n; i++)
+				if (cs.c[i].score >= 0 && !strcmp(cs.c[i].doi, best->published))
+					pub = &cs.c[i];
+			if (pub && pub->venue == 0)
+				query_ref_reason(out, "its published version, %s, is not in the stated venue either", pub->doi);
+			else if (best->arxiv_only && !venue_held(&cs))
+				why = "the arXiv preprint fits; no ingested source holds works of the stated venue to say "
+				      "whether it was published there";
+			else if (!best->arxiv_only && !best->jref_other)
+				why = "the arXiv preprint names its published version by DOI, which the graph does not hold";
+			else if (best->jref_other && !best->jref_numbers)
+				why = "arXiv's journal-ref does not plainly name the stated venue, and its numbers agree";
+			if (why) {
+				out->mismatched &= ~(unsigned)QR_F_VENUE;
+				if (!out->mismatched) {
+					out->verdict = QR_UNVERIFIABLE;
+					query_ref_reason(out, "%s: not decided", why);
+					goto done;
+				}
+			}
+		}
 		/* a version of an arXiv paper that never existed */
 		if (ids.arxiv_ver[0] && out->match_versions &&
 		    strtol(ids.arxiv_ver + 1, NULL, 10) > (long)out->match_versions) {

@@ -155,7 +155,45 @@ $ provkg check-ref --db "$WORK/g" --closed-world "Fixture, A., & Example, B. (20
 >   match:   10.48550/arxiv.1706.00001  A Fixture Preprint That Was Later Published (2017) arXiv  [score 0.89]
 >   sources: arXiv arxiv:1706.00001; 10.5555/fixture.published.2018 (published version)
 >   differs: venue
->   preprint cited as published
+>   its published version, 10.5555/fixture.published.2018, is not in the stated venue either
+>   wrong venue: arXiv's journal-ref gives the published version elsewhere
+? 1
+
+# the real arXiv snapshot: a preprint whose journal-ref names its published
+# version; the graph holds no Crossref record of it
+$ provkg check-ref --db "$WORK/g" --closed-world "Balázs, C. et al. Calculation of prompt diphoton production cross sections at Tevatron and LHC energies. Phys. Rev. D 76, 013009 (2007)."
+> verified: Balázs, C. et al. Calculation of prompt diphoton production cross sections at Tevatron and LHC energies. Phys. Rev. D 76, 013009 (2007).
+>   parsed:  nature style; Balázs et al.; 2007; "Calculation of prompt diphoton production cross sections at ..."; Phys. Rev. D 76; pp. 013009
+>   match:   10.48550/arxiv.0704.0001  Calculation of prompt diphoton production cross sections at Tevatron and LHC energies (2007) arXiv  [score 1.00]
+>   sources: arXiv arxiv:0704.0001
+>   the published version, as arXiv's journal-ref gives it
+? 0
+
+$ provkg check-ref --db "$WORK/g" --closed-world "Balázs, C. et al. Calculation of prompt diphoton production cross sections at Tevatron and LHC energies. Phys. Rev. D 77, 013009 (2007)."
+> mismatch: Balázs, C. et al. Calculation of prompt diphoton production cross sections at Tevatron and LHC energies. Phys. Rev. D 77, 013009 (2007).
+>   parsed:  nature style; Balázs et al.; 2007; "Calculation of prompt diphoton production cross sections at ..."; Phys. Rev. D 77; pp. 013009
+>   match:   10.48550/arxiv.0704.0001  Calculation of prompt diphoton production cross sections at Tevatron and LHC energies (2007) arXiv  [score 1.00]
+>   sources: arXiv arxiv:0704.0001
+>   differs: volume
+>   volume, issue or pages differ: 77 is none of the work's years, volume, issue or pages
+? 1
+
+$ provkg check-ref --db "$WORK/g" --closed-world "Balázs, C. et al. Calculation of prompt diphoton production cross sections at Tevatron and LHC energies. Nature Physics 3, 100 (2007)."
+> mismatch: Balázs, C. et al. Calculation of prompt diphoton production cross sections at Tevatron and LHC energies. Nature Physics 3, 100 (2007).
+>   parsed:  nature style; Balázs et al.; 2007; "Calculation of prompt diphoton production cross sections at ..."; Nature Physics 3; pp. 100
+>   match:   10.48550/arxiv.0704.0001  Calculation of prompt diphoton production cross sections at Tevatron and LHC energies (2007) arXiv  [score 0.89]
+>   sources: arXiv arxiv:0704.0001
+>   differs: venue
+>   wrong venue: arXiv's journal-ref gives the published version elsewhere
+? 1
+
+# a preprint with no published version named, cited with a venue no source holds
+$ provkg check-ref --db "$WORK/g" --closed-world "Streinu, I., & Theran, L. (2007). Sparsity-certifying graph decompositions. Discrete Mathematics, 309, 1."
+> unverifiable: Streinu, I., & Theran, L. (2007). Sparsity-certifying graph decompositions. Discrete Mathematics, 309, 1.
+>   parsed:  apa style; Streinu et al.; 2007; "Sparsity-certifying graph decompositions"; Discrete Mathematics 309; pp. 1
+>   match:   10.48550/arxiv.0704.0002  Sparsity-certifying Graph Decompositions (2007) arXiv  [score 0.89]
+>   sources: arXiv arxiv:0704.0002
+>   the arXiv preprint fits; no ingested source holds works of the stated venue to say whether it was published there: not decided
 ? 1
 
 # a retraction OpenAlex records
