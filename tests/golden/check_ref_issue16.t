@@ -10,7 +10,7 @@ $ provkg build --db "$WORK/g" -q data/sources tests/fixtures/biblio-issue16 2>/d
 $ provkg sources --db "$WORK/g" | grep -A1 "biblio-issue16/arxiv\|biblio-issue16/pubmed\|biblio-issue16/dblp\|data/sources/pubmed" | sed 's/  20[0-9-]*T[0-9:]*Z  [0-9a-f]*  /  /'
 > PubMed                sample-2018               177        0  data/sources/pubmed/sample-2018
 >                       covers its 177 records only (API answers or a sample, not a dump)
-> arXiv                 arxiv                       2        0  tests/fixtures/biblio-issue16/arxiv
+> arXiv                 arxiv                       3        0  tests/fixtures/biblio-issue16/arxiv
 >                       covers the arXiv ids of 1 month (1706 .. 1706), each up to its last; newest record 2023-08-03
 > --
 > DBLP                  dblp                        3        0  tests/fixtures/biblio-issue16/dblp
@@ -86,7 +86,7 @@ $ provkg check-ref --db "$WORK/g" --closed-world "Fixture A, Example B. A fixtur
 $ provkg check-ref --db "$WORK/g" --closed-world "arXiv:1706.00002"
 > fabricated: arXiv:1706.00002
 >   parsed:  arxiv style
->   fabricated identifier: arXiv:1706.00002 is not among the 219 works of arXiv api-atom, oai-pmh, snapshot-2022-03-31, arxiv (closed world by --closed-world)
+>   fabricated identifier: arXiv:1706.00002 is not among the 220 works of arXiv api-atom, oai-pmh, snapshot-2022-03-31, arxiv (closed world by --closed-world)
 ? 1
 
 # beyond what any snapshot covers: not decided
@@ -104,6 +104,23 @@ $ provkg check-ref --db "$WORK/g" --closed-world "arXiv:1706.03762v9"
 >   sources: arXiv arxiv:1706.03762; DataCite 10.48550/arxiv.1706.03762; DBLP dblp:journals/corr/VaswaniSPUJGKP17
 >   differs: version
 >   version v9 does not exist: arXiv:1706.03762 has 7 versions
+? 1
+
+# versions from OAI-PMH's arXivRaw format, authors as one string with TeX accents
+$ provkg check-ref --db "$WORK/g" --closed-world "Fixture, J., Example, R., & Sample, Z. (2017). A fixture in the arXivRaw format. arXiv:1706.00003v3"
+> verified: Fixture, J., Example, R., & Sample, Z. (2017). A fixture in the arXivRaw format. arXiv:1706.00003v3
+>   parsed:  other style; Fixture et al.; 2017; "A fixture in the arXivRaw format"
+>   match:   10.48550/arxiv.1706.00003  A Fixture in the arXivRaw Format (2017) arXiv  [score 1.00]
+>   sources: arXiv arxiv:1706.00003
+? 0
+
+$ provkg check-ref --db "$WORK/g" --closed-world "arXiv:1706.00003v4"
+> mismatch: arXiv:1706.00003v4
+>   parsed:  arxiv style
+>   match:   10.48550/arxiv.1706.00003  A Fixture in the arXivRaw Format (2017) arXiv  [score 1.00]
+>   sources: arXiv arxiv:1706.00003
+>   differs: version
+>   version v4 does not exist: arXiv:1706.00003 has 3 versions
 ? 1
 
 # a real title with a wrong arXiv id
