@@ -1443,6 +1443,18 @@ int ingest_crossref(kg_txn *t, const char *path, char *const *files, size_t nfil
 		pk_sha256_final_hex(&r->dirhash, r->hex);
 	if (rc == 0)
 		rc = kg_source_finish(t, sid, res->records, res->rejected, r->hex);
+	if (rc == 0) {
+		/* what the edition covers, for `provkg sources` */
+		char key[32], line[96];
+		size_t i, n = 0;
+
+		for (i = 0; i < PREFIX_SLOTS; i++)
+			n += prefixes[i] != 0;
+		snprintf(key, sizeof(key), "Csummary:%u", sid);
+		snprintf(line, sizeof(line), "covers %s%zu DOI prefix%s", n >= PREFIX_SLOTS - 16 ? "at least " : "", n,
+			 n == 1 ? "" : "es");
+		rc = kg_index_add(t, sid, key, strlen(key), line, strlen(line));
+	}
 	pk_free(r);
 	pk_free(prefixes);
 	return rc;
