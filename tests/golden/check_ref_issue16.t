@@ -81,6 +81,15 @@ $ provkg check-ref --db "$WORK/g" --closed-world "Fixture A, Example B. A fixtur
 >   sources: Crossref 10.5555/fixture.published.2018; PubMed pmid:40000001; arxiv:1706.00001 (preprint)
 ? 0
 
+# by PMCID and by OpenAlex id
+$ provkg check-ref --db "$WORK/g" --closed-world --json "PMCID: PMC9000001" | jq -c '[.verdict, .match.doi, .match.sources]'
+> ["verified","10.5555/fixture.published.2018",["PubMed pmid:40000001","arxiv:1706.00001 (preprint)"]]
+? 0
+
+$ provkg check-ref --db "$WORK/g" --closed-world --json "https://openalex.org/W2963403868" | jq -c '[.verdict, .match.id, .match.title]'
+> ["verified","openalex:W2963403868","Attention Is All You Need"]
+? 0
+
 # ---- identifiers that name nothing ---------------------------------------
 # an arXiv id absent from a snapshot that covers its month that far: fabricated
 $ provkg check-ref --db "$WORK/g" --closed-world "arXiv:1706.00002"
