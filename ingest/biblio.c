@@ -683,6 +683,35 @@ static int each_in(bib *b, const cJSON *v, int (*each)(bib *, const cJSON *, voi
 	return each(b, v, ctx);
 }
 
+/* Every JSON value in text, one after another (a line of JSON lines, or
+ * a whole document): none is dropped; a value that is not JSON ends the
+ * text with a reason. */
+static int json_values(bib *b, const char *text, size_t n, int whole, int (*each)(bib *, const cJSON *, void *),
+		       void *ctx)
+{
+	const char *p = text, *end = text + n, *stop;
+	int rc = 0;
+
+	while (rc == 0) {
+		cJSON *v;
+
+		while (p < end && strchr(" \t\r\n", *p))
+			p++;
+		if (p >= end)
+			break;
+		if (!(v = cJSON_ParseWithLengthOpts(p, (size_t)(end - p), &stop, 0))) {
+			if (whole && p == text)
+				return pk_error_set(PK_EPARSE, "%s: not JSON (nor JSON lines)", b->file);
+			return whole ? bib_reject(b, "byte %zu: not JSON: the rest of the file is not read", (size_t)(p - text))
+				     : bib_reject(b, "column %zu: not JSON", (size_t)(p - text) + 1);
+		}
+		rc = each_in(b, v, each, ctx);
+		cJSON_Delete(v);
+		p = stop > p ? stop : end;
+	}
+	return rc;
+}
+
 int bib_json_records(bib *b, const char *file, int (*each)(bib *, const cJSON *, void *), void *ctx)
 {
 	pk_lines *l;
@@ -715,8 +744,6 @@ int bib_json_records(bib *b, const char *file, int (*each)(bib *, const cJSON *,
 		if ((rc = pk_lines_open(&l, file, 64u * 1024 * 1024)) < 0)
 			return rc;
 		while ((rc = pk_lines_next(l, &line, &n)) != 0) {
-			cJSON *o;
-
 			b->line = pk_lines_lineno(l);
 			if (rc == PK_ELIMIT) {
 				if ((rc = bib_reject(b, "a line longer than 64 MiB")) < 0)
@@ -728,14 +755,7 @@ int bib_json_records(bib *b, const char *file, int (*each)(bib *, const cJSON *,
 			if (strspn(line, " \t\r") == n)
 				continue;
 			lines++;
-			if (!(o = cJSON_ParseWithLength(line, n))) {
-				if ((rc = bib_reject(b, "not JSON")) < 0)
-					break;
-				continue;
-			}
-			rc = each_in(b, o, each, ctx);
-			cJSON_Delete(o);
-			if (rc < 0)
+			if ((rc = json_values(b, line, n, 0, each, ctx)) < 0)
 				break;
 		}
 		pk_lines_free(l);
@@ -743,17 +763,12 @@ int bib_json_records(bib *b, const char *file, int (*each)(bib *, const cJSON *,
 	}
 	{
 		char *text;
-		cJSON *doc;
 
 		b->line = 0;
 		if ((rc = pk_file_read(&text, &n, file, JSON_DOC_MAX)) < 0)
 			return rc;
-		doc = cJSON_ParseWithLength(text, n);
+		rc = json_values(b, text, n, 1, each, ctx);
 		pk_free(text);
-		if (!doc)
-			return pk_error_set(PK_EPARSE, "%s: not JSON (nor JSON lines)", file);
-		rc = each_in(b, doc, each, ctx);
-		cJSON_Delete(doc);
 	}
 	return rc;
 }

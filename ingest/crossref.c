@@ -807,6 +807,55 @@ static int resync(pj *j)
 	return 0;
 }
 
+/* What follows the first JSON value of a document file: more records, one
+ * value after another (JSON Lines whose first line was longer than the
+ * format sniff, or values run together), never dropped. A broken one is
+ * reported and the reading goes on at the next line. */
+static int read_rest(reader *r, const char *file, const char *text, size_t n, size_t from)
+{
+	const char *p = text + from, *end = text + n;
+	size_t idx = 1;
+	char where[600];
+
+	for (;;) {
+		pj k;
+		const char *start;
+
+		while (p < end && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t'))
+			p++;
+		if (p >= end)
+			return 0;
+		idx++;
+		snprintf(where, sizeof(where), "%s: value %zu (byte %zu)", file, idx, (size_t)(p - text));
+		start = p;
+		pj_init(&k, p, (size_t)(end - p));
+		if (handle_value(r, &k, file, where, AT_TOP, 0) < 0) {
+			const char *nl;
+
+			if (!k.err)
+				return -1;
+			if (reject(r, "%s: %s", where, pj_error(&k)) < 0)
+				return -1;
+			if (!(nl = memchr(start, '\n', (size_t)(end - start))))
+				return 0;
+			p = nl + 1;
+			continue;
+		}
+		p = k.p > start ? k.p : end;
+	}
+}
+
+/* Where the first JSON value of text ends (n when it does not). */
+static size_t first_value_end(const char *text, size_t n)
+{
+	pj k;
+
+	pj_init(&k, text, n);
+	if (pj_skip(&k) < 0)
+		return n;
+	return (size_t)(k.p - text);
+}
+
 /* A document-layout file: the whole decompressed text, records in
  * (possibly nested) arrays. Broken records are skipped by resyncing. */
 static int read_document(reader *r, const char *file, const char *text, size_t n)
@@ -843,7 +892,7 @@ static int read_document(reader *r, const char *file, const char *text, size_t n
 			snprintf(where, sizeof(where), "%s", file);
 			if (handle_value(r, &j, file, where, AT_TOP, 0) < 0)
 				return j.err ? reject(r, "%s: byte %zu: %s", file, pj_offset(&j), pj_error(&j)) : -1;
-			return 0;
+			return read_rest(r, file, text, n, (size_t)(j.p - text));
 		}
 		j = probe; /* on the items array */
 	} else if (t != PJ_ARRAY) {
@@ -892,7 +941,8 @@ static int read_document(reader *r, const char *file, const char *text, size_t n
 			j.sep[arr_depth] = 0;
 		}
 	}
-	return 0;
+	/* data after the document */
+	return read_rest(r, file, text, n, first_value_end(text, n));
 }
 
 /* Does the first line of this text hold one complete JSON value, with more

@@ -285,3 +285,9 @@ $ provkg build --strict --db "$WORK/b4" tests/fixtures/bad-biblio/badline 2>&1 |
 > provkg: tests/fixtures/bad-biblio/badline/arxiv-metadata-oai-snapshot.json:2: not JSON (a broken line)
 > provkg: build stopped; the previous graph in 'WORK/b4' is unchanged
 ? 3
+
+# values run together on a line are each read; what is not JSON is said
+$ mkdir -p "$WORK/oa" && printf '{"id":"https://openalex.org/W1","title":"One","authorships":[]} {"id":"https://openalex.org/W2","title":"Two","authorships":[]} x\n' > "$WORK/oa/w.json" && provkg build --db "$WORK/goa" "$WORK/oa" 2>&1 | grep -v built | sed "s|$WORK|WORK|"
+> provkg: warning: WORK/oa/w.json:1: column 129: not JSON
+> provkg: OpenAlex oa: 2 records, 1 rejected (WORK/oa)
+? 0

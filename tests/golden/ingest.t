@@ -97,3 +97,14 @@ $ provkg build --db "$WORK/mp" -q tests/fixtures/mp/bad-materials.json && provkg
 ! provkg: warning: no material property table in this build: material properties are found by MP field name only (band_gap, not "band gap" or 带隙), with the default tolerance; add data/sources/materials-project/properties.tsv
 ? 0
 
+
+# issue 15 (1): a Crossref JSON Lines file whose first line is longer than
+# the 64 KiB format sniff (a work with its reference list) keeps every line
+$ mkdir -p "$WORK/longline" && python3 -c 'import json; w=lambda d, n: json.dumps({"DOI": d, "title": ["Work " + d], "type": "journal-article", "author": [{"family": "Long", "given": "L."}], "issued": {"date-parts": [[2020]]}, "reference": [{"key": str(i), "unstructured": "x" * 100} for i in range(n)]}); print("\n".join([w("10.5555/long.1", 800)] + [w("10.5555/long.%d" % i, 1) for i in range(2, 5)]))' > "$WORK/longline/works.jsonl" && provkg build --db "$WORK/gl" "$WORK/longline" 2>&1 | grep Crossref | sed "s|$WORK|WORK|"
+> provkg: Crossref longline: 4 records, 0 rejected (WORK/longline)
+? 0
+
+# and a JSON document followed by more data is more records or an error, never a silent drop
+$ mkdir -p "$WORK/trail" && printf '{"DOI":"10.5555/t.1","title":["One"],"type":"journal-article"}  {"DOI":"10.5555/t.2","title":["Two"],"type":"journal-article"}\n' > "$WORK/trail/w.json" && provkg build --db "$WORK/gt" "$WORK/trail" 2>&1 | grep Crossref | sed "s|$WORK|WORK|"
+> provkg: Crossref trail: 2 records, 0 rejected (WORK/trail)
+? 0
