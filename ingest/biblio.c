@@ -318,14 +318,13 @@ int ingest_biblio(kg_txn *t, int kind, const char *path, char *const *files, siz
 	if (!name)
 		return pk_error_set(PK_EINVAL, "%s: not a bibliographic database", path);
 	res->kind = kind;
-	if (o && o->edition && *o->edition) {
+	/* the edition a sidecar names, else --edition, else the name */
+	if ((rc = ingest_sidecar_edition(edition, sizeof(edition), path)) < 0)
+		return rc;
+	if (!edition[0] && o && o->edition && *o->edition)
 		snprintf(edition, sizeof(edition), "%s", o->edition);
-	} else {
-		if ((rc = ingest_sidecar_edition(edition, sizeof(edition), path)) < 0)
-			return rc;
-		if (!edition[0])
-			snprintf(edition, sizeof(edition), "%.63s", ingest_basename(path));
-	}
+	if (!edition[0])
+		snprintf(edition, sizeof(edition), "%.63s", ingest_basename(path));
 	memset(&b, 0, sizeof(b));
 	if ((rc = ingest_source_begin(t, res, name, edition, path, name,
 				      o && o->complete ? KG_SOURCE_COMPLETE : 0, &b.sid)) < 0)

@@ -656,11 +656,10 @@ int ingest_mp(kg_txn *t, const char *path, char *const *files, size_t nfiles, co
 	if (!(d = pk_calloc(1, sizeof(*d))))
 		return pk_error_set(PK_ENOMEM, "out of memory");
 	pk_buf_init(&d->strs, 1 << 20);
-	/* the edition: --edition, a sidecar, the first document's database
-	 * version or build date, else the name of the file or directory */
-	if (o && o->edition && *o->edition)
-		snprintf(edition, sizeof(edition), "%s", o->edition);
-	else if ((rc = ingest_sidecar_edition(edition, sizeof(edition), path)) < 0)
+	/* the edition the files name (a sidecar, the first document's
+	 * database version or build date), else --edition, else the name of
+	 * the file or directory */
+	if ((rc = ingest_sidecar_edition(edition, sizeof(edition), path)) < 0)
 		goto done;
 	if (!edition[0] && nfiles) {
 		ingest_result probe;
@@ -674,6 +673,8 @@ int ingest_mp(kg_txn *t, const char *path, char *const *files, size_t nfiles, co
 		c.res = res;
 		pk_error_clear();
 	}
+	if (!edition[0] && o && o->edition && *o->edition)
+		snprintf(edition, sizeof(edition), "%s", o->edition);
 	if (!edition[0])
 		snprintf(edition, sizeof(edition), "%.63s", ingest_basename(path));
 	if ((rc = ingest_source_begin(t, res, "MP", edition, path, "Materials Project (DFT-computed)",

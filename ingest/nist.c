@@ -300,16 +300,15 @@ int ingest_nist_aw(kg_txn *t, const char *path, const ingest_opts *o, ingest_res
 	int rc, open_rec = 0, eof;
 
 	res->kind = INGEST_NIST_AW;
-	if (o && o->edition && *o->edition) {
+	/* the edition a sidecar names, else --edition, else the content's hash */
+	if ((rc = ingest_sidecar_edition(edition, sizeof(edition), path)) < 0)
+		return rc;
+	if (!edition[0] && o && o->edition && *o->edition)
 		snprintf(edition, sizeof(edition), "%s", o->edition);
-	} else {
-		if ((rc = ingest_sidecar_edition(edition, sizeof(edition), path)) < 0)
+	if (!edition[0]) {
+		if ((rc = pk_sha256_file(hex, path)) < 0)
 			return rc;
-		if (!edition[0]) {
-			if ((rc = pk_sha256_file(hex, path)) < 0)
-				return rc;
-			snprintf(edition, sizeof(edition), "sha256:%.12s", hex);
-		}
+		snprintf(edition, sizeof(edition), "sha256:%.12s", hex);
 	}
 	if (!(es = pk_calloc(1, sizeof(*es))))
 		return pk_error_set(PK_ENOMEM, "out of memory");

@@ -38,6 +38,14 @@ static int run_entries(kg_txn *t, void *vctx)
 				ingest_plan_path(c->plan, i));
 		if ((rc = ingest_plan_run(t, c->plan, i, c->opts, &c->res[i])) < 0)
 			return rc;
+		/* two inputs that land in one edition: the second would replace
+		 * the first, silently */
+		for (size_t j = 0; j < i; j++)
+			if (c->res[j].kind == c->res[i].kind && !strcmp(c->res[j].edition, c->res[i].edition))
+				return pk_error_set(PK_EPARSE, "%s and %s would both be %s edition '%s' (the second "
+						    "replacing the first): give one its own .edition file, or ingest them apart",
+						    ingest_plan_path(c->plan, j), ingest_plan_path(c->plan, i),
+						    ingest_kind_name(c->res[i].kind), c->res[i].edition);
 	}
 	return 0;
 }

@@ -74,7 +74,6 @@ $ provkg lookup --db "$WORK/mp" "mp-9005"
 
 $ gzip -c tests/fixtures/mp/bad-summary.jsonl > "$WORK/summary.jsonl.gz" && provkg ingest --db "$WORK/mp" --edition 2099.02 -q "$WORK/summary.jsonl.gz" 2>/dev/null; provkg sources --db "$WORK/mp" | awk '/^MP/ {print $1, $2, $3, $4}'
 > MP 2099.01.01 4 4
-> MP 2099.02 4 4
 ? 0
 
 $ provkg build --db "$WORK/mp" --strict tests/fixtures/mp/bad-materials.json 2>&1 | sed "s|$WORK|WORK|"
@@ -107,4 +106,18 @@ $ mkdir -p "$WORK/longline" && python3 -c 'import json; w=lambda d, n: json.dump
 # and a JSON document followed by more data is more records or an error, never a silent drop
 $ mkdir -p "$WORK/trail" && printf '{"DOI":"10.5555/t.1","title":["One"],"type":"journal-article"}  {"DOI":"10.5555/t.2","title":["Two"],"type":"journal-article"}\n' > "$WORK/trail/w.json" && provkg build --db "$WORK/gt" "$WORK/trail" 2>&1 | grep Crossref | sed "s|$WORK|WORK|"
 > provkg: Crossref trail: 2 records, 0 rejected (WORK/trail)
+? 0
+
+# issue 15 (4): --edition applies to files that name none, and two inputs
+# that would land in one edition are an error naming both (nothing built)
+$ provkg build --db "$WORK/ge" --edition big data/sources/crossref 2>&1 | sed "s|$WORK|WORK|"
+> provkg: Crossref big: 6 records, 0 rejected (data/sources/crossref/api-responses)
+> provkg: data/sources/crossref/api-responses and data/sources/crossref/public-data-file would both be Crossref edition 'big' (the second replacing the first): give one its own .edition file, or ingest them apart
+> provkg: build stopped; the previous graph in 'WORK/ge' is unchanged
+? 3
+
+$ mkdir -p "$WORK/ed" && cp -r tests/fixtures/crossref-issue14 "$WORK/ed/a" && echo fixtures-2026 > "$WORK/ed/a.edition" && provkg build --db "$WORK/ge2" --edition big "$WORK/ed/a" data/sources/crossref/api-responses 2>&1 | sed "s|$WORK|WORK|; s| in [0-9.]* s||"
+> provkg: Crossref fixtures-2026: 12 records, 0 rejected (WORK/ed/a)
+> provkg: Crossref big: 6 records, 0 rejected (data/sources/crossref/api-responses)
+> provkg: built graph 'WORK/ge2' from 2 sources
 ? 0
