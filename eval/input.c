@@ -203,6 +203,12 @@ static int from_line(rd *r, const char *line, size_t len, const char *where)
 		snprintf(err, sizeof(err), "%s: NUL character (\\u0000) in the record", where);
 		return emit(r, NULL, where, NULL, 0, NULL, err);
 	}
+	if (memchr(line, '\0', len)) {
+		/* cJSON would end the text at a raw NUL byte: refuse instead */
+		snprintf(err, sizeof(err), "%s: a raw NUL byte in the record (column %zu)", where,
+			 (size_t)((const char *)memchr(line, '\0', len) - line) + 1);
+		return emit(r, NULL, where, NULL, 0, NULL, err);
+	}
 	if (!(rec = cJSON_ParseWithLength(line, len)) || !cJSON_IsObject(rec)) {
 		cJSON_Delete(rec);
 		snprintf(err, sizeof(err), "%s: not a JSON object", where);

@@ -74,6 +74,13 @@ int tool_jsonl(tool_line_fn fn, void *ctx, size_t max_line)
 				error_record(&out, id_json, msg);
 				goto emit;
 			}
+			if (memchr(line, '\0', len)) {
+				/* a raw NUL byte: cJSON ends the text there ("G\0xyz" read as "G") */
+				snprintf(msg, sizeof(msg), "line %zu: a raw NUL byte in input (column %zu)", pk_lines_lineno(r),
+					 (size_t)((const char *)memchr(line, '\0', len) - line) + 1);
+				error_record(&out, id_json, msg);
+				goto emit;
+			}
 			pk_json_init(&w, &out);
 			pk_json_obj(&w);
 			pk_json_key(&w, "id");

@@ -57,3 +57,15 @@ $ provkg fetch --retries 5x codata-2022
 ! provkg: bad option value '5x' (seconds up to 86400, retries up to 100)
 ? 2
 
+
+# issue 15 (8): a raw NUL byte inside a JSONL string is an error record, as
+# the \u0000 escape is; the stream stays aligned
+$ printf '{"id":1,"query":"G\0xyz"}\n{"id":2,"query":"G"}\n' | provkg lookup --jsonl --db "$PROVKG_DB" | jq -c '[.id, .error // .matches[0].symbol]'
+> [1,"line 1: a raw NUL byte in input (column 19)"]
+> [2,"G"]
+? 0
+
+$ printf '{"id":"a","model":"m","text":"c is 3e8 m/s\0 really"}\n{"id":"b","model":"m","text":"c is 3e8 m/s"}\n' | provkg check --db "$PROVKG_DB" --json - | jq -c '[.id, .error // (.values | length)]'
+> [null,"<stdin>:1: a raw NUL byte in the record (column 43)"]
+> ["b",1]
+? 0
