@@ -8,13 +8,23 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
 
 #define CHUNK (256u * 1024u)
 
 struct pk_lines {
-	gzFile gz;
+	gzFile gz;        /* a regular file: zlib's reader */
+	/* a pipe, socket or terminal: read() returns what has arrived, so a
+	 * line is handed on as soon as it is whole (gzread would wait for a
+	 * full buffer: a harness that writes one request and waits for the
+	 * answer would wait forever) */
+	int fd;           /* -1: gz is used */
+	int gzip;         /* the stream is gzip: inflated here */
+	int in_member;    /* inside a gzip member (its end not seen yet) */
+	z_stream zs;
+	unsigned char *in;
 	char *name;
 	char *chunk;      /* decompressed input */
 	size_t pos, end;  /* unread part of chunk */
@@ -40,6 +50,8 @@ static int gz_err(pk_lines *r)
 			    msg && *msg ? msg : "unknown error");
 }
 
+static int open_stream(pk_lines *r, int fd, pk_lines **out);
+
 int pk_lines_open(pk_lines **out, const char *path, size_t max_line)
 {
 	pk_lines *r;
@@ -48,6 +60,7 @@ int pk_lines_open(pk_lines **out, const char *path, size_t max_line)
 	*out = NULL;
 	if (!(r = pk_calloc(1, sizeof(*r))))
 		return pk_error_set(PK_ENOMEM, "out of memory");
+	r->fd = -1;
 	r->max_line = max_line ? max_line : (size_t)64 << 20;
 	pk_buf_init(&r->line, r->max_line);
 	r->name = pk_strdup(strcmp(path, "-") ? path : "<stdin>");
@@ -64,6 +77,13 @@ int pk_lines_open(pk_lines **out, const char *path, size_t max_line)
 		return pk_error_set(e == ENOENT ? PK_ENOTFOUND : PK_EIO,
 				    "cannot open '%s': %s", path, strerror(e));
 	}
+	r->fd = -1;
+	{
+		struct stat st;
+
+		if (fstat(fd, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISBLK(st.st_mode))
+			return open_stream(r, fd, out);
+	}
 	if (!(r->gz = gzdopen(fd, "rb"))) {
 		close(fd);
 		pk_lines_free(r);
@@ -74,6 +94,98 @@ int pk_lines_open(pk_lines **out, const char *path, size_t max_line)
 	return 0;
 }
 
+/* A stream: its first bytes say whether it is gzip; they are kept, as the
+ * input of the inflater or as the first text. */
+static int open_stream(pk_lines *r, int fd, pk_lines **out)
+{
+	size_t got = 0;
+
+	r->fd = fd;
+	if (!(r->in = pk_malloc(CHUNK))) {
+		pk_lines_free(r);
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	}
+	while (got < 2) {
+		ssize_t n = read(fd, r->in + got, 2 - got);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			int e = errno;
+
+			pk_lines_free(r);
+			return pk_error_set(PK_EIO, "cannot read '%s': %s", r->name ? r->name : "", strerror(e));
+		}
+		if (n == 0)
+			break;
+		got += (size_t)n;
+	}
+	if (got == 2 && r->in[0] == 0x1f && r->in[1] == 0x8b) {
+		r->gzip = 1;
+		if (inflateInit2(&r->zs, 16 + MAX_WBITS) != Z_OK) {
+			pk_lines_free(r);
+			return pk_error_set(PK_ENOMEM, "out of memory");
+		}
+		r->zs.next_in = r->in;
+		r->zs.avail_in = (uInt)got;
+	} else {
+		memcpy(r->chunk, r->in, got);
+		r->end = got;
+		if (got < 2)
+			r->eof = 1;
+	}
+	*out = r;
+	return 0;
+}
+
+/* The next piece of a stream into chunk: 1, 0 at its end, PK_EIO. */
+static int fill_stream(pk_lines *r)
+{
+	for (;;) {
+		ssize_t n;
+
+		if (r->gzip && r->zs.avail_in) {
+			int zr;
+
+			r->zs.next_out = (unsigned char *)r->chunk;
+			r->zs.avail_out = CHUNK;
+			zr = inflate(&r->zs, Z_NO_FLUSH);
+			r->end = CHUNK - r->zs.avail_out;
+			r->in_member = 1;
+			if (zr == Z_STREAM_END) {
+				inflateReset(&r->zs); /* another member may follow */
+				r->in_member = 0;
+			}
+			else if (zr != Z_OK && zr != Z_BUF_ERROR)
+				return pk_error_set(PK_EIO, "%s: read error at byte %llu: %s", r->name,
+						    (unsigned long long)r->consumed, r->zs.msg ? r->zs.msg : "corrupt gzip data");
+			if (r->end)
+				return 1;
+			continue;
+		}
+		n = read(r->fd, r->gzip ? r->in : (unsigned char *)r->chunk, CHUNK);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return pk_error_set(PK_EIO, "%s: read error at byte %llu: %s", r->name,
+					    (unsigned long long)r->consumed, strerror(errno));
+		if (n == 0) {
+			r->eof = 1;
+			if (r->gzip && r->in_member)
+				return pk_error_set(PK_EIO, "%s: read error at byte %llu: unexpected end of file", r->name,
+						    (unsigned long long)r->consumed);
+			return 0;
+		}
+		if (r->gzip) {
+			r->zs.next_in = r->in;
+			r->zs.avail_in = (uInt)n;
+			continue;
+		}
+		r->end = (size_t)n;
+		return 1;
+	}
+}
+
 static int fill(pk_lines *r)
 {
 	int n;
@@ -82,6 +194,8 @@ static int fill(pk_lines *r)
 	r->pos = r->end = 0;
 	if (r->eof)
 		return 0;
+	if (r->fd >= 0)
+		return fill_stream(r);
 	n = gzread(r->gz, r->chunk, CHUNK);
 	if (n < 0)
 		return gz_err(r);
@@ -186,6 +300,12 @@ void pk_lines_free(pk_lines *r)
 		return;
 	if (r->gz)
 		gzclose(r->gz);
+	if (r->fd >= 0) {
+		if (r->gzip)
+			inflateEnd(&r->zs);
+		close(r->fd);
+	}
+	pk_free(r->in);
 	pk_buf_release(&r->line);
 	pk_free(r->chunk);
 	pk_free(r->name);

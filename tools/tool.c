@@ -110,9 +110,31 @@ const char *tool_default_data(const char *rel)
 	return path;
 }
 
+/* Is each line flushed as it is written? On a pipe, a socket or a
+ * terminal yes: a harness that writes one request and waits for its answer
+ * must get it (stdio would hold it in a 4 KiB buffer). PROVKG_LINE_BUFFERED
+ * = 1 or 0 decides otherwise. Decided once. */
+static int line_buffered(void)
+{
+	static int mode = -1;
+
+	if (mode < 0) {
+		const char *e = getenv("PROVKG_LINE_BUFFERED");
+		struct stat st;
+
+		if (e && (*e == '0' || *e == '1'))
+			mode = *e == '1';
+		else
+			mode = isatty(STDOUT_FILENO) ||
+			       (fstat(STDOUT_FILENO, &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)));
+	}
+	return mode;
+}
+
 int tool_print_line(const pk_buf *b)
 {
-	if ((b->len && fwrite(b->ptr, 1, b->len, stdout) != b->len) || fputc('\n', stdout) == EOF)
+	if ((b->len && fwrite(b->ptr, 1, b->len, stdout) != b->len) || fputc('\n', stdout) == EOF ||
+	    (line_buffered() && fflush(stdout) == EOF))
 		return pk_error_set(PK_EIO, "cannot write to standard output: %s", strerror(errno));
 	return 0;
 }
