@@ -61,6 +61,10 @@ static size_t scan_mantissa(const char *s, size_t n, size_t p, mant *m)
 		m->buf[m->len++] = s[i++];
 		int_digits++;
 	}
+	/* more digits than any measured value has: not a number to read (a
+	 * "1" and 100,000 zeros is not 1e+59) */
+	if (i < n && is_digit(s[i]))
+		return p;
 	if (!int_digits && !(i + 1 < n && s[i] == '.' && is_digit(s[i + 1])))
 		return p;
 	/* thousands groups: "299 792 458", "299,792,458" (3 digits each) */
@@ -125,6 +129,8 @@ static size_t scan_mantissa(const char *s, size_t n, size_t p, mant *m)
 				break;
 			}
 		}
+		if (i < n && is_digit(s[i]))
+			return p; /* decimals beyond what is read */
 	}
 	m->buf[m->len] = '\0';
 	for (size_t k = 0; k < m->len; k++) {

@@ -69,3 +69,13 @@ $ printf '{"id":"a","model":"m","text":"c is 3e8 m/s\0 really"}\n{"id":"b","mode
 > [null,"<stdin>:1: a raw NUL byte in the record (column 43)"]
 > ["b",1]
 ? 0
+
+# issue 15 (11): a number longer than any measured value is not read (it
+# was 1e+59 with the unit dropped); an empty directory is no source
+$ provkg check-value --db "$PROVKG_DB" --json "The speed of light is 1$(printf '0%.0s' $(seq 100000)) m/s" | jq -c '[.verdict, .cited, .diagnosis]'
+> ["unknown",null,"no value with a unit or a named quantity found"]
+? 1
+
+$ mkdir -p "$WORK/empty/units.tsv" && provkg build --db "$WORK/ge" "$WORK/empty/units.tsv" 2>&1 | sed "s|$WORK|WORK|"
+> provkg: no source files found in the given paths
+? 3
