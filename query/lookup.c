@@ -146,7 +146,8 @@ static int resolve_isotope(kg_txn *t, const char *text, char *out, size_t n)
 		return 0;
 	if (is_digit(text[0])) {
 		for (i = 0; i < len && is_digit(text[i]); i++)
-			a = a * 10 + (text[i] - '0');
+			if (i < 3)
+				a = a * 10 + (text[i] - '0'); /* a mass number has at most 3 digits */
 		if (i > 3)
 			return 0;
 		j = i;

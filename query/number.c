@@ -22,8 +22,8 @@ static int is_alpha_byte(const char *s, size_t n, size_t at_end)
 	size_t i = at_end;
 	int32_t cp;
 
-	if (i == 0)
-		return 0;
+	if (i == 0 || i > n)
+		return 0; /* (nothing there: the end of the text) */
 	if ((unsigned char)s[i - 1] < 0x80)
 		return (s[i - 1] >= 'a' && s[i - 1] <= 'z') || (s[i - 1] >= 'A' && s[i - 1] <= 'Z') || s[i - 1] == '_';
 	while (i > 0 && ((unsigned char)s[i - 1] & 0xC0) == 0x80)

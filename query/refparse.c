@@ -687,7 +687,8 @@ static void bib_authors(const char *v, qr_ref *out)
 			size_t fl = (size_t)(comma - p);
 			const char *g = comma + 1;
 
-			while (*g == ' ')
+			/* "Smith, and Jones": nothing of this name after its comma */
+			while (g < p + len && *g == ' ')
 				g++;
 			add_author(out, p, fl, g, (size_t)(p + len - g));
 		} else {

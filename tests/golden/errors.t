@@ -79,3 +79,12 @@ $ provkg check-value --db "$PROVKG_DB" --json "The speed of light is 1$(printf '
 $ mkdir -p "$WORK/empty/units.tsv" && provkg build --db "$WORK/ge" "$WORK/empty/units.tsv" 2>&1 | sed "s|$WORK|WORK|"
 > provkg: no source files found in the given paths
 ? 3
+
+# issue 15 (7): inputs that overflowed (UBSan): a 20-digit mass number, a
+# BibTeX author list with an empty name after a comma
+$ provkg lookup --db "$PROVKG_DB" 77777777777777777777Fe
+? 1
+
+$ provkg check-ref --db "$PROVKG_DB" --json "@article{k, author={Smith, and Jones}, title={A title here}, year={2020}}" | jq -c .parsed.authors
+> ["Smith","Jones"]
+? 1

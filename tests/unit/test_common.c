@@ -10,6 +10,7 @@
 #include "common/pj.h"
 #include "common/sha256.h"
 #include "common/text.h"
+#include "query/number.h"
 
 #include <zlib.h>
 
@@ -333,6 +334,38 @@ static void error_messages(void)
 	CHECK_STR(pk_error_last(), "no error");
 }
 
+/* issue 15 (7): parsers read only the n bytes they are given: each input
+ * sits in a heap block of exactly its length (no NUL after it), so ASan
+ * reports a read one byte past the end */
+static void exact_buffers(void)
+{
+	static const char *const inputs[] = { "1e999", "1e", "6.626 070 15 e-34", "2.5(", "1,", "  ", "\t \n",
+					      "[1,", "{\"a\":1,", "{\"a\":", "\"ab", "-", "1.", "0x", "12 345 6" };
+	size_t k;
+
+	for (k = 0; k < sizeof(inputs) / sizeof(inputs[0]); k++) {
+		size_t n = strlen(inputs[k]);
+		char *b = pk_malloc(n ? n : 1);
+		pk_num num;
+		qn_number q;
+		pj j;
+
+		memcpy(b, inputs[k], n);
+		(void)pk_num_parse(&num, b, n, 1);
+		(void)pk_num_parse(&num, b, n, 0);
+		(void)query_number_next(b, n, 0, &q);
+		pj_init(&j, b, n);
+		(void)pj_skip(&j);
+		pj_init(&j, b, n);
+		if (pj_peek(&j) == PJ_ARRAY && pj_enter(&j) == 0)
+			while (pj_more(&j) == 1 && pj_skip(&j) == 0)
+				;
+		pk_free(b);
+		pk_error_clear();
+	}
+	CHECK(1);
+}
+
 int main(void)
 {
 	pk_alloc_init();
@@ -345,5 +378,6 @@ int main(void)
 	RUN(pj_numbers);
 	RUN(http_policy);
 	RUN(error_messages);
+	RUN(exact_buffers);
 	T_DONE();
 }
