@@ -290,7 +290,39 @@ typedef struct lx {
 	int math;
 	int depth;              /* recursion through arguments */
 	int prefix_open;        /* siunitx: a prefix waits for its unit */
+	uint32_t *brace;        /* for each '{': its '}' + 1, BRACE_NONE when it has none,
+				 * 0 for one a backslash escapes (found by scanning) */
 } lx;
+
+#define BRACE_NONE UINT32_MAX
+
+/* Pair the braces once, so that each group is found in constant time (a
+ * scan to the end for every unclosed "\SI{" made long input quadratic). */
+static int lx_pair_braces(lx *x)
+{
+	uint32_t *stack;
+	size_t k, top = 0;
+
+	if (!(x->brace = pk_calloc(x->n + 1, sizeof(*x->brace))) || !(stack = pk_malloc((x->n + 1) * sizeof(*stack)))) {
+		pk_free(x->brace);
+		x->brace = NULL;
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	}
+	for (k = 0; k < x->n; k++) {
+		if (x->s[k] == '\\' && k + 1 < x->n) {
+			k++;
+			continue;
+		}
+		if (x->s[k] == '{') {
+			x->brace[k] = BRACE_NONE;
+			stack[top++] = (uint32_t)k;
+		} else if (x->s[k] == '}' && top) {
+			x->brace[stack[--top]] = (uint32_t)k + 1;
+		}
+	}
+	pk_free(stack);
+	return 0;
+}
 
 static int lx_put(lx *x, const char *p, size_t len, size_t src)
 {
@@ -329,6 +361,14 @@ static int lx_group(const lx *x, size_t i, size_t to, size_t *a, size_t *b, size
 		i++;
 	if (i >= to || x->s[i] != '{')
 		return 0;
+	if (x->brace && x->brace[i]) {
+		if (x->brace[i] == BRACE_NONE || x->brace[i] - 1 >= to)
+			return 0;
+		*a = i + 1;
+		*b = x->brace[i] - 1;
+		*end = x->brace[i];
+		return 1;
+	}
 	for (k = i; k < to; k++) {
 		if (x->s[k] == '\\' && k + 1 < to) {
 			k++;
@@ -601,12 +641,14 @@ static int latex_pass(pk_normtext *nt)
 	x.map = nt->map;
 	x.n = nt->text.len;
 	pk_buf_init(&x.out, nt->text.max ? nt->text.max : 0);
-	if ((rc = pk_buf_grow(&x.out, nt->text.len)) < 0 || (rc = lx_run(&x, 0, x.n)) < 0 ||
-	    (rc = lx_put(&x, "", 0, x.n)) < 0) {
+	if ((rc = lx_pair_braces(&x)) < 0 || (rc = pk_buf_grow(&x.out, nt->text.len)) < 0 ||
+	    (rc = lx_run(&x, 0, x.n)) < 0 || (rc = lx_put(&x, "", 0, x.n)) < 0) {
 		pk_buf_release(&x.out);
 		pk_free(x.omap);
+		pk_free(x.brace);
 		return rc;
 	}
+	pk_free(x.brace);
 	x.omap[x.out.len] = nt->map[nt->text.len];
 	pk_buf_release(&nt->text);
 	pk_free(nt->map);

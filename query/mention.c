@@ -6,6 +6,7 @@
 
 #include "../common/alloc.h"
 #include "../common/error.h"
+#include "../common/text.h"
 #include "../kg/graph.h"
 
 #include <ctype.h>
@@ -14,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <utf8proc.h>
 
 #define CONTEXT_MAX 200            /* bytes of prose searched for the quantity */
 #define MAX_CUTS 40
@@ -223,6 +225,27 @@ static int try_phrase(kg_txn *t, const char *s, size_t a, size_t b, phrase_hit *
 		b--;
 	if (b <= a || b - a > CONTEXT_MAX)
 		return 0;
+	/* a name has a letter (or a character beyond ASCII: "ħ", "光速"):
+	 * "6.674 ± 6.674 ± ..." names nothing, and is not looked up */
+	{
+		size_t k;
+
+		for (k = a; k < b; k++) {
+			unsigned char c = (unsigned char)s[k];
+			int32_t cp;
+			int cl;
+
+			if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))
+				break;
+			if (c < 0x80 || (cl = pk_utf8_decode(s + k, b - k, &cp)) <= 0)
+				continue;
+			if (utf8proc_category(cp) >= UTF8PROC_CATEGORY_LU && utf8proc_category(cp) <= UTF8PROC_CATEGORY_LO)
+				break;
+			k += (size_t)cl - 1;
+		}
+		if (k == b)
+			return 0;
+	}
 	snprintf(buf, sizeof(buf), "%.*s", (int)(b - a), s + a);
 	/* "a direct band gap of 1.424 eV", "the measured band gap": the word
 	 * states a condition of the value (read from the clause), and the
