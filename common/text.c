@@ -231,6 +231,22 @@ size_t pk_normtext_orig(const pk_normtext *nt, size_t i)
 	return nt->map ? nt->map[i] : i;
 }
 
+void pk_normtext_span(const pk_normtext *nt, size_t a, size_t b, size_t *oa, size_t *ob)
+{
+	size_t k, lo = pk_normtext_orig(nt, a), hi = pk_normtext_orig(nt, b);
+
+	for (k = a; k < b && k < nt->text.len; k++) {
+		size_t s0 = pk_normtext_orig(nt, k), s1 = pk_normtext_orig(nt, k + 1);
+
+		if (s0 < lo)
+			lo = s0;
+		if (s1 > hi)
+			hi = s1;
+	}
+	*oa = lo;
+	*ob = hi >= lo ? hi : lo;
+}
+
 static int map_reserve(pk_normtext *nt, size_t need)
 {
 	uint32_t *m;
@@ -552,7 +568,9 @@ static int lx_run(lx *x, size_t i, size_t to)
 
 			rc = lx_run(x, a2, b2);
 			if (rc == 0 && lx_group(x, e2, to, &a3, &b3, &e3)) {
-				rc = lx_put(x, " ", 1, i);
+				/* (the space between number and unit comes from the brace
+				 * that closes the number: the map stays in order) */
+				rc = lx_put(x, " ", 1, b2);
 				if (rc == 0)
 					rc = lx_units_run(x, a3, b3);
 				e2 = e3;
@@ -576,7 +594,7 @@ static int lx_run(lx *x, size_t i, size_t to)
 			}
 			rc = lx_run(x, a2, b2);
 			if (rc == 0)
-				rc = lx_put(x, "/", 1, i);
+				rc = lx_put(x, "/", 1, b2); /* from the numerator's closing brace */
 			if (rc == 0)
 				rc = lx_run(x, a3, b3);
 			i = e3;

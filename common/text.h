@@ -80,5 +80,9 @@ int pk_normtext_set(pk_normtext *nt, const char *s, size_t n);
 void pk_normtext_release(pk_normtext *nt);
 /* Original offset of normalised byte offset i (i <= text.len). */
 size_t pk_normtext_orig(const pk_normtext *nt, size_t i);
+/* The original span [*oa, *ob) of normalised bytes [a, b): every original
+ * byte they come from, never ending before it starts (LaTeX rewritten as
+ * "7/x" takes its '/' from the \frac before the 7). */
+void pk_normtext_span(const pk_normtext *nt, size_t a, size_t b, size_t *oa, size_t *ob);
 
 #endif

@@ -741,10 +741,8 @@ int query_value_mentions(kg_txn *t, const query_units *u, const pk_normtext *nt,
 		/* "1 eV = 1.602e-19 J", "1 atm = 101325 Pa": a unit's definition */
 		if (m.has_unit && !strcmp(num.text, "1") &&
 		    unit_definition(t, u, s, n, &num, ustart, ulen, &m, &prev_end) == 1) {
-			m.start = pk_normtext_orig(nt, m.num.start);
-			m.end = pk_normtext_orig(nt, prev_end);
-			m.qstart = pk_normtext_orig(nt, num.start);
-			m.qend = pk_normtext_orig(nt, ustart + ulen);
+			pk_normtext_span(nt, m.num.start, prev_end, &m.start, &m.end);
+			pk_normtext_span(nt, num.start, ustart + ulen, &m.qstart, &m.qend);
 			from = prev_end;
 			goto push;
 		}
@@ -786,15 +784,13 @@ int query_value_mentions(kg_txn *t, const query_units *u, const pk_normtext *nt,
 		}
 	take:
 		if (named) {
-			m.qstart = pk_normtext_orig(nt, f.a);
-			m.qend = pk_normtext_orig(nt, f.b);
+			pk_normtext_span(nt, f.a, f.b, &m.qstart, &m.qend);
 			snprintf(m.phrase, sizeof(m.phrase), "%.*s", (int)pk_utf8_cut(s + f.a, f.b - f.a, 159), s + f.a);
 			memcpy(m.query, f.query, sizeof(m.query));
 			memcpy(m.qualifier, f.qualifier, sizeof(m.qualifier));
 		}
 		query_targets_release(&f.ts);
-		m.start = pk_normtext_orig(nt, num.start);
-		m.end = pk_normtext_orig(nt, ulen ? ustart + ulen : num.end);
+		pk_normtext_span(nt, num.start, ulen ? ustart + ulen : num.end, &m.start, &m.end);
 		prev_end = ulen ? ustart + ulen : num.end;
 		from = prev_end;
 	push:

@@ -55,3 +55,13 @@ $ provkg check-value ""
 ! provkg: check-value: empty text
 ? 2
 
+
+# issue 15 (5): spans never end before they start (a LaTeX rewrite took
+# its '/' or space from the command before the number)
+$ provkg check-value --db "$PROVKG_DB" --json 'h = \frac{7}{x}' | jq -c '[.span, .quantity_span]'
+> [[10,11],[0,1]]
+? 1
+
+$ provkg check-value --db "$PROVKG_DB" --json 'c = \SI{299792458}{x}' | jq -c '[.span, .quantity_span]'
+> [[8,21],[0,1]]
+? 1
