@@ -769,6 +769,22 @@ size_t pk_utf8_cut(const char *s, size_t n, size_t max)
 	return k;
 }
 
+size_t pk_utf8_whole(const char *s, size_t n)
+{
+	size_t k = n, back = 0, need;
+	unsigned char c;
+
+	while (k > 0 && back < 4 && ((unsigned char)s[k - 1] & 0xC0) == 0x80)
+		k--, back++;
+	if (k == 0)
+		return back ? 0 : n;
+	c = (unsigned char)s[k - 1];
+	if (c < 0x80)
+		return back ? k : n; /* stray continuation bytes after ASCII: not ours to judge */
+	need = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
+	return back >= need ? n : k - 1;
+}
+
 size_t pk_utf8_copy(char *dst, size_t dn, const char *src)
 {
 	size_t k;

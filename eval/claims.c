@@ -4,6 +4,7 @@
 #include "../common/alloc.h"
 #include "../common/buf.h"
 #include "../common/error.h"
+#include "../common/text.h"
 #include "../common/lines.h"
 #include "../common/re.h"
 #include "../kg/graph.h"
@@ -669,7 +670,7 @@ static int names_graph_source(const ev_result *r, const char *w, size_t n)
 	return 0;
 }
 
-int ev_label_claim(const ev_result *r, const char *text, size_t n, char *why, size_t nwhy)
+static int label_claim(const ev_result *r, const char *text, size_t n, char *why, size_t nwhy)
 {
 	size_t i, traced = 0, verified_refs = 0;
 	pk_match m;
@@ -688,12 +689,13 @@ int ev_label_claim(const ev_result *r, const char *text, size_t n, char *why, si
 		const ev_cite_item *c = &r->cites[i];
 
 		if (!c->ok || c->r.verdict == QR_FABRICATED || c->r.verdict == QR_UNVERIFIABLE) {
-			snprintf(why, nwhy, "the source '%.80s' is %s", c->c.text,
+			snprintf(why, nwhy, "the source '%.*s' is %s", (int)pk_utf8_cut(c->c.text, strlen(c->c.text), 80), c->c.text,
 				 !c->ok ? "unreadable" : c->r.verdict == QR_FABRICATED ? "fabricated" : "unverifiable");
 			return EV_SUSPICIOUS;
 		}
 		if (c->r.verdict == QR_MISMATCH) {
-			snprintf(why, nwhy, "the source '%.80s' is cited with wrong details", c->c.text);
+			snprintf(why, nwhy, "the source '%.*s' is cited with wrong details",
+				 (int)pk_utf8_cut(c->c.text, strlen(c->c.text), 80), c->c.text);
 			return EV_SUSPICIOUS;
 		}
 		verified_refs++;
@@ -720,4 +722,14 @@ int ev_label_claim(const ev_result *r, const char *text, size_t n, char *why, si
 	}
 	snprintf(why, nwhy, "nothing in the claim the graph can check");
 	return -1;
+}
+
+int ev_label_claim(const ev_result *r, const char *text, size_t n, char *why, size_t nwhy)
+{
+	int label = label_claim(r, text, n, why, nwhy);
+
+	/* a reason cut at nwhy ends on a whole character */
+	if (nwhy)
+		why[pk_utf8_whole(why, strlen(why))] = '\0';
+	return label;
 }

@@ -143,6 +143,16 @@ static int ensure(void)
 }
 
 /* Copy group `name` of m (trimmed of blanks and edge punctuation). */
+/* Copy n bytes of s into dst (dn bytes with the NUL), cut on a character
+ * boundary: a field never ends inside a UTF-8 sequence. */
+static void put_field(char *dst, size_t dn, const char *s, size_t n)
+{
+	size_t l = pk_utf8_cut(s, n, dn - 1);
+
+	memcpy(dst, s, l);
+	dst[l] = '\0';
+}
+
 static void grab(char *dst, size_t n, const char *s, const pk_match *m, int re_id, const char *name)
 {
 	int g = pk_re_group(re[re_id], name);
@@ -157,10 +167,7 @@ static void grab(char *dst, size_t n, const char *s, const pk_match *m, int re_i
 		a++;
 	while (b > a && (s[b - 1] == ' ' || s[b - 1] == ',' || s[b - 1] == ';' || s[b - 1] == ':'))
 		b--;
-	if (b - a >= n)
-		b = a + n - 1;
-	memcpy(dst, s + a, b - a);
-	dst[b - a] = '\0';
+	put_field(dst, n, s + a, b - a);
 }
 
 static int group_set(const pk_match *m, int re_id, const char *name)
@@ -249,8 +256,8 @@ static void add_author(qr_ref *r, const char *fam, size_t fl, const char *giv, s
 	if (r->nauthors >= QR_AUTHORS || !fl)
 		return;
 	a = &r->authors[r->nauthors++];
-	snprintf(a->family, sizeof(a->family), "%.*s", (int)(fl < 63 ? fl : 63), fam);
-	snprintf(a->given, sizeof(a->given), "%.*s", (int)(gl < 63 ? gl : 63), giv ? giv : "");
+	put_field(a->family, sizeof(a->family), fam, fl);
+	put_field(a->given, sizeof(a->given), giv ? giv : "", giv ? gl : 0);
 }
 
 /* The author block at s[0..]: returns where it ends. */
@@ -548,7 +555,7 @@ static void parse_tail(char *s, size_t n, size_t from, qr_ref *out)
 				vstart++;
 			title_to = id == RE_T_IN && !cut ? m.start[0] : vstart + cut; /* not "in:" */
 			if (title_to > title_from) {
-				snprintf(out->title, sizeof(out->title), "%.*s", (int)(title_to - title_from), s + title_from);
+				put_field(out->title, sizeof(out->title), s + title_from, title_to - title_from);
 				clean_title(out->title);
 			}
 		}
@@ -568,7 +575,7 @@ static void parse_tail(char *s, size_t n, size_t from, qr_ref *out)
 		while (vl && v[vl - 1] == ' ')
 			vl--;
 		if (vl && *v >= 'A' && *v <= 'Z' && vl < sizeof(out->venue))
-			snprintf(out->venue, sizeof(out->venue), "%.*s", (int)vl, v);
+			put_field(out->venue, sizeof(out->venue), v, vl);
 		return;
 	}
 	/* no tail pattern: a title up to the next sentence end, if any */
@@ -576,7 +583,7 @@ static void parse_tail(char *s, size_t n, size_t from, qr_ref *out)
 		const char *end = sentence_end(s + title_from + 1);
 		size_t len = end ? (size_t)(end - (s + title_from)) : n - title_from;
 
-		snprintf(out->title, sizeof(out->title), "%.*s", (int)(len < 511 ? len : 511), s + title_from);
+		put_field(out->title, sizeof(out->title), s + title_from, len);
 		clean_title(out->title);
 		if (end) {
 			/* what follows may be the venue (books, theses, reports) */
@@ -584,7 +591,7 @@ static void parse_tail(char *s, size_t n, size_t from, qr_ref *out)
 
 			while (vl && end[2 + vl - 1] == ' ')
 				vl--;
-			snprintf(out->venue, sizeof(out->venue), "%.*s", (int)vl, end + 2);
+			put_field(out->venue, sizeof(out->venue), end + 2, vl);
 		}
 	}
 }
@@ -740,15 +747,15 @@ static void parse_bibtex(const char *s, size_t n, qr_ref *out)
 		if (!strcmp(key, "author"))
 			bib_authors(val, out);
 		else if (!strcmp(key, "title"))
-			snprintf(out->title, sizeof(out->title), "%s", val);
+			pk_utf8_copy(out->title, sizeof(out->title), val);
 		else if (!strcmp(key, "journal") || (!strcmp(key, "booktitle") && !out->venue[0]))
-			snprintf(out->venue, sizeof(out->venue), "%s", val);
+			pk_utf8_copy(out->venue, sizeof(out->venue), val);
 		else if (!strcmp(key, "year"))
 			out->year = (int)pk_num_digits(val + strspn(val, " \t"), 4);
 		else if (!strcmp(key, "volume"))
-			snprintf(out->volume, sizeof(out->volume), "%s", val);
+			pk_utf8_copy(out->volume, sizeof(out->volume), val);
 		else if (!strcmp(key, "number"))
-			snprintf(out->issue, sizeof(out->issue), "%s", val);
+			pk_utf8_copy(out->issue, sizeof(out->issue), val);
 		else if (!strcmp(key, "pages")) {
 			char *d;
 
@@ -1077,11 +1084,11 @@ int query_ref_from_json(const cJSON *obj, qr_ref *out)
 			}
 	}
 	if ((v = jstr(obj, "article-title")))
-		snprintf(out->title, sizeof(out->title), "%s", v);
+		pk_utf8_copy(out->title, sizeof(out->title), v);
 	else if ((v = jstr(obj, "volume-title")) && !out->title[0])
-		snprintf(out->title, sizeof(out->title), "%s", v);
+		pk_utf8_copy(out->title, sizeof(out->title), v);
 	if ((v = jstr(obj, "journal-title")) || (v = jstr(obj, "series-title")))
-		snprintf(out->venue, sizeof(out->venue), "%s", v);
+		pk_utf8_copy(out->venue, sizeof(out->venue), v);
 	if ((v = jstr(obj, "volume")))
 		snprintf(out->volume, sizeof(out->volume), "%s", v);
 	if ((v = jstr(obj, "issue")))

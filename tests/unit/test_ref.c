@@ -2,6 +2,7 @@
  * normalisation, the work record, reference parsing per style, and
  * verdicts on a graph built from data/sources/. */
 #include "t.h"
+#include "common/text.h"
 
 #include "common/alloc.h"
 #include "common/pj.h"
@@ -278,6 +279,44 @@ static void verdicts(void)
 			     "Cryoglobulin. Archives of Dermatology, 109(6), 889. 4471", 0, &r), QR_MISMATCH);
 }
 
+/* issue 15 (6): every field is cut on a character boundary (authors at 63
+ * bytes, titles at 511, venues at 255) */
+static void utf8_cuts(void)
+{
+	pk_buf b = PK_BUF_INIT;
+	qr_ref r;
+	size_t i, k;
+
+	for (k = 0; k < 2; k++) {
+		pk_buf fam = PK_BUF_INIT, title = PK_BUF_INIT, venue = PK_BUF_INIT;
+
+		for (i = 0; i < 30; i++)
+			pk_buf_puts(&fam, "\xe5\xbc\xa0"); /* 张: 90 bytes */
+		for (i = 0; i < 220; i++)
+			pk_buf_puts(&title, "\xe9\x87\x8f"); /* 量: 660 bytes */
+		for (i = 0; i < 120; i++)
+			pk_buf_puts(&venue, "\xce\xb1"); /* α: 240 bytes, then more */
+		pk_buf_puts(&venue, " Physica \xc3\xa9tude \xc3\xa9tude \xc3\xa9tude");
+		pk_buf_reset(&b);
+		if (k == 0)
+			pk_buf_printf(&b, "%s, %s. %s[J]. %s, 2020, 69(1): 1-10.", fam.ptr, "\xe6\x9d\x8e", title.ptr, venue.ptr);
+		else
+			pk_buf_printf(&b, "%s, L. (2020). %s. %s, 5, 1.", fam.ptr, title.ptr, venue.ptr);
+		CHECK_EQ_INT(query_ref_parse(b.ptr, b.len, &r), 0);
+		for (i = 0; i < r.nauthors; i++) {
+			CHECK(pk_utf8_valid(r.authors[i].family, strlen(r.authors[i].family)));
+			CHECK(pk_utf8_valid(r.authors[i].given, strlen(r.authors[i].given)));
+		}
+		CHECK(pk_utf8_valid(r.title, strlen(r.title)));
+		CHECK(pk_utf8_valid(r.venue, strlen(r.venue)));
+		CHECK(pk_utf8_valid(r.text, strlen(r.text)));
+		pk_buf_release(&fam);
+		pk_buf_release(&title);
+		pk_buf_release(&venue);
+	}
+	pk_buf_release(&b);
+}
+
 int main(void)
 {
 	const char *dir = t_tmpdir("ref");
@@ -287,6 +326,7 @@ int main(void)
 	RUN(tokenizer);
 	RUN(dois_and_records);
 	RUN(styles);
+	RUN(utf8_cuts);
 	if (t_build_graph(dir, NULL) < 0 || kg_store_open(&s, dir, KG_OPEN_READ) < 0 || kg_txn_read(&txn, s) < 0) {
 		fprintf(stderr, "cannot build the test graph: %s\n", pk_error_last());
 		printf("FAIL build_graph\n");
