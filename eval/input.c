@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 #define LINE_CAP ((size_t)1 << 30)
 #define WHOLE_CAP ((size_t)2 << 30)
@@ -374,6 +375,46 @@ static int detect_record(const cJSON *rec)
 	return EV_FMT_JSONL;
 }
 
+/* Does a named file begin, past blanks, with '{' or '[' (the first
+ * 4 KiB read through zlib)? */
+static int looks_json(const char *path)
+{
+	gzFile gz = gzopen(path, "rb");
+	char buf[4096];
+	int n, i;
+
+	if (!gz)
+		return 1; /* the line reader will say why it cannot be read */
+	n = gzread(gz, buf, sizeof(buf));
+	gzclose(gz);
+	for (i = 0; i < n; i++)
+		if (!memchr(" \t\r\n", buf[i], 4))
+			return buf[i] == '{' || buf[i] == '[' || (i + 2 < n && !memcmp(buf + i, "\xef\xbb\xbf", 3));
+	return 1;
+}
+
+/* A text answer, byte for byte, at most one byte past the cap. */
+static int read_text_file(rd *r, const char *path)
+{
+	char *raw = NULL, where[160];
+	size_t rn = 0;
+	int rc;
+
+	snprintf(where, sizeof(where), "%.150s", r->name);
+	if ((rc = pk_file_read(&raw, &rn, path, r->max + 1)) == PK_ELIMIT) {
+		char err[300];
+
+		pk_error_clear();
+		snprintf(err, sizeof(err), "%s: an answer of more than %zu bytes", where, r->max);
+		return emit(r, NULL, where, NULL, 0, NULL, err);
+	}
+	if (rc < 0)
+		return rc;
+	rc = rn ? emit(r, NULL, where, raw, rn, NULL, NULL) : emit(r, NULL, where, NULL, 0, NULL, "empty input");
+	pk_free(raw);
+	return rc;
+}
+
 int ev_read_answers(const char *path, const ev_input_opts *o, ev_answer_fn fn, void *ctx, int *detected)
 {
 	ev_input_opts oo = *o;
@@ -390,6 +431,18 @@ int ev_read_answers(const char *path, const ev_input_opts *o, ev_answer_fn fn, v
 	r.fn = fn;
 	r.ctx = ctx;
 	r.max = o->max_answer ? o->max_answer : (size_t)16 << 20;
+	/* a named file that is no JSON is one text answer: read it bounded by
+	 * the answer cap at once (the line reader would first gather a line
+	 * of up to LINE_CAP bytes: a gzip bomb of zeros is one such line) */
+	if ((fmt == EV_FMT_AUTO || fmt == EV_FMT_TEXT) && strcmp(path, "-") && !looks_json(path))
+		fmt = EV_FMT_TEXT;
+	if (fmt == EV_FMT_TEXT && strcmp(path, "-")) {
+		if (detected)
+			*detected = EV_FMT_TEXT;
+		oo.format = fmt;
+		snprintf(r.name, sizeof(r.name), "%s", path);
+		return read_text_file(&r, path);
+	}
 	if ((rc = pk_lines_open(&lr, path, LINE_CAP)) < 0)
 		return rc;
 	snprintf(r.name, sizeof(r.name), "%s", pk_lines_name(lr));
@@ -438,7 +491,10 @@ int ev_read_answers(const char *path, const ev_input_opts *o, ev_answer_fn fn, v
 				break;
 			continue;
 		}
-		/* whole-file formats: keep the text */
+		/* whole-file formats: keep the text (a text answer only up to
+		 * its cap: the rest is read again, bounded, below) */
+		if (fmt == EV_FMT_TEXT && whole.len > r.max)
+			continue;
 		if ((whole.len && (rc = pk_buf_putc(&whole, '\n')) < 0) || (rc = pk_buf_put(&whole, line, len)) < 0)
 			break;
 	}
@@ -460,7 +516,18 @@ int ev_read_answers(const char *path, const ev_input_opts *o, ev_answer_fn fn, v
 			char *raw = NULL;
 			size_t rn = 0;
 
-			if ((rc = pk_file_read(&raw, &rn, path, WHOLE_CAP)) < 0) {
+			/* at most one byte past the answer cap: a larger answer
+			 * (a gzip bomb) is refused while it is read, not after */
+			if ((rc = pk_file_read(&raw, &rn, path, r.max + 1)) == PK_ELIMIT) {
+				char err[300];
+
+				pk_error_clear();
+				pk_buf_release(&whole);
+				snprintf(where, sizeof(where), "%.150s", r.name);
+				snprintf(err, sizeof(err), "%s: an answer of more than %zu bytes", where, r.max);
+				return emit(&r, NULL, where, NULL, 0, NULL, err);
+			}
+			if (rc < 0) {
 				pk_buf_release(&whole);
 				return rc;
 			}

@@ -694,7 +694,7 @@ static int json_values(bib *b, const char *text, size_t n, int whole, int (*each
 	while (rc == 0) {
 		cJSON *v;
 
-		while (p < end && strchr(" \t\r\n", *p))
+		while (p < end && memchr(" \t\r\n", *p, 4))
 			p++;
 		if (p >= end)
 			break;

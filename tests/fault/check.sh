@@ -91,4 +91,14 @@ printf '{"format":"provkg credibility rules 1","scores":{"premise":{"rules":[{"i
 out=$("$P" check --rules "$D/rules.json" tests/fixtures/check/answer-zh.txt 2>&1)
 [ $? -eq 3 ] && [[ "$out" == *"rule oops: all[0]"* ]]
 check "a bad rule file: exit 3 naming the rule" $? "$out"
+
+# issue 15 (10): the answer cap applies while reading: 512 MiB of zeros
+# (half a megabyte gzipped) is refused in bounded memory and time
+head -c 536870912 /dev/zero | gzip -1 >"$D/bomb.gz"
+out=$(/usr/bin/time -f "rss_kb %M" "$P" check --json "$D/bomb.gz" 2>&1)
+rss=$(echo "$out" | sed -n 's/^rss_kb //p')
+limit=200000
+[ -n "${SANITIZE:-}" ] && limit=800000 # ASan's shadow memory and quarantine
+[[ "$out" == *"an answer of more than 16777216 bytes"* ]] && [ -n "$rss" ] && [ "$rss" -lt "$limit" ]
+check "a gzip bomb: refused at the 16 MiB answer cap, ${rss:-?} KB resident" $? "$out"
 exit 0
