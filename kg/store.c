@@ -149,6 +149,27 @@ static int take_lock(kg_store *s)
 	return 0;
 }
 
+/* A building generation is written through its map (MDB_WRITEMAP) into a
+ * sparse file: on a full disk a write would fault (SIGBUS) instead of
+ * failing. The blocks of the whole map are allocated up front instead, so
+ * a full disk is an error here, naming the graph. Filesystems that cannot
+ * allocate ahead (EOPNOTSUPP) keep the sparse file. */
+static int reserve_file(kg_store *s)
+{
+	MDB_envinfo info;
+	mdb_filehandle_t fd;
+	struct stat st;
+
+	if (!s->building || mdb_env_info(s->env, &info) != 0 || mdb_env_get_fd(s->env, &fd) != 0 || fstat(fd, &st) < 0)
+		return 0;
+	if (fallocate(fd, 0, 0, (off_t)info.me_mapsize) == 0)
+		return 0;
+	if (errno == EOPNOTSUPP || errno == ENOSYS || errno == EINVAL)
+		return 0;
+	return pk_error_set(PK_EIO, "no room for the graph in '%s': %s (the build needs %zu MB there)", s->root,
+			    strerror(errno), (size_t)(info.me_mapsize >> 20));
+}
+
 static int env_open(kg_store *s, unsigned extra_flags)
 {
 	MDB_txn *txn = NULL;
@@ -440,7 +461,8 @@ int kg_build_begin(kg_store **out, const char *dir)
 	 * explicit mdb_env_sync in kg_build_commit. WRITEMAP writes dirty pages
 	 * straight into the map instead of heap copies, so a large build's
 	 * memory is the (reclaimable) mapped file, not the heap. */
-	if ((rc = env_open(s, MDB_NOSYNC | MDB_NOMETASYNC | MDB_WRITEMAP | MDB_MAPASYNC)) < 0)
+	if ((rc = env_open(s, MDB_NOSYNC | MDB_NOMETASYNC | MDB_WRITEMAP | MDB_MAPASYNC)) < 0 ||
+	    (rc = reserve_file(s)) < 0)
 		goto fail;
 	if ((rc = mdb_txn_begin(s->env, NULL, 0, &txn)) != 0) {
 		rc = kg_mdb_error(rc, "mdb_txn_begin");
@@ -683,6 +705,12 @@ static int grow_map(kg_store *s, uint64_t want)
 		return pk_error_set(PK_EMAPFULL, "graph would exceed %zu bytes", (size_t)MAX_MAP);
 	if ((rc = mdb_env_set_mapsize(s->env, size)) != 0)
 		return kg_mdb_error(rc, "growing the graph map");
+	if ((rc = reserve_file(s)) < 0) {
+		/* the disk cannot hold the larger map: keep the one it holds,
+		 * so no write lands in an unbacked page */
+		mdb_env_set_mapsize(s->env, info.me_mapsize);
+		return rc;
+	}
 	return 0;
 }
 

@@ -216,4 +216,12 @@ void tool_install_testpoints(void)
 		kg_set_testpoint(tool_testpoint);
 	else
 		kill_at = NULL;
+	/* the first map of a build, in MiB (the full-disk test grows it) */
+	if ((fail = getenv("PROVKG_TEST_INITIAL_MAP_MB")) && *fail) {
+		char *end;
+		long mb = strtol(fail, &end, 10);
+
+		if (!*end && mb > 0 && mb < 1 << 20)
+			kg_set_initial_mapsize((size_t)mb << 20);
+	}
 }
