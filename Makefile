@@ -92,6 +92,32 @@ bench: test-deps
 	@$(MAKE) --no-print-directory all $(BENCH_BIN)
 	@BUILD=$(BUILD) bench/run.sh
 
+# ---- fuzzing (libFuzzer: clang and libclang-rt-*-dev) -------------------
+# make fuzz [FUZZ_SECONDS=60] [FUZZ_ONLY=refparse]: each harness of
+# tests/fuzz/fuzz.c for that long on a corpus seeded from data/sources and
+# the fixtures; make fuzz-smoke: a few seconds each (.ci/run).
+FUZZ_TARGETS := refparse checkref value units number pj lines crossref ingest answers
+FUZZ_SECONDS ?= 60
+FUZZ_SAN := fuzzer-no-link,address,undefined
+FUZZ_LIB := build/san-$(subst $(comma),-,$(FUZZ_SAN))/libprovkg.a
+DEB_FUZZ := clang libclang-rt-14-dev
+
+.PHONY: fuzz fuzz-smoke fuzz-bins
+fuzz-bins:
+	@tools/deps.sh $(DEB_BUILD) $(DEB_FUZZ)
+	@$(MAKE) --no-print-directory CC=clang SANITIZE=$(FUZZ_SAN) $(FUZZ_LIB)
+	@mkdir -p build/fuzz
+	@i=0; for t in $(FUZZ_TARGETS); do i=$$((i + 1)); \
+		clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -D_GNU_SOURCE -I. \
+			$$(pkg-config --cflags $(PKGS)) -DFUZZ_TARGET=$$i -o build/fuzz/fuzz_$$t tests/fuzz/fuzz.c \
+			$(FUZZ_LIB) $$(pkg-config --libs $(PKGS)) -lm || exit 1; done
+
+fuzz: fuzz-bins
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_ONLY="$(FUZZ_ONLY)" tests/fuzz/run.sh $(FUZZ_TARGETS)
+
+fuzz-smoke: fuzz-bins
+	@FUZZ_SECONDS=$${FUZZ_SECONDS:-4} tests/fuzz/run.sh $(FUZZ_TARGETS)
+
 clean:
 	rm -rf build provkg
 
