@@ -13,9 +13,12 @@
 #include "../common/error.h"
 #include "internal.h"
 #include "record.h"
+#include "work.h"
 
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -1083,4 +1086,200 @@ int kg_stats_get(kg_txn *t, kg_stats *out)
 	STAT(KG_T_WINDEX, index_entries);
 #undef STAT
 	return 0;
+}
+
+/* ---- integrity ------------------------------------------------------------ */
+
+typedef struct vsrc {
+	uint32_t id;
+	uint64_t records, docs;
+	int docs_kind; /* its records are documents (works, materials): the counts must agree */
+	char kind[24], edition[64];
+} vsrc;
+
+typedef struct vctx {
+	vsrc *s;
+	size_t n;
+	kg_verify_fn report;
+	void *ctx;
+	kg_verify_stats *st;
+} vctx;
+
+static int vsrc_add(const kg_source *s, void *vc)
+{
+	vctx *c = vc;
+	vsrc *ns = pk_realloc(c->s, (c->n + 1) * sizeof(*ns));
+
+	if (!ns)
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	c->s = ns;
+	memset(&ns[c->n], 0, sizeof(ns[0]));
+	ns[c->n].id = s->id;
+	ns[c->n].records = s->records;
+	snprintf(ns[c->n].kind, sizeof(ns[0].kind), "%s", s->kind);
+	snprintf(ns[c->n].edition, sizeof(ns[0].edition), "%s", s->edition);
+	ns[c->n].docs_kind = !strcmp(s->kind, "Crossref") || !strcmp(s->kind, "arXiv") || !strcmp(s->kind, "DBLP") ||
+			     !strcmp(s->kind, "PubMed") || !strcmp(s->kind, "DataCite") || !strcmp(s->kind, "OpenAlex") ||
+			     !strcmp(s->kind, "MP");
+	c->n++;
+	return 0;
+}
+
+static vsrc *vsrc_find(vctx *c, uint32_t id)
+{
+	size_t i;
+
+	for (i = 0; i < c->n; i++)
+		if (c->s[i].id == id)
+			return &c->s[i];
+	return NULL;
+}
+
+static int say(vctx *c, int is_problem, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int say(vctx *c, int is_problem, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	if (is_problem)
+		c->st->problems++;
+	else
+		c->st->notes++;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	return c->report ? c->report(c->ctx, is_problem, msg) : 0;
+}
+
+#define problem(c, ...) say(c, 1, __VA_ARGS__)
+
+/* index tags whose targets are work documents: 'T' titles, 'B' heads,
+ * 'A' author-year, 'V' author-venue, 'P' volume-page, 'I' identifiers,
+ * 'w' 'n' 'v' retrieval terms (materials' 'F' formulas name a material
+ * id, whose documents are keyed per edition) */
+static int target_table(unsigned char tag)
+{
+	return tag && strchr("TBAVPIwnv", tag) ? KG_T_WORKS : -1;
+}
+
+int kg_verify(kg_txn *t, kg_verify_fn report, void *ctx, kg_verify_stats *st)
+{
+	vctx c = { NULL, 0, report, ctx, st };
+	MDB_cursor *cur = NULL;
+	MDB_val k, v;
+	char schema[16];
+	size_t i;
+	int rc, tb;
+
+	memset(st, 0, sizeof(*st));
+	if (kg_meta_get(t, "schema", schema, sizeof(schema)) < 0 || strtol(schema, NULL, 10) != KG_SCHEMA_VERSION) {
+		pk_error_clear();
+		if ((rc = problem(&c, "schema version '%s' is not %d", schema, KG_SCHEMA_VERSION)) < 0)
+			return rc;
+	}
+	if ((rc = kg_source_each(t, vsrc_add, &c)) < 0)
+		goto done;
+	/* documents: decodable, owned by a registered source, titled works indexed by their title */
+	for (tb = KG_T_WORKS; tb <= KG_T_MATERIALS && rc == 0; tb += KG_T_MATERIALS - KG_T_WORKS) {
+		if ((rc = mdb_cursor_open(t->txn, dbi(t, tb), &cur)) != 0) {
+			rc = kg_mdb_error(rc, "mdb_cursor_open");
+			break;
+		}
+		for (rc = mdb_cursor_get(cur, &k, &v, MDB_FIRST); rc == 0; rc = mdb_cursor_get(cur, &k, &v, MDB_NEXT)) {
+			uint32_t sid = v.mv_size >= 4 ? kg_get_be32(v.mv_data) : 0;
+			vsrc *s = vsrc_find(&c, sid);
+
+			st->documents++;
+			if (!s) {
+				if ((rc = problem(&c, "document '%.*s' belongs to no source (id %u)", (int)k.mv_size,
+						  (const char *)k.mv_data, sid)) < 0)
+					break;
+				continue;
+			}
+			s->docs++;
+			if (tb == KG_T_WORKS) {
+				kg_work w;
+				pk_buf key = PK_BUF_INIT;
+				size_t n = 0;
+
+				if (kg_work_decode(&w, (const unsigned char *)v.mv_data + 4, v.mv_size - 4) < 0) {
+					pk_error_clear();
+					if ((rc = problem(&c, "work '%.*s' is not a readable record", (int)k.mv_size,
+							  (const char *)k.mv_data)) < 0)
+						break;
+					continue;
+				}
+				if (w.title && kg_key_title(&key, w.title) == 0) {
+					MDB_cursor *ic;
+					MDB_val ik = { key.len, key.ptr }, iv;
+					unsigned char want[KEY_MAX + 4];
+
+					kg_be32(want, sid);
+					if (k.mv_size <= KEY_MAX) {
+						memcpy(want + 4, k.mv_data, k.mv_size);
+						iv.mv_size = k.mv_size + 4;
+						iv.mv_data = want;
+						if (mdb_cursor_open(t->txn, dbi(t, KG_T_WINDEX), &ic) == 0) {
+							n = mdb_cursor_get(ic, &ik, &iv, MDB_GET_BOTH) == 0;
+							mdb_cursor_close(ic);
+						}
+					}
+					if (!n && (rc = problem(&c, "work '%.*s' is not in the title index", (int)k.mv_size,
+								(const char *)k.mv_data)) < 0) {
+						pk_buf_release(&key);
+						break;
+					}
+				}
+				pk_error_clear();
+				pk_buf_release(&key);
+			}
+		}
+		mdb_cursor_close(cur);
+		cur = NULL;
+		rc = rc == MDB_NOTFOUND ? 0 : rc < 0 ? rc : kg_mdb_error(rc, "reading documents");
+	}
+	if (rc < 0)
+		goto done;
+	/* index entries: each target a document, each owner a source */
+	if ((rc = mdb_cursor_open(t->txn, dbi(t, KG_T_WINDEX), &cur)) != 0) {
+		rc = kg_mdb_error(rc, "mdb_cursor_open");
+		goto done;
+	}
+	for (rc = mdb_cursor_get(cur, &k, &v, MDB_FIRST); rc == 0; rc = mdb_cursor_get(cur, &k, &v, MDB_NEXT)) {
+		uint32_t sid = v.mv_size >= 4 ? kg_get_be32(v.mv_data) : 0;
+		int target = k.mv_size ? target_table(*(const unsigned char *)k.mv_data) : -1;
+		MDB_val dk = { v.mv_size - 4, (unsigned char *)v.mv_data + 4 }, dv;
+
+		st->index_entries++;
+		if (!vsrc_find(&c, sid) && (rc = problem(&c, "index entry of key '%.40s' belongs to no source (id %u)",
+							 (const char *)k.mv_data, sid)) < 0)
+			break;
+		if (target < 0 || v.mv_size < 4)
+			continue;
+		if (mdb_get(t->txn, dbi(t, target), &dk, &dv) != 0 &&
+		    (rc = problem(&c, "an index entry points at '%.*s', which is no record", (int)(dk.mv_size < 200 ? dk.mv_size : 200),
+				  (const char *)dk.mv_data)) < 0)
+			break;
+	}
+	mdb_cursor_close(cur);
+	rc = rc == MDB_NOTFOUND ? 0 : rc < 0 ? rc : kg_mdb_error(rc, "reading the index");
+	if (rc < 0)
+		goto done;
+	/* counts: the registry's records of a document source are its documents */
+	for (i = 0; i < c.n && rc == 0; i++) {
+		st->sources++;
+		/* more documents than records is a graph that lost track; fewer
+		 * are records under keys a later edition also holds (its record
+		 * stands: the same DOI in two Crossref editions) */
+		if (c.s[i].docs_kind && c.s[i].docs > c.s[i].records)
+			rc = problem(&c, "%s %s: %llu records in the source registry, %llu documents in the graph", c.s[i].kind,
+				     c.s[i].edition, (unsigned long long)c.s[i].records, (unsigned long long)c.s[i].docs);
+		else if (c.s[i].docs_kind && c.s[i].docs < c.s[i].records)
+			rc = say(&c, 0, "%s %s: %llu of its %llu records are held under keys another edition (or a repeat) "
+					"also wrote; the last one written stands", c.s[i].kind, c.s[i].edition,
+				 (unsigned long long)(c.s[i].records - c.s[i].docs), (unsigned long long)c.s[i].records);
+	}
+done:
+	pk_free(c.s);
+	return rc < 0 ? rc : 0;
 }

@@ -179,4 +179,18 @@ typedef struct kg_stats {
 } kg_stats;
 int kg_stats_get(kg_txn *t, kg_stats *out);
 
+/* ---- integrity ---------------------------------------------------------- */
+/* Check a graph: the schema version; every document decodes and belongs to
+ * a registered source; every titled work is in the title index; every
+ * index entry belongs to a source and its target (work, material) exists;
+ * a document source holds no more documents than its record count (fewer
+ * is a note: keys shared with another edition). report gets each problem
+ * or note (a line of text; non-zero stops). 0, or an error reading. */
+typedef struct kg_verify_stats {
+	uint64_t sources, documents, index_entries, problems, notes;
+} kg_verify_stats;
+/* problem: 1 for something wrong, 0 for a note (records that share keys) */
+typedef int (*kg_verify_fn)(void *ctx, int problem, const char *text);
+int kg_verify(kg_txn *t, kg_verify_fn report, void *ctx, kg_verify_stats *st);
+
 #endif

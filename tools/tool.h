@@ -194,6 +194,7 @@ int cmd_fetch(int argc, char **argv);
 int cmd_update(int argc, char **argv);
 int cmd_ingest(int argc, char **argv);
 int cmd_sources(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
 int cmd_lookup(int argc, char **argv);
 int cmd_check_value(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
