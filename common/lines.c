@@ -81,6 +81,13 @@ int pk_lines_open(pk_lines **out, const char *path, size_t max_line)
 	{
 		struct stat st;
 
+		if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+			int rc = pk_error_set(PK_EIO, "cannot read '%s': Is a directory", r->name);
+
+			close(fd);
+			pk_lines_free(r);
+			return rc;
+		}
 		if (fstat(fd, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISBLK(st.st_mode))
 			return open_stream(r, fd, out);
 	}
@@ -99,6 +106,7 @@ int pk_lines_open(pk_lines **out, const char *path, size_t max_line)
 static int open_stream(pk_lines *r, int fd, pk_lines **out)
 {
 	size_t got = 0;
+	int rc;
 
 	r->fd = fd;
 	if (!(r->in = pk_malloc(CHUNK))) {
@@ -113,8 +121,9 @@ static int open_stream(pk_lines *r, int fd, pk_lines **out)
 		if (n < 0) {
 			int e = errno;
 
+			rc = pk_error_set(PK_EIO, "cannot read '%s': %s", r->name ? r->name : "", strerror(e));
 			pk_lines_free(r);
-			return pk_error_set(PK_EIO, "cannot read '%s': %s", r->name ? r->name : "", strerror(e));
+			return rc;
 		}
 		if (n == 0)
 			break;

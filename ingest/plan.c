@@ -232,6 +232,14 @@ static int has_sidecar(const char *file)
 	return yes;
 }
 
+/* A pipe, socket or device where a source file is expected: sniffing
+ * reads it, ingest would read it again (and a pipe with no writer blocks). */
+static int not_a_file(const char *path)
+{
+	return pk_error_set(PK_EPARSE, "%s: not a regular file (a pipe, socket or device): build and ingest read "
+			    "files and directories", path);
+}
+
 static int walk(ingest_plan *p, const char *dir)
 {
 	DIR *d = opendir(dir);
@@ -280,6 +288,8 @@ static int walk(ingest_plan *p, const char *dir)
 			rc = pk_error_set(PK_EIO, "cannot stat '%s': %s", full.ptr, strerror(errno));
 		} else if (S_ISDIR(st.st_mode)) {
 			rc = walk(p, full.ptr);
+		} else if (!S_ISREG(st.st_mode)) {
+			rc = not_a_file(full.ptr);
 		} else if (S_ISREG(st.st_mode)) {
 			int g = -1;
 
@@ -369,6 +379,8 @@ int ingest_plan_make(ingest_plan **out, const char *const *paths, size_t n)
 					  paths[i], strerror(errno));
 		else if (S_ISDIR(st.st_mode))
 			rc = walk(p, paths[i]);
+		else if (!S_ISREG(st.st_mode))
+			rc = not_a_file(paths[i]);
 		else
 			rc = add_file(p, paths[i], (uint64_t)st.st_size);
 	}
