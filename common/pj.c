@@ -105,7 +105,9 @@ static int separator(pj *j, char close)
 			return fail(j, "expected ',' or a closing bracket");
 		j->p++;
 		ws(j);
-		if (j->p < j->end && *j->p == close)
+		if (j->p >= j->end)
+			return fail(j, "unexpected end of input"); /* "{"a":1," */
+		if (*j->p == close)
 			return fail(j, "trailing comma");
 	}
 	return 1;

@@ -40,16 +40,17 @@ static int finish(bib *b, bib_rec *r, const char *id, const char *doi)
 		if ((rc = bib_rec_set(r, &r->rel_type[r->nrel], "is-preprint-of", 14, 0)) < 0 ||
 		    (rc = bib_rec_set(r, &r->rel_id[r->nrel], doi, strlen(doi), 0)) < 0)
 			return rc;
-		/* "10.1103/PhysRevD.76.013009 10.1103/..." : the first */
-		{
+		/* "10.1103/PhysRevD.76.013009 10.1103/..." : the first (a DOI
+		 * of blanks is none) */
+		if (r->rel_id[r->nrel]) {
 			char *d = r->a.ptr + r->rel_id[r->nrel] - 1, *sp = strchr(d, ' ');
 
 			if (sp)
 				*sp = '\0';
+			r->nrel++;
 		}
-		r->nrel++;
 	}
-	if (!r->year && r->nversions)
+	if (!r->year && r->nversions && r->vdate[0])
 		r->year = bib_year(r->a.ptr + r->vdate[0] - 1);
 	if (b->bulk && (rc = bib_arxiv_seen(b, norm)) < 0)
 		return rc;
@@ -274,7 +275,7 @@ static int x_close(void *vctx, const char *name, int depth)
 		/* Atom shows the latest version only: versions up to it existed */
 		if (x->atom && x->ver[0]) {
 			int last = (int)strtol(x->ver + 1, NULL, 10), v;
-			const char *d = x->r.nversions ? x->r.a.ptr + x->r.vdate[0] - 1 : "";
+			const char *d = x->r.nversions && x->r.vdate[0] ? x->r.a.ptr + x->r.vdate[0] - 1 : "";
 			char dcopy[64], vb[16];
 
 			snprintf(dcopy, sizeof(dcopy), "%s", d);

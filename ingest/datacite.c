@@ -47,6 +47,8 @@ static int one(bib *b, const cJSON *rec, void *ctx)
 		return bib_reject(b, "a DataCite record without a DOI");
 	if ((rc = bib_rec_set(r, &r->doi, s, strlen(s), 0)) < 0)
 		return rc;
+	if (!r->doi)
+		return bib_reject(b, "a DataCite record whose DOI is blank");
 	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(a, "titles")) {
 		if (!str(it, "titleType") && (s = str(it, "title"))) {
 			rc = bib_rec_set(r, &r->title, s, strlen(s), 0);

@@ -360,6 +360,15 @@ static void exact_buffers(void)
 		if (pj_peek(&j) == PJ_ARRAY && pj_enter(&j) == 0)
 			while (pj_more(&j) == 1 && pj_skip(&j) == 0)
 				;
+		pj_init(&j, b, n);
+		if (pj_peek(&j) == PJ_OBJECT && pj_enter(&j) == 0) {
+			const char *key;
+			size_t kl;
+
+			/* a trailing comma at the very end: pj_key read past it */
+			while (pj_key(&j, &key, &kl) == 1 && pj_skip(&j) == 0)
+				;
+		}
 		pk_free(b);
 		pk_error_clear();
 	}
