@@ -152,15 +152,6 @@ typedef struct xctx {
 	uint64_t line, rec_line;
 } xctx;
 
-static void copy(char *dst, size_t n, const char *s, size_t len)
-{
-	while (len && isspace((unsigned char)*s))
-		s++, len--;
-	while (len && isspace((unsigned char)s[len - 1]))
-		len--;
-	snprintf(dst, n, "%.*s", (int)len, s);
-}
-
 static int x_start(void *vctx, const char *name, const char *const *attrs, int depth)
 {
 	xctx *x = vctx;
@@ -212,7 +203,7 @@ static int x_end(void *vctx, const char *name, const char *text, size_t n, int c
 		return 0;
 	if (!strcmp(name, "id")) {
 		/* Atom: http://arxiv.org/abs/2104.12255v1 (the version shown) */
-		copy(x->id, sizeof(x->id), text, n);
+		bib_copy(x->id, sizeof(x->id), text, n);
 		if (x->atom) {
 			char id[64], ver[16];
 
@@ -220,13 +211,13 @@ static int x_end(void *vctx, const char *name, const char *text, size_t n, int c
 				snprintf(x->ver, sizeof(x->ver), "%s", ver);
 		}
 	} else if (!strcmp(name, "identifier") && !x->id[0]) {
-		copy(x->id, sizeof(x->id), text, n);
+		bib_copy(x->id, sizeof(x->id), text, n);
 	} else if (!strcmp(name, "title")) {
 		rc = bib_rec_set(r, &r->title, text, n, 1);
 	} else if (!strcmp(name, "keyname")) {
-		copy(x->keyname, sizeof(x->keyname), text, n);
+		bib_copy(x->keyname, sizeof(x->keyname), text, n);
 	} else if (!strcmp(name, "forenames")) {
-		copy(x->forenames, sizeof(x->forenames), text, n);
+		bib_copy(x->forenames, sizeof(x->forenames), text, n);
 	} else if (!strcmp(name, "name") && x->in_author) {
 		rc = bib_rec_author_name(r, text, n, 1);
 	} else if (!strcmp(name, "authors")) {
@@ -234,13 +225,13 @@ static int x_end(void *vctx, const char *name, const char *text, size_t n, int c
 	} else if (!strcmp(name, "journal-ref") || !strcmp(name, "journal_ref")) {
 		rc = bib_rec_set(r, &r->journal_ref, text, n, 1);
 	} else if (!strcmp(name, "doi")) {
-		copy(x->doi, sizeof(x->doi), text, n);
+		bib_copy(x->doi, sizeof(x->doi), text, n);
 	} else if (!strcmp(name, "date")) {
-		copy(x->vdate, sizeof(x->vdate), text, n);
+		bib_copy(x->vdate, sizeof(x->vdate), text, n);
 	} else if (!strcmp(name, "created") || !strcmp(name, "published")) {
 		char d[64];
 
-		copy(d, sizeof(d), text, n);
+		bib_copy(d, sizeof(d), text, n);
 		if (!r->year)
 			r->year = bib_year(d);
 		if (!r->nversions && !x->raw)
@@ -248,7 +239,7 @@ static int x_end(void *vctx, const char *name, const char *text, size_t n, int c
 	} else if (!strcmp(name, "updated") || !strcmp(name, "datestamp")) {
 		char d[64];
 
-		copy(d, sizeof(d), text, n);
+		bib_copy(d, sizeof(d), text, n);
 		bib_date(x->b, d);
 	}
 	return rc;

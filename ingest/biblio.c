@@ -5,6 +5,7 @@
 #include "../common/alloc.h"
 #include "../common/error.h"
 #include "../common/lines.h"
+#include "../common/text.h"
 
 #include <cjson/cJSON.h>
 
@@ -171,6 +172,17 @@ int bib_arxiv_seen(bib *b, const char *id)
 	return 0;
 }
 
+void bib_copy(char *dst, size_t n, const char *s, size_t len)
+{
+	while (len && isspace((unsigned char)*s))
+		s++, len--;
+	while (len && isspace((unsigned char)s[len - 1]))
+		len--;
+	len = pk_utf8_cut(s, len, n - 1);
+	memcpy(dst, s, len);
+	dst[len] = '\0';
+}
+
 size_t bib_text(pk_buf *arena, const char *text, size_t n)
 {
 	size_t at = arena->len, i;
@@ -318,13 +330,8 @@ int ingest_biblio(kg_txn *t, int kind, const char *path, char *const *files, siz
 	if (!name)
 		return pk_error_set(PK_EINVAL, "%s: not a bibliographic database", path);
 	res->kind = kind;
-	/* the edition a sidecar names, else --edition, else the name */
-	if ((rc = ingest_sidecar_edition(edition, sizeof(edition), path)) < 0)
+	if ((rc = ingest_edition(edition, sizeof(edition), path, o)) < 0)
 		return rc;
-	if (!edition[0] && o && o->edition && *o->edition)
-		snprintf(edition, sizeof(edition), "%s", o->edition);
-	if (!edition[0])
-		snprintf(edition, sizeof(edition), "%.63s", ingest_basename(path));
 	memset(&b, 0, sizeof(b));
 	if ((rc = ingest_source_begin(t, res, name, edition, path, name,
 				      o && o->complete ? KG_SOURCE_COMPLETE : 0, &b.sid)) < 0)

@@ -75,6 +75,10 @@ int bib_arxiv_seen(bib *b, const char *id);
  * into id (no version) and version ("v5", or ""). 0, or PK_EINVAL. */
 int bib_arxiv_id(const char *s, char *id, size_t idn, char *version, size_t vn);
 
+/* Trimmed copy of s[0..len) into dst (n bytes with the NUL), cut on a
+ * character boundary. */
+void bib_copy(char *dst, size_t n, const char *s, size_t len);
+
 /* Trimmed copy of text with runs of white space as one space, into an
  * arena the caller owns (pk_buf); returns the offset, or (size_t)-1. */
 size_t bib_text(pk_buf *arena, const char *text, size_t n);

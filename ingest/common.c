@@ -247,3 +247,16 @@ int ingest_sidecar_edition(char *out, size_t n, const char *path)
 	fclose(f);
 	return 0;
 }
+
+int ingest_edition(char *out, size_t n, const char *path, const ingest_opts *o)
+{
+	int rc;
+
+	if ((rc = ingest_sidecar_edition(out, n, path)) < 0)
+		return rc;
+	if (!out[0] && o && o->edition && *o->edition)
+		snprintf(out, n, "%s", o->edition);
+	if (!out[0])
+		snprintf(out, n, "%.*s", (int)(n - 1), ingest_basename(path));
+	return 0;
+}

@@ -1436,13 +1436,8 @@ int ingest_crossref(kg_txn *t, const char *path, char *const *files, size_t nfil
 	int rc = 0;
 
 	res->kind = INGEST_CROSSREF;
-	/* the edition a sidecar names, else --edition, else the name */
-	if ((rc = ingest_sidecar_edition(edition, sizeof(edition), path)) < 0)
+	if ((rc = ingest_edition(edition, sizeof(edition), path, o)) < 0)
 		return rc;
-	if (!edition[0] && o && o->edition && *o->edition)
-		snprintf(edition, sizeof(edition), "%s", o->edition);
-	if (!edition[0])
-		snprintf(edition, sizeof(edition), "%.63s", ingest_basename(path));
 	if ((rc = ingest_source_begin(t, res, "Crossref", edition, path, "Crossref works",
 				      (o && o->complete ? KG_SOURCE_COMPLETE : 0) | INGEST_HASH_LATER, &sid)) < 0)
 		return rc;

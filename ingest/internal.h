@@ -38,5 +38,8 @@ int ingest_quantity_names(kg_txn *t, uint32_t sid, const char *name, const char 
 
 /* Read the edition from "<path>.edition" if present (first line, trimmed). */
 int ingest_sidecar_edition(char *out, size_t n, const char *path);
+/* The edition of a dump named by nothing inside it: its sidecar, else
+ * --edition, else the file's or directory's name. */
+int ingest_edition(char *out, size_t n, const char *path, const ingest_opts *o);
 
 #endif

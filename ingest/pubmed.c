@@ -37,15 +37,6 @@ static int parent(const pctx *x, const char *name)
 	return at(x, x->depth - 1, name);
 }
 
-static void copy(char *dst, size_t n, const char *s, size_t len)
-{
-	while (len && isspace((unsigned char)*s))
-		s++, len--;
-	while (len && isspace((unsigned char)s[len - 1]))
-		len--;
-	snprintf(dst, n, "%.*s", (int)len, s);
-}
-
 static int p_start(void *vctx, const char *name, const char *const *attrs, int depth)
 {
 	pctx *x = vctx;
@@ -105,7 +96,7 @@ static int p_end(void *vctx, const char *name, const char *text, size_t n, int c
 		char key[80];
 		unsigned long long pmid;
 
-		copy(v, sizeof(v), text, n);
+		bib_copy(v, sizeof(v), text, n);
 		pmid = strtoull(v, NULL, 10);
 		if (!pmid)
 			return bib_reject(x->b, "DeleteCitation: not a PMID: '%.30s'", v);
@@ -128,7 +119,7 @@ static int p_end(void *vctx, const char *name, const char *text, size_t n, int c
 	if (!strcmp(name, "Issue") && parent(x, "JournalIssue"))
 		return bib_rec_set(r, &r->issue, text, n, 0);
 	if ((!strcmp(name, "Year") || !strcmp(name, "MedlineDate")) && parent(x, "PubDate")) {
-		copy(v, sizeof(v), text, n);
+		bib_copy(v, sizeof(v), text, n);
 		r->year = bib_year(v);
 		return 0;
 	}
@@ -136,17 +127,17 @@ static int p_end(void *vctx, const char *name, const char *text, size_t n, int c
 		return bib_rec_set(r, &r->pages, text, n, 0);
 	if (x->in_author && parent(x, "Author")) {
 		if (!strcmp(name, "LastName"))
-			copy(x->last, sizeof(x->last), text, n);
+			bib_copy(x->last, sizeof(x->last), text, n);
 		else if (!strcmp(name, "ForeName"))
-			copy(x->fore, sizeof(x->fore), text, n);
+			bib_copy(x->fore, sizeof(x->fore), text, n);
 		else if (!strcmp(name, "Initials"))
-			copy(x->initials, sizeof(x->initials), text, n);
+			bib_copy(x->initials, sizeof(x->initials), text, n);
 		else if (!strcmp(name, "CollectiveName"))
-			copy(x->collective, sizeof(x->collective), text, n);
+			bib_copy(x->collective, sizeof(x->collective), text, n);
 		return 0;
 	}
 	if (!strcmp(name, "PublicationType")) {
-		copy(v, sizeof(v), text, n);
+		bib_copy(v, sizeof(v), text, n);
 		if (!strcmp(v, "Retracted Publication"))
 			r->retracted = 1;
 		return 0;
