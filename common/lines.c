@@ -222,6 +222,23 @@ static int fill(pk_lines *r)
 	return 1;
 }
 
+int pk_lines_peek(pk_lines *r, const char **p, size_t *n)
+{
+	int rc;
+
+	if (r->pos == r->end && !r->eof && (rc = fill(r)) < 0)
+		return rc;
+	*p = r->chunk + r->pos;
+	*n = r->end - r->pos;
+	return 0;
+}
+
+void pk_lines_set_max(pk_lines *r, size_t max_line)
+{
+	r->max_line = max_line;
+	r->line.max = max_line;
+}
+
 int pk_lines_next(pk_lines *r, const char **line, size_t *len)
 {
 	int skipping = 0, rc;

@@ -25,6 +25,12 @@ int pk_lines_open(pk_lines **out, const char *path, size_t max_line);
  * PK_EIO for a read or decompression error (the stream is done). */
 int pk_lines_next(pk_lines *r, const char **line, size_t *len);
 
+/* The input not yet read (at least some, unless at its end), without
+ * consuming it: the first bytes of a stream, to tell its format. */
+int pk_lines_peek(pk_lines *r, const char **p, size_t *n);
+/* Lower (or raise) the longest line from now on. */
+void pk_lines_set_max(pk_lines *r, size_t max_line);
+
 /* 1-based number of the line last returned (or skipped). */
 size_t pk_lines_lineno(const pk_lines *r);
 /* Uncompressed byte offset where the last returned line starts. */

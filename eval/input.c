@@ -446,12 +446,40 @@ int ev_read_answers(const char *path, const ev_input_opts *o, ev_answer_fn fn, v
 	if ((rc = pk_lines_open(&lr, path, LINE_CAP)) < 0)
 		return rc;
 	snprintf(r.name, sizeof(r.name), "%s", pk_lines_name(lr));
+	/* standard input that does not begin with JSON is one text answer:
+	 * no line of it may be longer than the answer (a piped gzip bomb) */
+	if (fmt == EV_FMT_AUTO || fmt == EV_FMT_TEXT) {
+		const char *peek;
+		size_t pn, k = 0;
+
+		if (pk_lines_peek(lr, &peek, &pn) == 0) {
+			while (k < pn && memchr(" \t\r\n", peek[k], 4))
+				k++;
+			if (k < pn && peek[k] != '{' && peek[k] != '[') {
+				fmt = EV_FMT_TEXT;
+				pk_lines_set_max(lr, r.max + 1);
+			}
+		}
+		pk_error_clear();
+	}
 	pk_buf_init(&whole, WHOLE_CAP);
 	for (;;) {
 		rc = pk_lines_next(lr, &line, &len);
 		if (rc == 0)
 			break;
 		snprintf(where, sizeof(where), "%.120s:%zu", r.name, pk_lines_lineno(lr));
+		if (rc == PK_ELIMIT && fmt == EV_FMT_TEXT) {
+			char err[300];
+
+			pk_error_clear();
+			pk_lines_free(lr);
+			pk_buf_release(&whole);
+			if (detected)
+				*detected = fmt;
+			snprintf(where, sizeof(where), "%.150s", r.name);
+			snprintf(err, sizeof(err), "%s: an answer of more than %zu bytes", where, r.max);
+			return emit(&r, NULL, where, NULL, 0, NULL, err);
+		}
 		if (rc == PK_ELIMIT) {
 			if (fmt == EV_FMT_JSONL || fmt == EV_FMT_LMEVAL || fmt == EV_FMT_OPENAI) {
 				char err[200];
