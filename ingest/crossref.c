@@ -37,7 +37,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#define DOC_MAX ((size_t)2 << 30)   /* one document-layout file, decompressed */
+#define DOC_MAX ((size_t)512 << 20) /* one document-layout file, decompressed (a real one is ~50 MB) */
 #define LINE_MAX_BYTES ((size_t)64 << 20)
 #define BATCH_BYTES ((size_t)1 << 20)
 #define QUEUE_DEPTH 4
