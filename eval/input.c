@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <zlib.h>
 
 #define LINE_CAP ((size_t)1 << 30)
@@ -375,6 +376,15 @@ static int detect_record(const cJSON *rec)
 	return EV_FMT_JSONL;
 }
 
+/* A regular file can be read twice (peeked, then read); a pipe, like
+ * <(...), cannot: it goes through the line reader, which peeks in place. */
+static int regular_file(const char *path)
+{
+	struct stat st;
+
+	return strcmp(path, "-") && stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
 /* Does a named file begin, past blanks, with '{' or '[' (the first
  * 4 KiB read through zlib)? */
 static int looks_json(const char *path)
@@ -434,9 +444,9 @@ int ev_read_answers(const char *path, const ev_input_opts *o, ev_answer_fn fn, v
 	/* a named file that is no JSON is one text answer: read it bounded by
 	 * the answer cap at once (the line reader would first gather a line
 	 * of up to LINE_CAP bytes: a gzip bomb of zeros is one such line) */
-	if ((fmt == EV_FMT_AUTO || fmt == EV_FMT_TEXT) && strcmp(path, "-") && !looks_json(path))
+	if ((fmt == EV_FMT_AUTO || fmt == EV_FMT_TEXT) && regular_file(path) && !looks_json(path))
 		fmt = EV_FMT_TEXT;
-	if (fmt == EV_FMT_TEXT && strcmp(path, "-")) {
+	if (fmt == EV_FMT_TEXT && regular_file(path)) {
 		if (detected)
 			*detected = EV_FMT_TEXT;
 		oo.format = fmt;
@@ -539,8 +549,9 @@ int ev_read_answers(const char *path, const ev_input_opts *o, ev_answer_fn fn, v
 	else if (fmt == EV_FMT_HELM)
 		rc = read_helm(&r, whole.ptr ? whole.ptr : "", whole.len);
 	else if (fmt == EV_FMT_TEXT || fmt == EV_FMT_AUTO) {
-		/* a named file again, byte for byte (the line reader drops '\r') */
-		if (strcmp(path, "-")) {
+		/* a regular file again, byte for byte (the line reader drops
+		 * '\r'); a pipe cannot be read twice: its lines stand */
+		if (regular_file(path)) {
 			char *raw = NULL;
 			size_t rn = 0;
 

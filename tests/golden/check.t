@@ -69,3 +69,9 @@ $ provkg summarize tests/fixtures/check/answer-zh.txt
 ! provkg: no provkg check records read
 ? 3
 
+
+# a pipe (process substitution) is read once: its text is the answer (it
+# was "empty input": the pipe was read a second time)
+$ provkg check --db "$PROVKG_DB" --json <(cat tests/fixtures/check/inline-refs.txt) | jq -c '[.bytes, (.citations | length), .error]'
+> [443,3,null]
+? 0
