@@ -338,6 +338,13 @@ static int read_helm(rd *r, const char *text, size_t n)
 		const cJSON *v = cJSON_GetObjectItemCaseSensitive(s, "predicted_text");
 
 		snprintf(where, sizeof(where), "%.120s: [%zu]", r->name, idx++);
+		if (s && !cJSON_IsObject(s)) {
+			/* HELM's display_predictions.json is an array of objects;
+			 * "[1,2,3]" is some other JSON, not answers with a field missing */
+			cJSON_Delete(s);
+			return pk_error_set(PK_EPARSE, "%s: a JSON array whose entries are not objects: not HELM's "
+					    "display_predictions.json, nor another log format provkg reads", r->name);
+		}
 		if (!s) {
 			char err[300];
 
@@ -420,7 +427,8 @@ static int read_text_file(rd *r, const char *path)
 	}
 	if (rc < 0)
 		return rc;
-	rc = rn ? emit(r, NULL, where, raw, rn, NULL, NULL) : emit(r, NULL, where, NULL, 0, NULL, "empty input");
+	rc = rn ? emit(r, NULL, where, raw, rn, NULL, NULL)
+		: pk_error_set(PK_EPARSE, "%s: empty input: no answer to check", where);
 	pk_free(raw);
 	return rc;
 }
@@ -581,7 +589,7 @@ int ev_read_answers(const char *path, const ev_input_opts *o, ev_answer_fn fn, v
 		}
 		snprintf(where, sizeof(where), "%.150s", r.name);
 		rc = whole.len ? emit(&r, NULL, where, whole.ptr, whole.len, NULL, NULL)
-			       : emit(&r, NULL, where, NULL, 0, NULL, "empty input");
+			       : pk_error_set(PK_EPARSE, "%s: empty input: no answer to check", where);
 	}
 	pk_buf_release(&whole);
 	return rc;

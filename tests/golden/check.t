@@ -75,3 +75,13 @@ $ provkg summarize tests/fixtures/check/answer-zh.txt
 $ provkg check --db "$PROVKG_DB" --json <(cat tests/fixtures/check/inline-refs.txt) | jq -c '[.bytes, (.citations | length), .error]'
 > [443,3,null]
 ? 0
+
+# issue 17: an empty input is an error exit, not an error record with exit 0;
+# a JSON array of non-objects is no HELM file
+$ printf '' | provkg check --db "$PROVKG_DB" --json - 2>&1
+> provkg: <stdin>: empty input: no answer to check
+? 3
+
+$ printf '[1,2,3]\n' > "$WORK/arr.json" && provkg check --db "$PROVKG_DB" --json "$WORK/arr.json" 2>&1 | sed "s|$WORK|WORK|"
+> provkg: WORK/arr.json: a JSON array whose entries are not objects: not HELM's display_predictions.json, nor another log format provkg reads
+? 3
