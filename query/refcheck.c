@@ -2689,66 +2689,69 @@ int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out
 		    ids.dblp[0] ? "dblp" : "pmcid";
 	id_text = ids.arxiv[0] ? ids.arxiv : r->doi[0] ? r->doi : ids.pmid[0] ? ids.pmid : ids.openalex[0] ? ids.openalex :
 		  ids.dblp[0] ? ids.dblp : ids.pmcid;
-	if ((r->doi[0] || ids.any) && !doi_found && best && best->identified == 2 &&
-	    !ident_covered(t, id_scheme, id_text, id_why, sizeof(id_why))) {
-		/* the work is found by its title; the identifier is of a source
-		 * nobody ingested (a preprint's arXiv id, a Zenodo DOI): not
-		 * checked, and no reason to doubt the work */
-		id_unchecked = 1;
-	} else if ((r->doi[0] || ids.any) && !doi_found) {
-		/* the stated identifier is no work the graph has */
-		const char *scheme = id_scheme, *id = id_text;
-		char shown[300];
-		int doi = !strcmp(scheme, "doi"), cov = ident_covered(t, scheme, id, id_why, sizeof(id_why));
+	if ((r->doi[0] || ids.any) && !doi_found) {
+		int cov = ident_covered(t, id_scheme, id_text, id_why, sizeof(id_why));
 
-		snprintf(shown, sizeof(shown), "%s%s%s", doi ? "" : !strcmp(scheme, "arxiv") ? "arXiv:" :
-			 !strcmp(scheme, "pmid") ? "PMID " : !strcmp(scheme, "dblp") ? "dblp " : !strcmp(scheme, "openalex") ? "OpenAlex " : "",
-			 id, !strcmp(scheme, "arxiv") ? ids.arxiv_ver : "");
-		if (best && best->identified == 2) {
-			out->verdict = QR_MISMATCH;
-			out->mismatched = best->mismatched | (doi ? QR_F_DOI : QR_F_ID);
-			if (doi)
-				query_ref_reason(out, "the stated DOI is not the work's: the work has DOI %s", best->doi);
-			else
-				query_ref_reason(out, "the stated identifier %s is not the work's (%s)", shown, best->doi);
-			mismatch_reasons(out, r, best);
-			describe_match(out, t, o, best);
-			describe_sources(out, t, o, &cs, best, w);
-		} else if (!strcmp(scheme, "pmid") && withdrawn(t, "pmid", id)) {
-			/* it existed: PubMed withdrew the record (an update file's
-			 * DeleteCitation), which says nothing of the work */
-			query_ref_reason(out, "%s was deleted from PubMed (DeleteCitation of an update file): not checked", shown);
-		} else if (doi && o && o->doi_unregistered) {
-			out->verdict = QR_FABRICATED;
-			query_ref_reason(out, "fabricated DOI: %s is not registered", r->doi);
-		} else if (!cov && r->year <= year_now && doi && venue_held(&cs)) {
-			/* a DOI of a registry nobody ingested, on a venue the graph
-			 * holds: the rest of the reference decides (below) */
+		if (best && best->identified == 2 && !cov) {
+			/* the work is found by its title; the identifier is of a
+			 * source nobody ingested (a preprint's arXiv id, a Zenodo
+			 * DOI): not checked, and no reason to doubt the work */
 			id_unchecked = 1;
-		} else if (!cov && r->year <= year_now) {
-			/* no source that would hold it was searched: absence says nothing */
-			query_ref_reason(out, "%s not checked: %s", doi ? r->doi : shown, id_why);
-		} else if (closed || r->year > year_now) {
-			out->verdict = QR_FABRICATED;
-			if (doi)
-				query_ref_reason(out, "fabricated DOI: %s is not among %s", r->doi, world);
-			else {
-				char idworld[400];
-
-				world_text(t, o, !strcmp(scheme, "arxiv") ? "arXiv" : !strcmp(scheme, "pmid") ? "PubMed" :
-						 !strcmp(scheme, "openalex") ? "OpenAlex" : !strcmp(scheme, "dblp") ? "DBLP" : NULL,
-					   idworld, sizeof(idworld));
-				query_ref_reason(out, "fabricated identifier: %s is not among %s", shown, idworld);
-			}
-			if (chimera)
-				chimera_reason(out, chimera);
-		} else if (doi) {
-			query_ref_reason(out, "DOI %s is not in the graph (not a closed world)", r->doi);
 		} else {
-			query_ref_reason(out, "%s is not in the graph (not a closed world)", shown);
+			/* the stated identifier is no work the graph has */
+			const char *scheme = id_scheme, *id = id_text;
+			char shown[300];
+			int doi = !strcmp(scheme, "doi");
+
+			snprintf(shown, sizeof(shown), "%s%s%s", doi ? "" : !strcmp(scheme, "arxiv") ? "arXiv:" :
+				 !strcmp(scheme, "pmid") ? "PMID " : !strcmp(scheme, "dblp") ? "dblp " : !strcmp(scheme, "openalex") ? "OpenAlex " : "",
+				 id, !strcmp(scheme, "arxiv") ? ids.arxiv_ver : "");
+			if (best && best->identified == 2) {
+				out->verdict = QR_MISMATCH;
+				out->mismatched = best->mismatched | (doi ? QR_F_DOI : QR_F_ID);
+				if (doi)
+					query_ref_reason(out, "the stated DOI is not the work's: the work has DOI %s", best->doi);
+				else
+					query_ref_reason(out, "the stated identifier %s is not the work's (%s)", shown, best->doi);
+				mismatch_reasons(out, r, best);
+				describe_match(out, t, o, best);
+				describe_sources(out, t, o, &cs, best, w);
+			} else if (!strcmp(scheme, "pmid") && withdrawn(t, "pmid", id)) {
+				/* it existed: PubMed withdrew the record (an update file's
+				 * DeleteCitation), which says nothing of the work */
+				query_ref_reason(out, "%s was deleted from PubMed (DeleteCitation of an update file): not checked", shown);
+			} else if (doi && o && o->doi_unregistered) {
+				out->verdict = QR_FABRICATED;
+				query_ref_reason(out, "fabricated DOI: %s is not registered", r->doi);
+			} else if (!cov && r->year <= year_now && doi && venue_held(&cs)) {
+				/* a DOI of a registry nobody ingested, on a venue the graph
+				 * holds: the rest of the reference decides (below) */
+				id_unchecked = 1;
+			} else if (!cov && r->year <= year_now) {
+				/* no source that would hold it was searched: absence says nothing */
+				query_ref_reason(out, "%s not checked: %s", doi ? r->doi : shown, id_why);
+			} else if (closed || r->year > year_now) {
+				out->verdict = QR_FABRICATED;
+				if (doi)
+					query_ref_reason(out, "fabricated DOI: %s is not among %s", r->doi, world);
+				else {
+					char idworld[400];
+
+					world_text(t, o, !strcmp(scheme, "arxiv") ? "arXiv" : !strcmp(scheme, "pmid") ? "PubMed" :
+							 !strcmp(scheme, "openalex") ? "OpenAlex" : !strcmp(scheme, "dblp") ? "DBLP" : NULL,
+						   idworld, sizeof(idworld));
+					query_ref_reason(out, "fabricated identifier: %s is not among %s", shown, idworld);
+				}
+				if (chimera)
+					chimera_reason(out, chimera);
+			} else if (doi) {
+				query_ref_reason(out, "DOI %s is not in the graph (not a closed world)", r->doi);
+			} else {
+				query_ref_reason(out, "%s is not in the graph (not a closed world)", shown);
+			}
+			if (!id_unchecked)
+				goto done;
 		}
-		if (!id_unchecked)
-			goto done;
 	}
 	if (doi_cand && !doi_cand->identified) {
 		/* the DOI exists but names another work */
