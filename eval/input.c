@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <zlib.h>
 
 #define LINE_CAP ((size_t)1 << 30)
 #define WHOLE_CAP ((size_t)2 << 30)
@@ -392,22 +391,22 @@ static int regular_file(const char *path)
 	return strcmp(path, "-") && stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-/* Does a named file begin, past blanks, with '{' or '[' (the first
- * 4 KiB read through zlib)? */
-static int looks_json(const char *path)
+/* Does the input begin, past blanks, with '{' or '[', or is it blank:
+ * something for the line loop to tell? (Anything else, a byte order mark
+ * too, the loop would call text.) Peeked in the line reader, nothing
+ * consumed. */
+static int starts_json(pk_lines *lr)
 {
-	gzFile gz = gzopen(path, "rb");
-	char buf[4096];
-	int n, i;
+	const char *p;
+	size_t n, k = 0;
 
-	if (!gz)
-		return 1; /* the line reader will say why it cannot be read */
-	n = gzread(gz, buf, sizeof(buf));
-	gzclose(gz);
-	for (i = 0; i < n; i++)
-		if (!memchr(" \t\r\n", buf[i], 4))
-			return buf[i] == '{' || buf[i] == '[' || (i + 2 < n && !memcmp(buf + i, "\xef\xbb\xbf", 3));
-	return 1;
+	if (pk_lines_peek(lr, &p, &n) < 0) {
+		pk_error_clear();
+		return 1; /* the line loop will say why it cannot be read */
+	}
+	while (k < n && memchr(" \t\r\n", p[k], 4))
+		k++;
+	return k == n || p[k] == '{' || p[k] == '[';
 }
 
 /* A text answer, byte for byte, at most one byte past the cap. */
@@ -449,37 +448,24 @@ int ev_read_answers(const char *path, const ev_input_opts *o, ev_answer_fn fn, v
 	r.fn = fn;
 	r.ctx = ctx;
 	r.max = o->max_answer ? o->max_answer : (size_t)16 << 20;
-	/* a named file that is no JSON is one text answer: read it bounded by
-	 * the answer cap at once (the line reader would first gather a line
-	 * of up to LINE_CAP bytes: a gzip bomb of zeros is one such line) */
-	if ((fmt == EV_FMT_AUTO || fmt == EV_FMT_TEXT) && regular_file(path) && !looks_json(path))
-		fmt = EV_FMT_TEXT;
-	if (fmt == EV_FMT_TEXT && regular_file(path)) {
-		if (detected)
-			*detected = EV_FMT_TEXT;
-		oo.format = fmt;
-		snprintf(r.name, sizeof(r.name), "%s", path);
-		return read_text_file(&r, path);
-	}
 	if ((rc = pk_lines_open(&lr, path, LINE_CAP)) < 0)
 		return rc;
 	snprintf(r.name, sizeof(r.name), "%s", pk_lines_name(lr));
-	/* standard input that does not begin with JSON is one text answer:
-	 * no line of it may be longer than the answer (a piped gzip bomb) */
-	if (fmt == EV_FMT_AUTO || fmt == EV_FMT_TEXT) {
-		const char *peek;
-		size_t pn, k = 0;
-
-		if (pk_lines_peek(lr, &peek, &pn) == 0) {
-			while (k < pn && memchr(" \t\r\n", peek[k], 4))
-				k++;
-			if (k < pn && peek[k] != '{' && peek[k] != '[') {
-				fmt = EV_FMT_TEXT;
-				pk_lines_set_max(lr, r.max + 1);
-			}
-		}
-		pk_error_clear();
+	/* input that does not begin with JSON is one text answer, bounded by
+	 * the answer cap while read (a gzip bomb of zeros is one long line):
+	 * a regular file is read whole at once; a stream, line by line, no
+	 * line longer than the cap */
+	if (fmt == EV_FMT_AUTO && !starts_json(lr))
+		fmt = EV_FMT_TEXT;
+	if (fmt == EV_FMT_TEXT && regular_file(path)) {
+		pk_lines_free(lr);
+		if (detected)
+			*detected = EV_FMT_TEXT;
+		oo.format = fmt;
+		return read_text_file(&r, path);
 	}
+	if (fmt == EV_FMT_TEXT)
+		pk_lines_set_max(lr, r.max + 1);
 	pk_buf_init(&whole, WHOLE_CAP);
 	for (;;) {
 		rc = pk_lines_next(lr, &line, &len);
@@ -560,32 +546,8 @@ int ev_read_answers(const char *path, const ev_input_opts *o, ev_answer_fn fn, v
 		/* a regular file again, byte for byte (the line reader drops
 		 * '\r'); a pipe cannot be read twice: its lines stand */
 		if (regular_file(path)) {
-			char *raw = NULL;
-			size_t rn = 0;
-
-			/* at most one byte past the answer cap: a larger answer
-			 * (a gzip bomb) is refused while it is read, not after */
-			if ((rc = pk_file_read(&raw, &rn, path, r.max + 1)) == PK_ELIMIT) {
-				char err[300];
-
-				pk_error_clear();
-				pk_buf_release(&whole);
-				snprintf(where, sizeof(where), "%.150s", r.name);
-				snprintf(err, sizeof(err), "%s: an answer of more than %zu bytes", where, r.max);
-				return emit(&r, NULL, where, NULL, 0, NULL, err);
-			}
-			if (rc < 0) {
-				pk_buf_release(&whole);
-				return rc;
-			}
 			pk_buf_release(&whole);
-			pk_buf_init(&whole, WHOLE_CAP);
-			rc = pk_buf_put(&whole, raw, rn);
-			pk_free(raw);
-			if (rc < 0) {
-				pk_buf_release(&whole);
-				return rc;
-			}
+			return read_text_file(&r, path);
 		}
 		snprintf(where, sizeof(where), "%.150s", r.name);
 		rc = whole.len ? emit(&r, NULL, where, whole.ptr, whole.len, NULL, NULL)
