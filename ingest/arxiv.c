@@ -14,13 +14,6 @@
 
 #define LINE_MAX_BYTES (4 * 1024 * 1024)
 
-static const char *str(const cJSON *o, const char *k)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-
-	return cJSON_IsString(v) ? v->valuestring : NULL;
-}
-
 /* What every arXiv record gets: its arXiv DOI, the type and venue, the
  * published version's DOI as a relation, coverage. */
 static int finish(bib *b, bib_rec *r, const char *id, const char *doi)
@@ -73,7 +66,7 @@ static int snapshot_line(bib *b, bib_rec *r, const char *line, size_t n)
 		return bib_reject(b, broken ? "not JSON (a broken line)" : "not a JSON object");
 	}
 	bib_rec_reset(r);
-	if ((s = str(o, "title")))
+	if ((s = bib_str(o, "title")))
 		rc = bib_rec_set(r, &r->title, s, strlen(s), 1);
 	ap = cJSON_GetObjectItemCaseSensitive(o, "authors_parsed");
 	if (rc == 0 && cJSON_IsArray(ap) && cJSON_GetArraySize(ap) > 0) {
@@ -87,22 +80,22 @@ static int snapshot_line(bib *b, bib_rec *r, const char *line, size_t n)
 						 strlen(fam->valuestring), 1)) < 0)
 				break;
 		}
-	} else if (rc == 0 && (s = str(o, "authors"))) {
+	} else if (rc == 0 && (s = bib_str(o, "authors"))) {
 		rc = bib_rec_authors_list(r, s, strlen(s), 1);
 	}
 	vs = cJSON_GetObjectItemCaseSensitive(o, "versions");
 	cJSON_ArrayForEach(it, vs) {
-		const char *v = str(it, "version"), *c = str(it, "created");
+		const char *v = bib_str(it, "version"), *c = bib_str(it, "created");
 
 		if (rc == 0 && v)
 			rc = bib_rec_version(r, v, c);
 	}
-	if (rc == 0 && (s = str(o, "journal-ref")))
+	if (rc == 0 && (s = bib_str(o, "journal-ref")))
 		rc = bib_rec_set(r, &r->journal_ref, s, strlen(s), 1);
-	if ((s = str(o, "update_date")))
+	if ((s = bib_str(o, "update_date")))
 		bib_date(b, s);
 	if (rc == 0)
-		rc = finish(b, r, str(o, "id"), str(o, "doi"));
+		rc = finish(b, r, bib_str(o, "id"), bib_str(o, "doi"));
 	cJSON_Delete(o);
 	return rc;
 }

@@ -718,6 +718,13 @@ static int json_values(bib *b, const char *text, size_t n, int whole, int (*each
 	return rc;
 }
 
+const char *bib_str(const cJSON *o, const char *k)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+
+	return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
 int bib_json_records(bib *b, const char *file, int (*each)(bib *, const cJSON *, void *), void *ctx)
 {
 	pk_lines *l;

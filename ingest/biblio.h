@@ -123,6 +123,8 @@ int bib_year(const char *date);
  * each returns <0 to stop. */
 struct cJSON;
 int bib_json_records(bib *b, const char *file, int (*each)(bib *, const struct cJSON *, void *), void *ctx);
+/* Member k of object o if it is a string (borrowed from o), else NULL. */
+const char *bib_str(const struct cJSON *o, const char *k);
 
 /* The per-format readers: one file each. */
 int bib_arxiv_jsonl(bib *b, const char *file);

@@ -10,13 +10,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *str(const cJSON *o, const char *k)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-
-	return cJSON_IsString(v) ? v->valuestring : NULL;
-}
-
 static const char *type_of(const char *general)
 {
 	static const struct { const char *dc, *type; } map[] = {
@@ -43,20 +36,20 @@ static int one(bib *b, const cJSON *rec, void *ctx)
 	if (!cJSON_IsObject(a))
 		a = rec; /* the data file's lines may be the attributes themselves */
 	bib_rec_reset(r);
-	if (!(s = str(a, "doi")) && !(s = str(rec, "id")))
+	if (!(s = bib_str(a, "doi")) && !(s = bib_str(rec, "id")))
 		return bib_reject(b, "a DataCite record without a DOI");
 	if ((rc = bib_rec_set(r, &r->doi, s, strlen(s), 0)) < 0)
 		return rc;
 	if (!r->doi)
 		return bib_reject(b, "a DataCite record whose DOI is blank");
 	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(a, "titles")) {
-		if (!str(it, "titleType") && (s = str(it, "title"))) {
+		if (!bib_str(it, "titleType") && (s = bib_str(it, "title"))) {
 			rc = bib_rec_set(r, &r->title, s, strlen(s), 0);
 			break;
 		}
 	}
 	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(a, "creators")) {
-		const char *fam = str(it, "familyName"), *giv = str(it, "givenName"), *name = str(it, "name");
+		const char *fam = bib_str(it, "familyName"), *giv = bib_str(it, "givenName"), *name = bib_str(it, "name");
 
 		if (rc < 0)
 			break;
@@ -65,17 +58,17 @@ static int one(bib *b, const cJSON *rec, void *ctx)
 		else if (name)
 			rc = bib_rec_author_name(r, name, strlen(name), 0);
 	}
-	if (rc == 0 && (s = str(a, "publisher")))
+	if (rc == 0 && (s = bib_str(a, "publisher")))
 		rc = bib_rec_set(r, &r->publisher, s, strlen(s), 0);
 	else if (rc == 0 && cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(a, "publisher")) &&
-		 (s = str(cJSON_GetObjectItemCaseSensitive(a, "publisher"), "name")))
+		 (s = bib_str(cJSON_GetObjectItemCaseSensitive(a, "publisher"), "name")))
 		rc = bib_rec_set(r, &r->publisher, s, strlen(s), 0);
 	{
 		const cJSON *c = cJSON_GetObjectItemCaseSensitive(a, "container");
 
-		if (rc == 0 && cJSON_IsObject(c) && (s = str(c, "title")))
+		if (rc == 0 && cJSON_IsObject(c) && (s = bib_str(c, "title")))
 			rc = bib_rec_set(r, &r->venue, s, strlen(s), 0);
-		if (rc == 0 && cJSON_IsObject(c) && (s = str(c, "volume")))
+		if (rc == 0 && cJSON_IsObject(c) && (s = bib_str(c, "volume")))
 			rc = bib_rec_set(r, &r->volume, s, strlen(s), 0);
 	}
 	{
@@ -88,7 +81,7 @@ static int one(bib *b, const cJSON *rec, void *ctx)
 	}
 	{
 		const cJSON *t = cJSON_GetObjectItemCaseSensitive(a, "types");
-		const char *ty = type_of(cJSON_IsObject(t) ? str(t, "resourceTypeGeneral") : NULL);
+		const char *ty = type_of(cJSON_IsObject(t) ? bib_str(t, "resourceTypeGeneral") : NULL);
 
 		if (rc == 0)
 			rc = bib_rec_set(r, &r->type, ty, strlen(ty), 0);
@@ -101,7 +94,7 @@ static int one(bib *b, const cJSON *rec, void *ctx)
 			rc = bib_rec_set(r, &r->arxiv, id, strlen(id), 0);
 	}
 	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(a, "relatedIdentifiers")) {
-		const char *rt = str(it, "relationType"), *ri = str(it, "relatedIdentifier"), *ty = str(it, "relatedIdentifierType");
+		const char *rt = bib_str(it, "relationType"), *ri = bib_str(it, "relatedIdentifier"), *ty = bib_str(it, "relatedIdentifierType");
 
 		if (rc < 0 || r->nrel >= 4)
 			break;
@@ -114,7 +107,7 @@ static int one(bib *b, const cJSON *rec, void *ctx)
 				r->nrel++;
 		}
 	}
-	if (rc == 0 && (s = str(a, "updated")))
+	if (rc == 0 && (s = bib_str(a, "updated")))
 		bib_date(b, s);
 	return rc < 0 ? rc : bib_rec_put(b, r, "DataCite");
 }

@@ -10,13 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *str(const cJSON *o, const char *k)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-
-	return cJSON_IsString(v) ? v->valuestring : NULL;
-}
-
 /* "https://openalex.org/W2963403868" -> "W2963403868"; the PMID and PMCID
  * URLs likewise. */
 static const char *tail(const char *url)
@@ -49,8 +42,8 @@ static int one(bib *b, const cJSON *w, void *ctx)
 	int rc = 0;
 
 	bib_rec_reset(r);
-	if (!(oa = tail(str(w, "id"))) || oa[0] != 'W')
-		return bib_reject(b, "not an OpenAlex work id: '%.60s'", str(w, "id") ? str(w, "id") : "");
+	if (!(oa = tail(bib_str(w, "id"))) || oa[0] != 'W')
+		return bib_reject(b, "not an OpenAlex work id: '%.60s'", bib_str(w, "id") ? bib_str(w, "id") : "");
 	rc = bib_rec_set(r, &r->openalex, oa, strlen(oa), 0);
 	{
 		unsigned long long num = strtoull(oa + 1, NULL, 10);
@@ -60,22 +53,22 @@ static int one(bib *b, const cJSON *w, void *ctx)
 		if (num > b->hi)
 			b->hi = num;
 	}
-	if (rc == 0 && ((s = str(w, "title")) || (s = str(w, "display_name"))))
+	if (rc == 0 && ((s = bib_str(w, "title")) || (s = bib_str(w, "display_name"))))
 		rc = bib_rec_set(r, &r->title, s, strlen(s), 0);
-	if (rc == 0 && (s = str(w, "doi")))
+	if (rc == 0 && (s = bib_str(w, "doi")))
 		rc = bib_rec_set(r, &r->doi, s, strlen(s), 0);
-	if (rc == 0 && cJSON_IsObject(ids) && (s = str(ids, "pmid")))
+	if (rc == 0 && cJSON_IsObject(ids) && (s = bib_str(ids, "pmid")))
 		rc = bib_rec_set(r, &r->pmid, tail(s), strlen(tail(s)), 0);
-	if (rc == 0 && cJSON_IsObject(ids) && (s = str(ids, "pmcid")))
+	if (rc == 0 && cJSON_IsObject(ids) && (s = bib_str(ids, "pmcid")))
 		rc = bib_rec_set(r, &r->pmcid, tail(s), strlen(tail(s)), 0);
 	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(w, "authorships")) {
 		const cJSON *au = cJSON_GetObjectItemCaseSensitive(it, "author");
-		const char *name = cJSON_IsObject(au) ? str(au, "display_name") : NULL;
+		const char *name = cJSON_IsObject(au) ? bib_str(au, "display_name") : NULL;
 
 		if (rc < 0)
 			break;
 		if (!name)
-			name = str(it, "raw_author_name");
+			name = bib_str(it, "raw_author_name");
 		if (name)
 			rc = bib_rec_author_name(r, name, strlen(name), 0);
 	}
@@ -87,17 +80,17 @@ static int one(bib *b, const cJSON *w, void *ctx)
 	}
 	pl = cJSON_GetObjectItemCaseSensitive(w, "primary_location");
 	src = cJSON_IsObject(pl) ? cJSON_GetObjectItemCaseSensitive(pl, "source") : NULL;
-	if (rc == 0 && cJSON_IsObject(src) && (s = str(src, "display_name")))
+	if (rc == 0 && cJSON_IsObject(src) && (s = bib_str(src, "display_name")))
 		rc = bib_rec_set(r, &r->venue, s, strlen(s), 0);
-	if (rc == 0 && cJSON_IsObject(src) && (s = str(src, "issn_l")))
+	if (rc == 0 && cJSON_IsObject(src) && (s = bib_str(src, "issn_l")))
 		rc = bib_rec_set(r, &r->issn[r->nissn++], s, strlen(s), 0);
 	bi = cJSON_GetObjectItemCaseSensitive(w, "biblio");
 	if (cJSON_IsObject(bi)) {
-		const char *fp = str(bi, "first_page"), *lp = str(bi, "last_page");
+		const char *fp = bib_str(bi, "first_page"), *lp = bib_str(bi, "last_page");
 
-		if (rc == 0 && (s = str(bi, "volume")))
+		if (rc == 0 && (s = bib_str(bi, "volume")))
 			rc = bib_rec_set(r, &r->volume, s, strlen(s), 0);
-		if (rc == 0 && (s = str(bi, "issue")))
+		if (rc == 0 && (s = bib_str(bi, "issue")))
 			rc = bib_rec_set(r, &r->issue, s, strlen(s), 0);
 		if (rc == 0 && fp) {
 			char pages[128];
@@ -107,13 +100,13 @@ static int one(bib *b, const cJSON *w, void *ctx)
 		}
 	}
 	{
-		const char *ty = type_of(str(w, "type"));
+		const char *ty = type_of(bib_str(w, "type"));
 
 		if (rc == 0)
 			rc = bib_rec_set(r, &r->type, ty, strlen(ty), 0);
 	}
 	r->retracted = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(w, "is_retracted"));
-	if ((s = str(w, "updated_date")))
+	if ((s = bib_str(w, "updated_date")))
 		bib_date(b, s);
 	return rc < 0 ? rc : bib_rec_put(b, r, "OpenAlex");
 }
