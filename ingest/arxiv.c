@@ -21,7 +21,7 @@ static int finish(bib *b, bib_rec *r, const char *id, const char *doi)
 	char norm[64], ver[16], adoi[96];
 	int rc;
 
-	if (!id || bib_arxiv_id(id, norm, sizeof(norm), ver, sizeof(ver)) < 0)
+	if (!id || kg_arxiv_id(id, norm, sizeof(norm), ver, sizeof(ver)) < 0)
 		return bib_reject(b, "not an arXiv id: '%.60s'", id ? id : "");
 	snprintf(adoi, sizeof(adoi), "10.48550/arXiv.%s", norm);
 	if ((rc = bib_rec_set(r, &r->arxiv, norm, strlen(norm), 0)) < 0 ||
@@ -200,7 +200,7 @@ static int x_end(void *vctx, const char *name, const char *text, size_t n, int c
 		if (x->atom) {
 			char id[64], ver[16];
 
-			if (bib_arxiv_id(x->id, id, sizeof(id), ver, sizeof(ver)) == 0 && ver[0])
+			if (kg_arxiv_id(x->id, id, sizeof(id), ver, sizeof(ver)) == 0 && ver[0])
 				snprintf(x->ver, sizeof(x->ver), "%s", ver);
 		}
 	} else if (!strcmp(name, "identifier") && !x->id[0]) {

@@ -133,11 +133,6 @@ void bib_date(bib *b, const char *iso)
 		snprintf(b->newest, sizeof(b->newest), "%.10s", iso);
 }
 
-int bib_arxiv_id(const char *s, char *id, size_t idn, char *version, size_t vn)
-{
-	return kg_arxiv_id(s, id, idn, version, vn);
-}
-
 int bib_arxiv_seen(bib *b, const char *id)
 {
 	char month[40];

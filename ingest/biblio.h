@@ -70,11 +70,6 @@ void bib_date(bib *b, const char *iso);
 /* The highest number of an arXiv id's month, for coverage. */
 int bib_arxiv_seen(bib *b, const char *id);
 
-/* Normalise an arXiv id as written ("arXiv:1706.03762v5",
- * "https://arxiv.org/abs/hep-th/9901001v2", "10.48550/arXiv.1706.03762")
- * into id (no version) and version ("v5", or ""). 0, or PK_EINVAL. */
-int bib_arxiv_id(const char *s, char *id, size_t idn, char *version, size_t vn);
-
 /* Trimmed copy of s[0..len) into dst (n bytes with the NUL), cut on a
  * character boundary. */
 void bib_copy(char *dst, size_t n, const char *s, size_t len);

@@ -90,7 +90,7 @@ static int one(bib *b, const cJSON *rec, void *ctx)
 	if (rc == 0 && !strncasecmp(r->a.ptr + r->doi - 1, "10.48550/arxiv.", 15)) {
 		char id[64], ver[16];
 
-		if (bib_arxiv_id(r->a.ptr + r->doi - 1, id, sizeof(id), ver, sizeof(ver)) == 0)
+		if (kg_arxiv_id(r->a.ptr + r->doi - 1, id, sizeof(id), ver, sizeof(ver)) == 0)
 			rc = bib_rec_set(r, &r->arxiv, id, strlen(id), 0);
 	}
 	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(a, "relatedIdentifiers")) {

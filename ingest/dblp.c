@@ -115,11 +115,11 @@ static int d_end(void *vctx, const char *name, const char *text, size_t n, int c
 			const char *d = strstr(link, "10.");
 
 			/* dblp's CoRR records point at the arXiv DOI: an arXiv id */
-			if (!strncasecmp(d, "10.48550/arxiv.", 15) && bib_arxiv_id(d, id, sizeof(id), ver, sizeof(ver)) == 0)
+			if (!strncasecmp(d, "10.48550/arxiv.", 15) && kg_arxiv_id(d, id, sizeof(id), ver, sizeof(ver)) == 0)
 				snprintf(x->arxiv, sizeof(x->arxiv), "%s", id);
 			else
 				return bib_rec_set(r, &r->doi, d, strlen(d), 0);
-		} else if (strstr(link, "arxiv.org/abs/") && bib_arxiv_id(strstr(link, "arxiv.org/abs/"), id, sizeof(id), ver,
+		} else if (strstr(link, "arxiv.org/abs/") && kg_arxiv_id(strstr(link, "arxiv.org/abs/"), id, sizeof(id), ver,
 									   sizeof(ver)) == 0) {
 			snprintf(x->arxiv, sizeof(x->arxiv), "%s", id);
 		}
