@@ -171,6 +171,12 @@ int kg_source_find(kg_txn *t, const char *kind, const char *edition, kg_source *
 	return kg_source_get(t, kg_get_be32(v.mv_data), out);
 }
 
+int kg_kind_bibliographic(const char *kind)
+{
+	return !strcmp(kind, "Crossref") || !strcmp(kind, "arXiv") || !strcmp(kind, "DBLP") || !strcmp(kind, "PubMed") ||
+	       !strcmp(kind, "DataCite") || !strcmp(kind, "OpenAlex");
+}
+
 int kg_source_each(kg_txn *t, int (*cb)(const kg_source *, void *), void *ctx)
 {
 	MDB_cursor *c;
@@ -1118,9 +1124,7 @@ static int vsrc_add(const kg_source *s, void *vc)
 	ns[c->n].records = s->records;
 	snprintf(ns[c->n].kind, sizeof(ns[0].kind), "%s", s->kind);
 	snprintf(ns[c->n].edition, sizeof(ns[0].edition), "%s", s->edition);
-	ns[c->n].docs_kind = !strcmp(s->kind, "Crossref") || !strcmp(s->kind, "arXiv") || !strcmp(s->kind, "DBLP") ||
-			     !strcmp(s->kind, "PubMed") || !strcmp(s->kind, "DataCite") || !strcmp(s->kind, "OpenAlex") ||
-			     !strcmp(s->kind, "MP");
+	ns[c->n].docs_kind = kg_kind_bibliographic(s->kind) || !strcmp(s->kind, "MP");
 	c->n++;
 	return 0;
 }

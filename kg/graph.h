@@ -60,6 +60,9 @@ int kg_source_get(kg_txn *t, uint32_t id, kg_source *out);
 int kg_source_find(kg_txn *t, const char *kind, const char *edition, kg_source *out);
 /* Call cb for each source in id order; a non-zero return stops and is returned. */
 int kg_source_each(kg_txn *t, int (*cb)(const kg_source *src, void *ctx), void *ctx);
+/* Is kind a bibliographic source, one whose records are works ("Crossref",
+ * "arXiv", "DBLP", "PubMed", "DataCite", "OpenAlex")? */
+int kg_kind_bibliographic(const char *kind);
 
 /* Compare editions numerically part by part ("2014" < "2018",
  * "2022.9.1" < "2022.10.28"); <0, 0, >0. */

@@ -41,16 +41,10 @@ const char *query_ref_verdict_name(int v)
 }
 
 /* The bibliographic databases (the sources works come from). */
-static int is_biblio(const char *kind)
-{
-	return !strcmp(kind, "Crossref") || !strcmp(kind, "arXiv") || !strcmp(kind, "DBLP") || !strcmp(kind, "PubMed") ||
-	       !strcmp(kind, "DataCite") || !strcmp(kind, "OpenAlex");
-}
-
 static int closed_cb(const kg_source *s, void *ctx)
 {
 	(void)ctx;
-	return is_biblio(s->kind) && (s->flags & KG_SOURCE_COMPLETE) ? 1 : 0;
+	return kg_kind_bibliographic(s->kind) && (s->flags & KG_SOURCE_COMPLETE) ? 1 : 0;
 }
 
 int query_ref_closed_world(kg_txn *t)
@@ -2469,7 +2463,7 @@ static int world_cb(const kg_source *s, void *vctx)
 	world_ctx *c = vctx;
 	size_t l = strlen(c->names);
 
-	if (!is_biblio(s->kind) || (c->db && strcmp(s->kind, c->db)))
+	if (!kg_kind_bibliographic(s->kind) || (c->db && strcmp(s->kind, c->db)))
 		return 0;
 	c->works += s->records;
 	c->complete |= (s->flags & KG_SOURCE_COMPLETE) != 0;
