@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#define PEEK_MIN 16 /* bytes a stream's first peek shows, unless it is shorter */
 #define CHUNK (256u * 1024u)
 
 struct pk_lines {
@@ -139,6 +140,16 @@ static int open_stream(pk_lines *r, int fd, pk_lines **out)
 		r->zs.avail_in = (uInt)got;
 	} else {
 		memcpy(r->chunk, r->in, got);
+		/* enough of the text for pk_lines_peek to tell a format by */
+		while (got == 2 || (got > 2 && got < PEEK_MIN)) {
+			ssize_t n = read(fd, r->chunk + got, CHUNK - got);
+
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n <= 0)
+				break; /* an error or the end: fill() sees it again */
+			got += (size_t)n;
+		}
 		r->end = got;
 		if (got < 2)
 			r->eof = 1;

@@ -25,7 +25,8 @@ int pk_lines_open(pk_lines **out, const char *path, size_t max_line);
  * PK_EIO for a read or decompression error (the stream is done). */
 int pk_lines_next(pk_lines *r, const char **line, size_t *len);
 
-/* The input not yet read (at least some, unless at its end), without
+/* The input not yet read (at least some, unless at its end; before the
+ * first line, at least 16 bytes of a plain stream that has them), without
  * consuming it: the first bytes of a stream, to tell its format. */
 int pk_lines_peek(pk_lines *r, const char **p, size_t *n);
 /* Lower (or raise) the longest line from now on. */

@@ -47,6 +47,12 @@ static void add_to(ev_model_sum *m, const cJSON *rec)
 	const cJSON *v, *pat;
 	int s;
 
+	if (cJSON_IsString(cJSON_GetObjectItemCaseSensitive(rec, "perturbation"))) {
+		/* HELM's perturbed prediction: a robustness probe of an answer
+		 * already counted, not another answer */
+		m->perturbed++;
+		return;
+	}
 	m->answers++;
 	if (!scores) {
 		m->errors++;

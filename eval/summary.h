@@ -2,7 +2,8 @@
  * the mean of each score with a 95% Student-t interval, the traced
  * fraction, and the fabricated-reference rate (pooled over citations, with
  * a Wilson 95% interval) broken down by fabrication pattern. Records with
- * an error count as errors only. Models are kept in order of appearance;
+ * an error count as errors only, HELM's perturbed predictions (a
+ * "perturbation" member) as perturbed only. Models are kept in order of appearance;
  * a record without a model counts under "(unknown)". */
 #ifndef EV_SUMMARY_H
 #define EV_SUMMARY_H
@@ -15,6 +16,7 @@ struct cJSON;
 typedef struct ev_model_sum {
 	char name[128];
 	size_t answers, errors;
+	size_t perturbed;      /* HELM perturbed predictions: counted apart, not answers */
 	ev_moments score[EV_NSCORES];
 	ev_moments traced;     /* fraction traced, over answers with items */
 	ev_moments fab_rate;   /* per-answer fabricated rate, over answers with citations */

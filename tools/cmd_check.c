@@ -7,7 +7,6 @@
 
 #include "../common/alloc.h"
 #include "../common/error.h"
-#include "../common/lines.h"
 #include "../eval/audit.h"
 #include "../eval/input.h"
 #include "../eval/stats.h"
@@ -27,8 +26,7 @@ typedef struct check_ctx {
 	tool_value_cfg v;
 	tool_ref_checker ref;
 	ev_rules *rules;
-	int human;           /* a readable report instead of JSON */
-	const char *text_for_human;
+	int json;            /* --json: JSON records even for a text answer */
 	size_t answers, errors;
 	int out_rc;
 } check_ctx;
@@ -258,6 +256,12 @@ static void start_record(pk_json *w, pk_buf *out, const ev_answer *a)
 		pk_json_null(w);
 }
 
+static void on_warn(void *vctx, const char *msg)
+{
+	(void)vctx;
+	tool_warn("%s", msg);
+}
+
 static int on_answer(void *vctx, const ev_answer *a)
 {
 	check_ctx *c = vctx;
@@ -282,6 +286,10 @@ static int on_answer(void *vctx, const ev_answer *a)
 	else
 		pk_json_null(&w);
 	pk_json_kstr(&w, "where", a->where);
+	if (a->epoch)
+		pk_json_kint(&w, "epoch", a->epoch);
+	if (a->perturbation)
+		pk_json_kstr(&w, "perturbation", a->perturbation);
 	if (a->error) {
 		pk_json_kstr(&w, "error", a->error);
 		c->errors++;
@@ -299,7 +307,7 @@ static int on_answer(void *vctx, const ev_answer *a)
 		pk_error_clear();
 		c->errors++;
 		rc = 0;
-	} else if (c->human) {
+	} else if (!c->json && a->format == EV_FMT_TEXT) {
 		print_human(a->where, &r, a->text, a->len);
 		ev_result_release(&r);
 		pk_buf_release(&out);
@@ -328,9 +336,11 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: provkg check [options] [FILE|-]\n"
 		"  FILE              answers: a text file (one answer), JSONL {\"id\",\"model\",\"text\"},\n"
-		"                    or an eval harness log (Inspect, lm-eval, OpenAI evals, HELM);\n"
+		"                    or an eval harness log (Inspect .eval or JSON, lm-eval, OpenAI evals,\n"
+		"                    HELM, Every Eval Ever);\n"
 		"                    - or none: standard input\n"
-		"  --format F        auto (default), text, jsonl, inspect, lm-eval, openai-evals, helm\n"
+		"  --format F        auto (default), text, jsonl, inspect, lm-eval, openai-evals, helm,\n"
+		"                    every-eval-ever\n"
 		"  --jsonl           the same as --format jsonl\n"
 		"  --text-field P    JSONL: dotted path of the answer (default text; e.g. output.completion)\n"
 		"  --id-field P, --model-field P (defaults id, model); --model NAME when the input has none\n"
@@ -380,7 +390,7 @@ int cmd_check(int argc, char **argv)
 		case 'd': db = optarg; break;
 		case 'f':
 			if ((fmt = ev_format_parse(optarg)) < 0) {
-				tool_error("--format: one of auto, text, jsonl, inspect, lm-eval, openai-evals, helm");
+				tool_error("--format: one of auto, text, jsonl, inspect, lm-eval, openai-evals, helm, every-eval-ever");
 				return EXIT_USAGE;
 			}
 			break;
@@ -420,25 +430,10 @@ int cmd_check(int argc, char **argv)
 	}
 	if ((code = tool_checks_open(&rcfg, &c.v, tool_db_path(db), &s, &c.t, &c.u, &c.ref)) != EXIT_OK)
 		goto done;
-	/* a single text answer reads better as a report, unless --json: a
-	 * named file whose first line is not JSON (the detection's rule) */
-	if (!json && fmt == EV_FMT_TEXT) {
-		c.human = 1;
-	} else if (!json && fmt == EV_FMT_AUTO && strcmp(path, "-")) {
-		pk_lines *lr = NULL;
-		const char *line;
-		size_t len;
-
-		if (pk_lines_open(&lr, path, (size_t)1 << 30) == 0) {
-			while (pk_lines_next(lr, &line, &len) == 1)
-				if (strspn(line, " \t\r") != len) {
-					c.human = line[0] != '{' && line[0] != '[';
-					break;
-				}
-			pk_lines_free(lr);
-		}
-		pk_error_clear();
-	}
+	/* a single text answer (a file or standard input) reads better as a
+	 * report, unless --json: decided per answer, by the format read */
+	c.json = json;
+	io.warn = on_warn;
 	rc = ev_read_answers(path, &io, on_answer, &c, &detected);
 	if (rc < 0) {
 		code = rc == PK_EPARSE ? EXIT_DATA : tool_exit_code(rc);

@@ -96,6 +96,8 @@ void tool_model_json(pk_json *w, const ev_model_sum *m)
 	pk_json_kstr(w, "model", m->name);
 	pk_json_kint(w, "answers", (long long)m->answers);
 	pk_json_kint(w, "errors", (long long)m->errors);
+	if (m->perturbed)
+		pk_json_kint(w, "perturbed", (long long)m->perturbed);
 	pk_json_key(w, "scores");
 	pk_json_obj(w);
 	for (s = 0; s < EV_NSCORES; s++)
@@ -160,6 +162,9 @@ static void print_table(const ev_summary *s)
 			printf("  -");
 		printf("\n");
 	}
+	if (s->all.perturbed)
+		printf("(%zu perturbed prediction%s (HELM) counted apart, not as answers)\n", s->all.perturbed,
+		       s->all.perturbed == 1 ? "" : "s");
 }
 
 static void usage(FILE *f)

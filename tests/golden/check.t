@@ -55,13 +55,13 @@ $ provkg summarize --json "$WORK/audit.jsonl" | grep -o "\"overall\":.*"
 > "overall":{"model":"(all)","answers":7,"errors":2,"scores":{"traceability":{"n":5,"mean":1.6,"sd":1.6733,"ci95":[0,3.6777]},"premise":{"n":5,"mean":1.6,"sd":2.1909,"ci95":[0,4.3203]},"uncertainty":{"n":5,"mean":1.2,"sd":1.6432,"ci95":[0,3.2403]},"falsifiability":{"n":5,"mean":2,"sd":2.7386,"ci95":[0,5.4004]}},"traced_fraction":{"n":4,"mean":0.625,"sd":0.4787,"ci95":[0,1]},"fabricated":{"citations":4,"fabricated":1,"rate":0.25,"wilson95":[0.0456,0.6994],"per_answer_rate":{"n":3,"mean":0.3333,"sd":0.5774,"ci95":[0,1]},"patterns":{"future date":1}}}}
 ? 0
 
-$ echo "The speed of light is 3e8 m/s." | provkg check --model cli | grep -o "\"model\":\"cli\"\|\"verdict\":\"[a-z]*\""
+$ echo "The speed of light is 3e8 m/s." | provkg check --json --model cli | grep -o "\"model\":\"cli\"\|\"verdict\":\"[a-z]*\""
 > "model":"cli"
 > "verdict":"match"
 ? 0
 
 $ provkg check --format yaml x
-! provkg: --format: one of auto, text, jsonl, inspect, lm-eval, openai-evals, helm
+! provkg: --format: one of auto, text, jsonl, inspect, lm-eval, openai-evals, helm, every-eval-ever
 ? 2
 
 $ provkg summarize tests/fixtures/check/answer-zh.txt

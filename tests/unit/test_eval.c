@@ -259,8 +259,20 @@ typedef struct got {
 	char models[16][64];
 	size_t lens[16];
 	int errors[16];
+	int epochs[16];
+	int perturbed[16];
 	size_t n;
+	size_t warnings;
+	char warning[600];
 } got;
+
+static void collect_warning(void *ctx, const char *msg)
+{
+	got *g = ctx;
+
+	g->warnings++;
+	snprintf(g->warning, sizeof(g->warning), "%s", msg);
+}
 
 static int collect(void *ctx, const ev_answer *a)
 {
@@ -271,6 +283,8 @@ static int collect(void *ctx, const ev_answer *a)
 		snprintf(g->models[g->n], sizeof(g->models[0]), "%s", a->model ? a->model : "null");
 		g->lens[g->n] = a->error ? 0 : a->len;
 		g->errors[g->n] = a->error != NULL;
+		g->epochs[g->n] = a->epoch;
+		g->perturbed[g->n] = a->perturbation != NULL;
 	}
 	g->n++;
 	return 0;
@@ -322,6 +336,73 @@ static void readers(void)
 	CHECK_EQ_INT(g.n, 3);
 	CHECK_STR(g.ids[0], "\"id1\"");
 	CHECK(g.errors[2]);
+
+	/* harness logs as their harnesses write them (tests/fixtures/harness) */
+	o.model = NULL;
+	o.warn = collect_warning;
+	memset(&g, 0, sizeof(g));
+	CHECK_EQ_INT(ev_read_answers("tests/fixtures/harness/inspect-log_formats.json", &o, collect, &g, &fmt), 0);
+	CHECK_EQ_INT(fmt, EV_FMT_INSPECT);
+	CHECK_EQ_INT(g.n, 1);
+	CHECK_STR(g.models[0], "ollama/llama3.1"); /* eval.model, not output.model "llama3.1" */
+	CHECK_EQ_INT(g.epochs[0], 1);
+	CHECK_EQ_INT((int)g.warnings, 0);
+
+	memset(&g, 0, sizeof(g));
+	CHECK_EQ_INT(ev_read_answers("tests/fixtures/harness/lm-eval/samples_hellaswag_2025-01-21T03-44-18.123456.jsonl",
+				     &o, collect, &g, &fmt), 0);
+	CHECK_EQ_INT(fmt, EV_FMT_LMEVAL);
+	CHECK_EQ_INT(g.n, 0); /* log-probabilities are not answers */
+	CHECK_EQ_INT((int)g.warnings, 1);
+	CHECK(strstr(g.warning, "2 loglikelihood") != NULL);
+
+	memset(&g, 0, sizeof(g));
+	CHECK_EQ_INT(ev_read_answers("tests/fixtures/harness/lm-eval/samples_gsm8k_2025-01-21T03-44-18.123456.jsonl", &o,
+				     collect, &g, &fmt), 0);
+	CHECK_EQ_INT(g.n, 2);
+	CHECK_STR(g.models[0], "EleutherAI/pythia-160m"); /* results_*.json of the same time */
+	CHECK(g.lens[1] > 40); /* flattened resps: the whole text, not filtered_resps' number */
+
+	memset(&g, 0, sizeof(g));
+	CHECK_EQ_INT(ev_read_answers("tests/fixtures/harness/lm-eval/results_2025-01-21T03-44-18.123456.json", &o, collect,
+				     &g, &fmt), PK_EPARSE);
+	CHECK(strstr(pk_error_last(), "samples_*.jsonl") != NULL);
+	pk_error_clear();
+
+	memset(&g, 0, sizeof(g));
+	CHECK_EQ_INT(ev_read_answers("tests/fixtures/harness/openai-modelgraded.jsonl", &o, collect, &g, &fmt), 0);
+	CHECK_EQ_INT(g.n, 2); /* the grader's and the extraction step's samplings are not answers */
+	CHECK_STR(g.ids[1], "\"physics-explain.dev.1\"");
+	CHECK_EQ_INT((int)g.warnings, 1);
+
+	memset(&g, 0, sizeof(g));
+	CHECK_EQ_INT(ev_read_answers("tests/fixtures/harness/openai-spec-only.jsonl", &o, collect, &g, &fmt), 0);
+	CHECK_EQ_INT(g.n, 0);
+	CHECK(strstr(g.warning, "no sampling events") != NULL);
+
+	memset(&g, 0, sizeof(g));
+	CHECK_EQ_INT(ev_read_answers("tests/fixtures/harness/helm/display_predictions.json", &o, collect, &g, &fmt), 0);
+	CHECK_EQ_INT(fmt, EV_FMT_HELM);
+	CHECK_EQ_INT(g.n, 3);
+	CHECK_STR(g.models[0], "openai/gpt-4o"); /* run_spec.json beside */
+	CHECK(!g.perturbed[0] && g.perturbed[1] && !g.perturbed[2]);
+	CHECK(g.lens[2] > 0 && !g.errors[2]); /* thinking_text alone */
+
+	memset(&g, 0, sizeof(g));
+	CHECK_EQ_INT(ev_read_answers("tests/fixtures/harness/helm/scenario_state.json", &o, collect, &g, &fmt), 0);
+	CHECK_EQ_INT(fmt, EV_FMT_HELM);
+	CHECK_EQ_INT(g.n, 2);
+	CHECK_STR(g.ids[1], "\"id7\"");
+	CHECK(g.perturbed[1]);
+
+	memset(&g, 0, sizeof(g));
+	CHECK_EQ_INT(ev_read_answers("tests/fixtures/harness/eee-instances.jsonl", &o, collect, &g, &fmt), 0);
+	CHECK_EQ_INT(fmt, EV_FMT_EEE);
+	CHECK_EQ_INT(g.n, 2);
+	CHECK_STR(g.ids[0], "\"id1413\"");
+	CHECK_STR(g.models[1], "meta-llama/Llama-3.2-1B-Instruct");
+	CHECK(g.lens[1] > 50); /* both assistant turns */
+	o.warn = NULL;
 
 	/* dotted paths for another JSONL layout */
 	memset(&g, 0, sizeof(g));
