@@ -5,6 +5,7 @@
 #include "../common/error.h"
 #include "../common/text.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,26 +53,48 @@ void ev_result_release(ev_result *r)
 	memset(r, 0, sizeof(*r));
 }
 
-static int value_points(int verdict, int exact, int within)
+/* The traceability credit of a value's verdict; -1: not checked. */
+static double value_credit(int verdict, double partial)
 {
-	if (verdict == QV_MATCH)
-		return exact;
-	if (verdict == QV_APPROXIMATE || verdict == QV_OUTDATED)
-		return within;
-	return 0;
+	switch (verdict) {
+	case QV_MATCH: return 1;
+	case QV_APPROXIMATE:
+	case QV_OUTDATED: return partial;
+	case QV_MISMATCH:
+	case QV_UNIT_MISMATCH: return 0;
+	default: return -1; /* unknown: nothing to trace it to */
+	}
 }
 
-static int ref_points(const qr_result *r, int exact, int within)
+static double ref_credit(const qr_result *r, double partial)
 {
-	if (r->verdict == QR_VERIFIED)
-		return exact;
-	/* the work is right; only where in it is off */
-	if (r->verdict == QR_MISMATCH && r->mismatched && !(r->mismatched & ~(unsigned)(QR_F_VOLUME | QR_F_ISSUE | QR_F_PAGES)))
-		return within;
-	return 0;
+	switch (r->verdict) {
+	case QR_VERIFIED: return 1;
+	case QR_MISMATCH:
+		/* the work is right; only where in it is off */
+		return r->mismatched && !(r->mismatched & ~(unsigned)(QR_F_VOLUME | QR_F_ISSUE | QR_F_PAGES)) ? partial : 0;
+	case QR_FABRICATED: return 0;
+	default: return -1; /* unverifiable */
+	}
 }
 
-static int check_values(kg_txn *t, const pk_normtext *nt, const ev_opts *o, ev_result *out, int exact, int within)
+/* Count one judged item. */
+static void tally(ev_result *out, double credit)
+{
+	out->items++;
+	if (credit < 0)
+		return;
+	out->checked++;
+	out->share += credit; /* a sum until ev_audit divides */
+	if (credit >= 1)
+		out->exact++;
+	else if (credit > 0)
+		out->within++;
+	else
+		out->wrong++;
+}
+
+static int check_values(kg_txn *t, const pk_normtext *nt, const ev_opts *o, ev_result *out, double partial)
 {
 	qv_mention *ms = NULL;
 	size_t count = 0, i, max = o->max_values ? o->max_values : 500;
@@ -99,17 +122,15 @@ static int check_values(kg_txn *t, const pk_normtext *nt, const ev_opts *o, ev_r
 			qv_result_release(&v->r);
 			continue;
 		}
-		v->points = value_points(v->r.verdict, exact, within);
-		out->items++;
-		out->exact += v->points == exact && exact > 0;
-		out->within += v->points == within && within > 0 && within != exact;
+		v->credit = value_credit(v->r.verdict, partial);
+		tally(out, v->credit);
 		out->nvalues++;
 	}
 	pk_free(ms);
 	return rc < 0 ? rc : 0;
 }
 
-static int check_cites(kg_txn *t, const pk_normtext *nt, const ev_opts *o, ev_result *out, int exact, int within)
+static int check_cites(kg_txn *t, const pk_normtext *nt, const ev_opts *o, ev_result *out, double partial)
 {
 	ev_cite *cs = NULL;
 	size_t n = 0, i, k;
@@ -125,6 +146,7 @@ static int check_cites(kg_txn *t, const pk_normtext *nt, const ev_opts *o, ev_re
 	for (i = 0; i < n; i++) {
 		ev_cite_item *c = &out->cites[out->ncites++];
 
+		c->credit = -1;
 		c->c = cs[i];
 		c->nstart = cs[i].start;
 		c->nend = cs[i].end;
@@ -151,10 +173,8 @@ static int check_cites(kg_txn *t, const pk_normtext *nt, const ev_opts *o, ev_re
 			continue;
 		}
 		c->ok = 1;
-		c->points = ref_points(&c->r, exact, within);
-		out->items++;
-		out->exact += c->points == exact && exact > 0;
-		out->within += c->points == within && within > 0 && within != exact;
+		c->credit = ref_credit(&c->r, partial);
+		tally(out, c->credit);
 		if (c->r.verdict == QR_FABRICATED) {
 			out->fabricated++;
 			out->patterns[ev_pattern_of(&c->r)]++;
@@ -168,6 +188,7 @@ int ev_audit(kg_txn *t, const char *text, size_t n, const ev_opts *o, ev_result 
 {
 	pk_normtext nt;
 	int exact, within, cap, rc, limited = 0;
+	double partial;
 	size_t i;
 
 	memset(out, 0, sizeof(*out));
@@ -187,9 +208,12 @@ int ev_audit(kg_txn *t, const char *text, size_t n, const ev_opts *o, ev_result 
 		within = 1;
 		cap = 10;
 	}
+	partial = exact > 0 ? (double)within / exact : 0.5;
+	if (partial > 1)
+		partial = 1;
 	pk_normtext_init(&nt, EV_TEXT_MAX * 4);
-	if ((rc = pk_normtext_set(&nt, text, n)) < 0 || (rc = check_values(t, &nt, o, out, exact, within)) < 0 ||
-	    (rc = check_cites(t, &nt, o, out, exact, within)) < 0)
+	if ((rc = pk_normtext_set(&nt, text, n)) < 0 || (rc = check_values(t, &nt, o, out, partial)) < 0 ||
+	    (rc = check_cites(t, &nt, o, out, partial)) < 0)
 		goto done;
 	/* the rules read the prose, not the reference list */
 	if (o->rules) {
@@ -216,14 +240,17 @@ int ev_audit(kg_txn *t, const char *text, size_t n, const ev_opts *o, ev_result 
 		out->hits[i].start = pk_normtext_orig(&nt, out->hits[i].start);
 		out->hits[i].end = pk_normtext_orig(&nt, out->hits[i].end);
 	}
-	{
-		size_t pts = 0;
-
+	/* traceability: the share of credit over the checked items, and what
+	 * each item short of full credit costs */
+	if (out->checked) {
+		out->share /= (double)out->checked;
+		out->scores[EV_TRACEABILITY] = (int)floor(cap * out->share + 0.5 + 1e-9);
 		for (i = 0; i < out->nvalues; i++)
-			pts += (size_t)out->values[i].points;
+			if (out->values[i].credit >= 0)
+				out->values[i].effect = -cap * (1 - out->values[i].credit) / (double)out->checked;
 		for (i = 0; i < out->ncites; i++)
-			pts += (size_t)out->cites[i].points;
-		out->scores[EV_TRACEABILITY] = pts > (size_t)cap ? cap : (int)pts;
+			if (out->cites[i].credit >= 0)
+				out->cites[i].effect = -cap * (1 - out->cites[i].credit) / (double)out->checked;
 	}
 done:
 	pk_normtext_release(&nt);

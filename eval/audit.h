@@ -9,11 +9,19 @@
  * may ask the Crossref API). Spans are byte offsets in the text given.
  *
  * Scores, 0..10 each (caps from the rule file):
- *   traceability   "exact" points (2) per value with verdict match or
- *                  reference verified, "within_tolerance" points (1) per
- *                  value approximate or outdated and per reference whose
- *                  only differences are volume, issue or pages; capped.
- *                  fraction traced = those items / all items.
+ *   traceability   a share of the checked items: each value or reference
+ *                  with a decided verdict earns a credit, 1 for a value
+ *                  that matches or a reference verified, within/exact of
+ *                  the rule file (1/2) for a value approximate or outdated
+ *                  and a reference off only in volume, issue or pages, 0
+ *                  for a wrong value (mismatch, unit mismatch) or a wrong
+ *                  or fabricated reference; score = round(cap x credits /
+ *                  checked). Unknown values and unverifiable references
+ *                  are not checked: they neither earn nor cost. Each item's
+ *                  effect is what it costs the score, -cap x (1 - credit)
+ *                  / checked, so wrong items always lower it and the
+ *                  score falls as their share rises. No checked item: 0.
+ *                  fraction = traced items (credit > 0) / all items.
  *   premise, uncertainty, falsifiability   eval/rules on the text.
  */
 #ifndef EV_AUDIT_H
@@ -42,12 +50,13 @@ typedef struct ev_cite_item {
 	qr_result r;
 	int ok;                   /* parsed and checked; else error says why */
 	char error[160];
-	int points;               /* traceability points earned */
+	double credit;            /* traceability credit 0..1, or -1: not checked */
+	double effect;            /* points it costs the score (<= 0); 0 if not checked */
 } ev_cite_item;
 
 typedef struct ev_value_item {
 	qv_result r;              /* owns its reference */
-	int points;
+	double credit, effect;    /* as for citations */
 } ev_value_item;
 
 typedef struct ev_result {
@@ -56,7 +65,9 @@ typedef struct ev_result {
 	ev_cite_item *cites;
 	size_t ncites;
 	int scores[EV_NSCORES];
-	size_t items, exact, within; /* traceability */
+	size_t items, exact, within; /* traceability: items judged, full and partial credit */
+	size_t checked, wrong;       /* items with a decided verdict; of them credit 0 */
+	double share;                /* credits / checked (0 when none) */
 	ev_hit *hits;                /* rule hits, original offsets */
 	size_t nhits;
 	size_t fabricated;           /* citations called fabricated */

@@ -45,6 +45,18 @@ static void span(pk_json *w, const char *key, size_t a, size_t b)
 	pk_json_end_arr(w);
 }
 
+/* An item's traceability credit and effect: null credit when not checked. */
+static void credit_json(pk_json *w, double credit, double effect)
+{
+	pk_json_key(w, "credit");
+	if (credit < 0)
+		pk_json_null(w);
+	else
+		pk_json_num(w, credit);
+	pk_json_key(w, "effect");
+	pk_json_num(w, (double)llround(effect * 100) / 100 + 0.0);
+}
+
 static void write_audit(pk_json *w, const ev_result *r, const char *text, size_t n)
 {
 	char item[32];
@@ -65,7 +77,7 @@ static void write_audit(pk_json *w, const ev_result *r, const char *text, size_t
 		pk_json_kstr(w, "score", "traceability");
 		snprintf(item, sizeof(item), "values[%zu]", i);
 		pk_json_kstr(w, "item", item);
-		pk_json_kint(w, "points", r->values[i].points);
+		credit_json(w, r->values[i].credit, r->values[i].effect);
 		span(w, "span", q->m.start, q->m.end);
 		pk_json_kstr(w, "why", why);
 		pk_json_end_obj(w);
@@ -83,7 +95,7 @@ static void write_audit(pk_json *w, const ev_result *r, const char *text, size_t
 		pk_json_kstr(w, "score", "traceability");
 		snprintf(item, sizeof(item), "citations[%zu]", i);
 		pk_json_kstr(w, "item", item);
-		pk_json_kint(w, "points", c->points);
+		credit_json(w, c->ok ? c->credit : -1, c->effect);
 		span(w, "span", c->c.start, c->c.end);
 		pk_json_kstr(w, "why", why);
 		pk_json_end_obj(w);
@@ -115,7 +127,7 @@ static void write_result(pk_json *w, const ev_result *r, const char *text, size_
 	for (i = 0; i < r->nvalues; i++) {
 		pk_json_obj(w);
 		tool_value_result_json(w, &r->values[i].r, 1);
-		pk_json_kint(w, "points", r->values[i].points);
+		credit_json(w, r->values[i].credit, r->values[i].effect);
 		pk_json_end_obj(w);
 	}
 	pk_json_end_arr(w);
@@ -146,7 +158,7 @@ static void write_result(pk_json *w, const ev_result *r, const char *text, size_
 			pk_json_kstr(w, "input", c->c.text);
 			pk_json_kstr(w, "error", c->error);
 		}
-		pk_json_kint(w, "points", c->points);
+		credit_json(w, c->ok ? c->credit : -1, c->effect);
 		pk_json_end_obj(w);
 	}
 	pk_json_end_arr(w);
@@ -158,8 +170,15 @@ static void write_result(pk_json *w, const ev_result *r, const char *text, size_
 	pk_json_key(w, "traceability");
 	pk_json_obj(w);
 	pk_json_kint(w, "items", (long long)r->items);
+	pk_json_kint(w, "checked", (long long)r->checked);
 	pk_json_kint(w, "exact", (long long)r->exact);
 	pk_json_kint(w, "within_tolerance", (long long)r->within);
+	pk_json_kint(w, "wrong", (long long)r->wrong);
+	pk_json_key(w, "share");
+	if (r->checked)
+		pk_json_num(w, (double)llround(r->share * 10000) / 10000);
+	else
+		pk_json_null(w);
 	pk_json_key(w, "fraction");
 	if (r->items)
 		pk_json_num(w, (double)(r->exact + r->within) / (double)r->items);
@@ -200,8 +219,19 @@ static void write_result(pk_json *w, const ev_result *r, const char *text, size_
 	pk_json_kint(w, "bytes", (long long)r->bytes);
 }
 
+/* What an item did to traceability: "-2.5", "+0.0", or "  ." unchecked. */
+static const char *effect_text(char *buf, size_t cap, double credit, double effect)
+{
+	if (credit < 0)
+		snprintf(buf, cap, "   .");
+	else
+		snprintf(buf, cap, "%+4.1f", effect + 0.0);
+	return buf;
+}
+
 static void print_human(const char *name, const ev_result *r, const char *text, size_t n)
 {
+	char eff[16];
 	size_t i;
 	int s;
 
@@ -210,8 +240,8 @@ static void print_human(const char *name, const ev_result *r, const char *text, 
 	for (s = 0; s < EV_NSCORES; s++) {
 		printf("  %-15s %2d/10", ev_score_name(s), r->scores[s]);
 		if (s == EV_TRACEABILITY && r->items)
-			printf("  (%zu of %zu items traced: %zu exact, %zu within tolerance)", r->exact + r->within, r->items,
-			       r->exact, r->within);
+			printf("  (%zu of %zu checked items traced: %zu exact, %zu within tolerance; %zu wrong; %zu not "
+			       "checked)", r->exact + r->within, r->checked, r->exact, r->within, r->wrong, r->items - r->checked);
 		printf("\n");
 	}
 	if (r->ncites)
@@ -219,8 +249,9 @@ static void print_human(const char *name, const ev_result *r, const char *text, 
 	for (i = 0; i < r->nvalues; i++) {
 		const qv_result *q = &r->values[i].r;
 
-		printf("  value    %-13s %+d  \"%.*s\"", query_verdict_name(q->verdict), r->values[i].points,
-		       (int)(q->m.end - q->m.start), text + q->m.start);
+		printf("  value    %-13s %s  \"%.*s\"", query_verdict_name(q->verdict),
+		       effect_text(eff, sizeof(eff), r->values[i].credit, r->values[i].effect), (int)(q->m.end - q->m.start),
+		       text + q->m.start);
 		if (q->have_ref)
 			printf("  %s = %s%s%s [%s %s]", q->ref.name, q->ref.value_text, q->ref.unit ? " " : "",
 			       q->ref.unit ? q->ref.unit : "", q->ref.source, q->ref.edition);
@@ -229,8 +260,8 @@ static void print_human(const char *name, const ev_result *r, const char *text, 
 	for (i = 0; i < r->ncites; i++) {
 		const ev_cite_item *c = &r->cites[i];
 
-		printf("  citation %-13s %+d  %s%s%s\"%.80s%s\"  %s\n", c->ok ? query_ref_verdict_name(c->r.verdict) : "error",
-		       c->points, c->c.label[0] ? "[" : "", c->c.label, c->c.label[0] ? "] " : "", c->c.text,
+		printf("  citation %-13s %s  %s%s%s\"%.80s%s\"  %s\n", c->ok ? query_ref_verdict_name(c->r.verdict) : "error",
+		       effect_text(eff, sizeof(eff), c->ok ? c->credit : -1, c->effect), c->c.label[0] ? "[" : "", c->c.label, c->c.label[0] ? "] " : "", c->c.text,
 		       strlen(c->c.text) > 80 ? "..." : "",
 		       !c->ok ? c->error : c->r.verdict == QR_FABRICATED ? ev_pattern_name(ev_pattern_of(&c->r))
 		       : c->r.nreasons ? c->r.reasons[0] : "");

@@ -2,11 +2,11 @@
 
 $ provkg check tests/fixtures/check/answer-zh.txt
 > answer tests/fixtures/check/answer-zh.txt: 1 value, 0 citations
->   traceability     2/10  (1 of 1 items traced: 1 exact, 0 within tolerance)
+>   traceability    10/10  (1 of 1 checked items traced: 1 exact, 0 within tolerance; 0 wrong; 0 not checked)
 >   premise          4/10
 >   uncertainty      3/10
 >   falsifiability   5/10
->   value    match         +2  "3×10⁸ m/s"  speed of light in vacuum = 299 792 458 m s^-1 [CODATA 2022]
+>   value    match         +0.0  "3×10⁸ m/s"  speed of light in vacuum = 299 792 458 m s^-1 [CODATA 2022]
 >   premise        +4  assumption-with-criterion-zh: "假设样品厚度远小于波长（小于 50 nm），可以忽略反射。"
 >   uncertainty    +3  uncertainty-with-reason-zh: "由于厚度由原子力显微镜测得，误差约为 2%。"
 >   falsifiability +5  refutation-condition-zh: "若在 10 meV 内未观察到峰，则该模型需要修正。"
@@ -38,21 +38,21 @@ $ provkg check tests/fixtures/check/openai-evals.jsonl | cut -c1-120
 
 $ provkg check --format jsonl --text-field output.completion --id-field uid --model-field meta.model tests/fixtures/check/nested.jsonl | grep -o "\"id\":[0-9]*,\"model\":\"[^\"]*\"\|\"scores\":{[^}]*}"
 > "id":0,"model":"m1"
-> "scores":{"traceability":4,"premise":4,"uncertainty":3,"falsifiability":5}
+> "scores":{"traceability":10,"premise":4,"uncertainty":3,"falsifiability":5}
 > "id":1,"model":"m2"
 > "scores":{"traceability":0,"premise":0,"uncertainty":0,"falsifiability":0}
 ? 0
 
 $ provkg check --closed-world tests/fixtures/check/answers.jsonl > "$WORK/audit.jsonl" && provkg summarize "$WORK/audit.jsonl"
 > MODEL                    ANSWERS ERRORS  traceability        premise             uncertainty         falsifiability      TRACED    FABRICATED REFERENCES
-> model-a                        2      0  2.00 [0.00,10.00]   2.00 [0.00,10.00]   1.50 [0.00,10.00]   2.50 [0.00,10.00]   0.50      1/2 = 0.500 [0.095,0.905]
+> model-a                        2      0  5.00 [0.00,10.00]   2.00 [0.00,10.00]   1.50 [0.00,10.00]   2.50 [0.00,10.00]   0.50      1/2 = 0.500 [0.095,0.905]
 > (unknown)                      1      1  -                   -                   -                   -                   -         -
-> model-b                        4      1  1.33 [0.00,4.20]    1.33 [0.00,7.07]    1.00 [0.00,5.30]    1.67 [0.00,8.84]    0.75      0/2 = 0.000 [0.000,0.658]
-> (all)                          7      2  1.60 [0.00,3.68]    1.60 [0.00,4.32]    1.20 [0.00,3.24]    2.00 [0.00,5.40]    0.62      1/4 = 0.250 [0.046,0.699]
+> model-b                        4      1  6.67 [0.00,10.00]   1.33 [0.00,7.07]    1.00 [0.00,5.30]    1.67 [0.00,8.84]    0.75      0/2 = 0.000 [0.000,0.658]
+> (all)                          7      2  6.00 [0.00,10.00]   1.60 [0.00,4.32]    1.20 [0.00,3.24]    2.00 [0.00,5.40]    0.62      1/4 = 0.250 [0.046,0.699]
 ? 0
 
 $ provkg summarize --json "$WORK/audit.jsonl" | grep -o "\"overall\":.*"
-> "overall":{"model":"(all)","answers":7,"errors":2,"scores":{"traceability":{"n":5,"mean":1.6,"sd":1.6733,"ci95":[0,3.6777]},"premise":{"n":5,"mean":1.6,"sd":2.1909,"ci95":[0,4.3203]},"uncertainty":{"n":5,"mean":1.2,"sd":1.6432,"ci95":[0,3.2403]},"falsifiability":{"n":5,"mean":2,"sd":2.7386,"ci95":[0,5.4004]}},"traced_fraction":{"n":4,"mean":0.625,"sd":0.4787,"ci95":[0,1]},"fabricated":{"citations":4,"fabricated":1,"rate":0.25,"wilson95":[0.0456,0.6994],"per_answer_rate":{"n":3,"mean":0.3333,"sd":0.5774,"ci95":[0,1]},"patterns":{"future date":1}}}}
+> "overall":{"model":"(all)","answers":7,"errors":2,"scores":{"traceability":{"n":5,"mean":6,"sd":5.4772,"ci95":[0,10]},"premise":{"n":5,"mean":1.6,"sd":2.1909,"ci95":[0,4.3203]},"uncertainty":{"n":5,"mean":1.2,"sd":1.6432,"ci95":[0,3.2403]},"falsifiability":{"n":5,"mean":2,"sd":2.7386,"ci95":[0,5.4004]}},"traced_fraction":{"n":4,"mean":0.625,"sd":0.4787,"ci95":[0,1]},"fabricated":{"citations":4,"fabricated":1,"rate":0.25,"wilson95":[0.0456,0.6994],"per_answer_rate":{"n":3,"mean":0.3333,"sd":0.5774,"ci95":[0,1]},"patterns":{"future date":1}}}}
 ? 0
 
 $ echo "The speed of light is 3e8 m/s." | provkg check --json --model cli | grep -o "\"model\":\"cli\"\|\"verdict\":\"[a-z]*\""
@@ -85,3 +85,16 @@ $ printf '' | provkg check --db "$PROVKG_DB" --json - 2>&1
 $ printf '[1,2,3]\n' > "$WORK/arr.json" && provkg check --db "$PROVKG_DB" --json "$WORK/arr.json" 2>&1 | sed "s|$WORK|WORK|"
 > provkg: WORK/arr.json: a JSON array whose entries are not objects: not HELM's display_predictions.json, nor another log format provkg reads
 ? 3
+
+# traceability is a share of the checked items: three wrong or stale values
+# of four cost points (it was 10/10 when points were summed and capped)
+$ printf 'The electron mass is 9.109e-28 kg. The Boltzmann constant is 1.380649e-23 J/mol. The Planck constant is 6.626070040e-34 J s. The speed of light is 299792458 m/s.\n' | provkg check
+> answer <stdin>: 4 values, 0 citations
+>   traceability     4/10  (2 of 4 checked items traced: 1 exact, 1 within tolerance; 2 wrong; 0 not checked)
+>   premise          0/10
+>   uncertainty      0/10
+>   falsifiability   0/10
+>   value    mismatch      -2.5  "9.109e-28 kg"  electron mass = 9.109 383 7139 e-31 kg [CODATA 2022]
+>   value    unit_mismatch -2.5  "1.380649e-23 J/mol"  Boltzmann constant = 1.380 649 e-23 J K^-1 [CODATA 2022]
+>   value    outdated      -1.2  "6.626070040e-34 J s"  Planck constant = 6.626 070 15 e-34 J Hz^-1 [CODATA 2022]
+>   value    match         +0.0  "299792458 m/s"  speed of light in vacuum = 299 792 458 m s^-1 [CODATA 2022]

@@ -160,12 +160,12 @@ $ provkg check-ref --db "$WORK/g" "Zhang et al., Nature 2023"
 # ---- check: references written inline in prose ------------------------
 $ provkg check --db "$WORK/g" tests/fixtures/check/inline-refs.txt
 > answer tests/fixtures/check/inline-refs.txt: 0 values, 3 citations
->   traceability     2/10  (1 of 3 items traced: 1 exact, 0 within tolerance)
+>   traceability    10/10  (1 of 1 checked items traced: 1 exact, 0 within tolerance; 0 wrong; 2 not checked)
 >   premise          0/10
 >   uncertainty      0/10
 >   falsifiability   0/10
 >   fabricated references: 0 of 3
->   citation verified      +2  "Liu, X., Chen, Y., & Zhang, H. (2015). A Maximal Concurrency and Low Latency Dis..."  
->   citation unverifiable  +0  "Keller, A.; Zhou, B.; Ruiz, C. Phys. Rev. B 2021, 103, 125201."  no title stated, and the closest work differs: not decided
->   citation unverifiable  +0  "Zhang et al., Nature 2023"  no matching work in the graph (not a closed world)
+>   citation verified      +0.0  "Liu, X., Chen, Y., & Zhang, H. (2015). A Maximal Concurrency and Low Latency Dis..."  
+>   citation unverifiable     .  "Keller, A.; Zhou, B.; Ruiz, C. Phys. Rev. B 2021, 103, 125201."  no title stated, and the closest work differs: not decided
+>   citation unverifiable     .  "Zhang et al., Nature 2023"  no matching work in the graph (not a closed world)
 ? 0

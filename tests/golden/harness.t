@@ -109,11 +109,11 @@ $ provkg check tests/fixtures/harness/eee-instances.jsonl | grep -o '"id":"[^"]*
 
 $ printf 'The Boltzmann constant is 1.380649e-23 J/K.\n' | provkg check
 > answer <stdin>: 1 value, 0 citations
->   traceability     2/10  (1 of 1 items traced: 1 exact, 0 within tolerance)
+>   traceability    10/10  (1 of 1 checked items traced: 1 exact, 0 within tolerance; 0 wrong; 0 not checked)
 >   premise          0/10
 >   uncertainty      0/10
 >   falsifiability   0/10
->   value    match         +2  "1.380649e-23 J/K"  Boltzmann constant = 1.380 649 e-23 J K^-1 [CODATA 2022]
+>   value    match         +0.0  "1.380649e-23 J/K"  Boltzmann constant = 1.380 649 e-23 J K^-1 [CODATA 2022]
 ? 0
 
 $ printf '\357\273\277{"id":"q1","model":"m","text":"The Boltzmann constant is 1.380649e-23 J/K."}\n' > $WORK/bom.jsonl && provkg check $WORK/bom.jsonl | grep -o '"id":"q1","model":"m"\|"verdict":"[a-z]*"'

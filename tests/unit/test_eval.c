@@ -464,27 +464,31 @@ static void audits(void)
 	CHECK_EQ_INT(r.nvalues, 3);
 	if (r.nvalues == 3) {
 		CHECK_EQ_INT(r.values[0].r.verdict, QV_MATCH);
-		CHECK_EQ_INT(r.values[0].points, 2);
+		CHECK(r.values[0].credit == 1 && r.values[0].effect == 0);
 		/* the span covers the number as written, superscripts included */
 		CHECK(!strncmp(text + r.values[0].r.m.start, "1.380649\xc3\x97" "10\xe2\x81\xbb\xc2\xb2\xc2\xb3 J/K",
 			       r.values[0].r.m.end - r.values[0].r.m.start));
 		CHECK_EQ_INT(r.values[1].r.verdict, QV_MATCH); /* 3.0e8 at 2 digits */
 		CHECK_EQ_INT(r.values[2].r.verdict, QV_MISMATCH);
-		CHECK_EQ_INT(r.values[2].points, 0);
+		CHECK(r.values[2].credit == 0);
+		CHECK(fabs(r.values[2].effect + 2.0) < 1e-9); /* -10 x (1 - 0) / 5 checked */
 	}
 	CHECK_EQ_INT(r.ncites, 2);
 	for (i = 0; i < r.ncites; i++) {
 		if (r.cites[i].c.kind == EV_CITE_DOI) {
 			CHECK_EQ_INT(r.cites[i].r.verdict, QR_VERIFIED);
-			CHECK_EQ_INT(r.cites[i].points, 2);
+			CHECK(r.cites[i].credit == 1);
 		} else {
 			CHECK_EQ_INT(r.cites[i].r.verdict, QR_FABRICATED);
 			CHECK_EQ_INT(ev_pattern_of(&r.cites[i].r), EV_PAT_FUTURE);
+			CHECK(r.cites[i].credit == 0 && r.cites[i].effect < 0);
 		}
 	}
 	CHECK_EQ_INT(r.items, 5);
+	CHECK_EQ_INT(r.checked, 5);
 	CHECK_EQ_INT(r.exact, 3);
-	CHECK_EQ_INT(r.scores[EV_TRACEABILITY], 6);
+	CHECK_EQ_INT(r.wrong, 2);
+	CHECK_EQ_INT(r.scores[EV_TRACEABILITY], 6); /* 3 of 5 checked */
 	CHECK_EQ_INT(r.fabricated, 1);
 	CHECK_EQ_INT(r.patterns[EV_PAT_FUTURE], 1);
 	ev_result_release(&r);
@@ -493,7 +497,8 @@ static void audits(void)
 	CHECK_EQ_INT(ev_audit(txn, "a\xff", 2, &o, &r), PK_EINVAL);
 	CHECK_EQ_INT(ev_audit(txn, "a\0b", 3, &o, &r), PK_EINVAL);
 	pk_error_clear();
-	/* the traceability cap */
+	/* traceability is a share: many right values make 10, never more, and
+	 * two wrong ones among them still cost points */
 	{
 		char big[4096] = "";
 
@@ -502,6 +507,12 @@ static void audits(void)
 		CHECK_EQ_INT(ev_audit(txn, big, strlen(big), &o, &r), 0);
 		CHECK_EQ_INT(r.items, 8);
 		CHECK_EQ_INT(r.scores[EV_TRACEABILITY], 10);
+		ev_result_release(&r);
+		strcat(big, "The electron mass is 9.109e-28 kg. The Boltzmann constant is 1.380649e-23 J/mol. ");
+		CHECK_EQ_INT(ev_audit(txn, big, strlen(big), &o, &r), 0);
+		CHECK_EQ_INT(r.checked, 10);
+		CHECK_EQ_INT(r.wrong, 2);
+		CHECK_EQ_INT(r.scores[EV_TRACEABILITY], 8);
 		ev_result_release(&r);
 	}
 }
