@@ -98,3 +98,12 @@ $ printf 'The electron mass is 9.109e-28 kg. The Boltzmann constant is 1.380649e
 >   value    unit_mismatch -2.5  "1.380649e-23 J/mol"  Boltzmann constant = 1.380 649 e-23 J K^-1 [CODATA 2022]
 >   value    outdated      -1.2  "6.626070040e-34 J s"  Planck constant = 6.626 070 15 e-34 J Hz^-1 [CODATA 2022]
 >   value    match         +0.0  "299792458 m/s"  speed of light in vacuum = 299 792 458 m s^-1 [CODATA 2022]
+
+# falsifiability reads English comparatives as the Chinese rules read 超过/低于/高于
+$ for t in 'If the measured peak lies more than 20 meV below 1.42 eV at 300 K, the model must be revised.' 'If the gap turns out below 1.3 eV, the model would be rejected.' 'Should the exciton binding energy be greater than 10 meV, the hydrogenic picture must be abandoned.' 'If the linewidth is above 5 meV at 4 K, the mechanism is ruled out.' 'If the peak lies below the band edge, it is fine.' 'As shown above, the model must be revised if we wish.'; do printf '%s\n' "$t" | provkg check --json | grep -o '"falsifiability":[0-9]*' | head -1; done
+> "falsifiability":5
+> "falsifiability":5
+> "falsifiability":5
+> "falsifiability":5
+> "falsifiability":0
+> "falsifiability":0
