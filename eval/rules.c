@@ -230,6 +230,48 @@ static size_t boundary(const char *s, size_t n, size_t i)
 	return 0;
 }
 
+void ev_sentence_of(const char *s, size_t n, size_t start, size_t end, size_t *a, size_t *b)
+{
+	size_t i, lo, hi;
+
+	if (start > n)
+		start = n;
+	if (end < start)
+		end = start;
+	if (end > n)
+		end = n;
+	lo = start > EV_SENTENCE_REACH ? start - EV_SENTENCE_REACH : 0;
+	hi = n - end > EV_SENTENCE_REACH ? end + EV_SENTENCE_REACH : n;
+	/* back to the end of the sentence before, forward to this one's end */
+	*a = lo;
+	for (i = start; i > lo; i--) {
+		size_t k = boundary(s, n, i - 1);
+
+		if (k && i - 1 + k <= start) {
+			*a = i - 1 + k;
+			break;
+		}
+	}
+	*b = hi;
+	for (i = end; i < hi; i++) {
+		size_t k = boundary(s, n, i);
+
+		if (k) {
+			*b = i + k;
+			break;
+		}
+	}
+	if (*b > n)
+		*b = n;
+	/* whole characters, no surrounding blanks */
+	while (*a < start && (((unsigned char)s[*a] & 0xC0) == 0x80 || memchr(" \t\r\n", s[*a], 4)))
+		(*a)++;
+	while (*b > end && *b < n && ((unsigned char)s[*b] & 0xC0) == 0x80)
+		(*b)--;
+	while (*b > end && memchr(" \t\r\n", s[*b - 1], 4))
+		(*b)--;
+}
+
 static int matches_all(const rule *r, const char *s, size_t n, int *limited)
 {
 	pk_match m;

@@ -58,4 +58,10 @@ int ev_rules_score(const ev_rules *r, const char *s, size_t n, int scores[EV_NSC
 int ev_rules_score_skip(const ev_rules *r, const char *s, size_t n, const size_t (*skip)[2], size_t nskip,
 			int scores[EV_NSCORES], ev_hit **hits, size_t *nhits, int *limited);
 
+/* The sentence around s[start..end) by the same boundaries, at most
+ * EV_SENTENCE_REACH bytes on either side, on whole characters, without
+ * the blanks around it: [*a, *b). */
+#define EV_SENTENCE_REACH 300
+void ev_sentence_of(const char *s, size_t n, size_t start, size_t end, size_t *a, size_t *b);
+
 #endif

@@ -57,6 +57,16 @@ static void credit_json(pk_json *w, double credit, double effect)
 	pk_json_num(w, (double)llround(effect * 100) / 100 + 0.0);
 }
 
+/* The sentence an item came from, for a reader of the record or report. */
+static void sentence_json(pk_json *w, const char *text, size_t n, size_t start, size_t end)
+{
+	size_t a, b;
+
+	ev_sentence_of(text, n, start, end, &a, &b);
+	pk_json_key(w, "sentence");
+	pk_json_strn(w, text + a, b - a);
+}
+
 static void write_audit(pk_json *w, const ev_result *r, const char *text, size_t n)
 {
 	char item[32];
@@ -128,6 +138,7 @@ static void write_result(pk_json *w, const ev_result *r, const char *text, size_
 		pk_json_obj(w);
 		tool_value_result_json(w, &r->values[i].r, 1);
 		credit_json(w, r->values[i].credit, r->values[i].effect);
+		sentence_json(w, text, n, r->values[i].r.m.start, r->values[i].r.m.end);
 		pk_json_end_obj(w);
 	}
 	pk_json_end_arr(w);
@@ -159,6 +170,11 @@ static void write_result(pk_json *w, const ev_result *r, const char *text, size_
 			pk_json_kstr(w, "error", c->error);
 		}
 		credit_json(w, c->ok ? c->credit : -1, c->effect);
+		/* a list entry: the sentence that cites it; else its own */
+		if (c->c.nat && c->c.kind == EV_CITE_ENTRY)
+			sentence_json(w, text, n, c->c.at[0][0], c->c.at[0][1]);
+		else
+			sentence_json(w, text, n, c->c.start, c->c.end);
 		pk_json_end_obj(w);
 	}
 	pk_json_end_arr(w);

@@ -20,8 +20,15 @@
 #include <time.h>
 #include <unistd.h>
 
+/* 20 colours told apart (Tableau's 10, then their darker and lighter
+ * kin), and dash patterns so that outlines which coincide still show. */
 static const char *const colors[] = { "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b",
-				      "#e377c2" };
+				      "#e377c2", "#7f7f7f", "#bcbd22", "#393b79", "#637939", "#8c6d31", "#843c39",
+				      "#7b4173", "#3182bd", "#e6550d", "#31a354", "#756bb1", "#636363" };
+#define NCOLORS (sizeof(colors) / sizeof(colors[0]))
+static const char *const dashes[] = { "none", "8 4", "2 3", "10 3 2 3", "4 4", "1 5" };
+#define NDASHES (sizeof(dashes) / sizeof(dashes[0]))
+#define COMBINED_MAX 6 /* more models than this: one small chart each */
 
 typedef struct table {
 	pk_buf html;      /* the table's rows */
@@ -32,6 +39,7 @@ typedef struct table {
 typedef struct items {
 	table fail;       /* failing items */
 	table unchecked;  /* references that could not be checked (unverifiable) */
+	table unread;     /* answers that could not be read */
 	size_t max;       /* rows per table */
 } items;
 
@@ -57,6 +65,65 @@ static void esc_s(pk_buf *b, const char *s)
 		esc(b, s, strlen(s));
 }
 
+/* Text with the inline markup titles carry (Crossref's <sub>, <jats:sup>,
+ * <i>, MathML): sub, sup, i and b rendered, every other tag dropped, the
+ * rest escaped; an entity (&amp;) kept as it is. Tags left open are closed. */
+static void esc_markup(pk_buf *b, const char *s)
+{
+	static const struct { const char *in, *out; } keep[] = {
+		{ "sub", "sub" }, { "jats:sub", "sub" }, { "sup", "sup" }, { "jats:sup", "sup" }, { "i", "i" },
+		{ "em", "i" }, { "jats:italic", "i" }, { "b", "b" }, { "strong", "b" }, { "jats:bold", "b" },
+	};
+	int open[4] = { 0 }; /* sub, sup, i, b */
+	const char *names[4] = { "sub", "sup", "i", "b" };
+	size_t k;
+
+	if (!s)
+		return;
+	while (*s) {
+		const char *gt;
+
+		if (*s == '<' && (gt = strchr(s, '>')) != NULL && gt - s < 64) {
+			int close = s[1] == '/';
+			size_t nl = (size_t)(gt - s) - 1 - (size_t)close;
+			const char *name = s + 1 + close;
+
+			for (k = 0; k < sizeof(keep) / sizeof(keep[0]); k++) {
+				int j;
+
+				if (strlen(keep[k].in) != nl || strncmp(name, keep[k].in, nl))
+					continue;
+				for (j = 0; j < 4 && strcmp(names[j], keep[k].out); j++)
+					;
+				if (close && open[j] > 0) {
+					open[j]--;
+					pk_buf_printf(b, "</%s>", keep[k].out);
+				} else if (!close && open[j] < 8) {
+					open[j]++;
+					pk_buf_printf(b, "<%s>", keep[k].out);
+				}
+				break;
+			}
+			s = gt + 1; /* another tag: dropped, its text kept */
+			continue;
+		}
+		if (*s == '&') {
+			size_t n = strspn(s + 1, "#abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
+
+			if (n && n < 10 && s[1 + n] == ';') {
+				pk_buf_put(b, s, n + 2);
+				s += n + 2;
+				continue;
+			}
+		}
+		esc(b, s, 1);
+		s++;
+	}
+	for (k = 0; k < 4; k++)
+		while (open[k]-- > 0)
+			pk_buf_printf(b, "</%s>", names[k]);
+}
+
 static const char *str(const cJSON *o, const char *k)
 {
 	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
@@ -65,7 +132,7 @@ static const char *str(const cJSON *o, const char *k)
 }
 
 static void row(table *it, size_t max, const cJSON *rec, const char *kind, const char *verdict, const char *cited,
-		pk_buf *evidence)
+		const char *sentence, pk_buf *evidence)
 {
 	const cJSON *id = cJSON_GetObjectItemCaseSensitive(rec, "id");
 	char *ids = id ? cJSON_PrintUnformatted(id) : NULL;
@@ -86,6 +153,11 @@ static void row(table *it, size_t max, const cJSON *rec, const char *kind, const
 	esc_s(&it->html, verdict);
 	pk_buf_puts(&it->html, "</td><td>");
 	esc(&it->html, cited, 300);
+	if (sentence && *sentence && strcmp(sentence, cited)) {
+		pk_buf_puts(&it->html, "<div class=\"ctx\">");
+		esc(&it->html, sentence, 700);
+		pk_buf_puts(&it->html, "</div>");
+	}
 	pk_buf_puts(&it->html, "</td><td>");
 	pk_buf_put(&it->html, evidence->ptr ? evidence->ptr : "", evidence->len);
 	pk_buf_puts(&it->html, "</td></tr>\n");
@@ -97,6 +169,14 @@ static int collect(void *ctx, const cJSON *rec)
 	items *it = ctx;
 	const cJSON *v;
 
+	if (cJSON_IsString(cJSON_GetObjectItemCaseSensitive(rec, "error"))) {
+		pk_buf ev = PK_BUF_INIT;
+
+		esc_s(&ev, str(rec, "error"));
+		row(&it->unread, it->max, rec, "answer", "error", str(rec, "where"), NULL, &ev);
+		pk_buf_release(&ev);
+		return 0;
+	}
 	cJSON_ArrayForEach(v, cJSON_GetObjectItemCaseSensitive(rec, "values"))
 	{
 		const char *verdict = str(v, "verdict");
@@ -123,7 +203,7 @@ static int collect(void *ctx, const cJSON *rec)
 			pk_buf_puts(&ev, "]</span><br>");
 		}
 		esc_s(&ev, str(v, "diagnosis"));
-		row(&it->fail, it->max, rec, "value", verdict, cite, &ev);
+		row(&it->fail, it->max, rec, "value", verdict, cite, str(v, "sentence"), &ev);
 		pk_buf_release(&ev);
 	}
 	cJSON_ArrayForEach(v, cJSON_GetObjectItemCaseSensitive(rec, "citations"))
@@ -136,7 +216,7 @@ static int collect(void *ctx, const cJSON *rec)
 			continue;
 		if (cJSON_IsObject(match)) {
 			pk_buf_puts(&ev, "closest work: ");
-			esc_s(&ev, str(match, "title"));
+			esc_markup(&ev, str(match, "title"));
 			pk_buf_puts(&ev, " <span class=\"src\">doi:");
 			esc_s(&ev, str(match, "doi"));
 			pk_buf_puts(&ev, "</span><br>");
@@ -145,28 +225,55 @@ static int collect(void *ctx, const cJSON *rec)
 		{
 			if (!cJSON_IsString(r))
 				continue;
-			esc_s(&ev, r->valuestring);
+			esc_markup(&ev, r->valuestring);
 			pk_buf_puts(&ev, "<br>");
 		}
 		if (!strcmp(verdict, "unverifiable"))
-			row(&it->unchecked, it->max, rec, "reference", verdict, str(v, "input"), &ev);
+			row(&it->unchecked, it->max, rec, "reference", verdict, str(v, "input"), str(v, "sentence"), &ev);
 		else
-			row(&it->fail, it->max, rec, "reference", verdict, str(v, "input"), &ev);
+			row(&it->fail, it->max, rec, "reference", verdict, str(v, "input"), str(v, "sentence"), &ev);
 		pk_buf_release(&ev);
 	}
 	return 0;
 }
 
-/* The radar chart: one polygon per model over the four 0..10 axes. */
-static void radar(FILE *f, const ev_summary *s)
+/* ---- the radar chart ------------------------------------------------------ */
+
+static const double PI = 3.14159265358979;
+
+/* A model with no scored answer (only unreadable ones, like an empty
+ * "(unknown)") has nothing to draw and stays out of the chart. */
+static int scored(const ev_model_sum *m)
 {
-	const double cx = 300, cy = 200, R = 150, PI = 3.14159265358979;
-	size_t i, height = 400 + 18 * s->n;
+	int k;
+
+	for (k = 0; k < EV_NSCORES; k++)
+		if (m->score[k].n)
+			return 1;
+	return 0;
+}
+
+static double mean_of(const ev_model_sum *m, int k)
+{
+	return m->score[k].n ? m->score[k].mean : 0;
+}
+
+/* The values of the rings, on a white halo: drawn over the outlines so
+ * they stay readable. */
+static void ticks(FILE *f, double cx, double cy, double R)
+{
+	int g;
+
+	for (g = 2; g <= 10; g += 2)
+		fprintf(f, "<text class=\"tick\" x=\"%.1f\" y=\"%.1f\">%d</text>\n", cx + 4, cy - R * g / 10 + 4, g);
+}
+
+/* The web of a chart: rings at 2..10, the axes and their names (in full,
+ * or as initials in a small chart). */
+static void web(FILE *f, double cx, double cy, double R, int names)
+{
 	int k, g;
 
-	fprintf(f, "<svg id=\"radar\" class=\"radar\" xmlns=\"http://www.w3.org/2000/svg\" width=\"600\" height=\"%zu\" "
-		   "viewBox=\"0 0 600 %zu\" role=\"img\" aria-label=\"scores per model\">\n",
-		height, height);
 	for (g = 2; g <= 10; g += 2) {
 		fprintf(f, "<polygon class=\"grid\" points=\"");
 		for (k = 0; k < EV_NSCORES; k++) {
@@ -174,38 +281,139 @@ static void radar(FILE *f, const ev_summary *s)
 
 			fprintf(f, "%.1f,%.1f ", cx + R * g / 10 * cos(a), cy + R * g / 10 * sin(a));
 		}
-		fprintf(f, "\"/>\n<text class=\"tick\" x=\"%.1f\" y=\"%.1f\">%d</text>\n", cx + 3, cy - R * g / 10 + 10, g);
+		fprintf(f, "\"/>\n");
 	}
 	for (k = 0; k < EV_NSCORES; k++) {
 		double a = -PI / 2 + k * 2 * PI / EV_NSCORES;
-		double lx = cx + (R + 22) * cos(a), ly = cy + (R + 22) * sin(a);
+		double lx = cx + (R + 14) * cos(a), ly = cy + (R + 14) * sin(a);
 
 		fprintf(f, "<line class=\"axis\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", cx, cy, cx + R * cos(a),
 			cy + R * sin(a));
 		fprintf(f, "<text class=\"label\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\">%s</text>\n", lx, ly + 4,
-			fabs(cos(a)) < 0.1 ? "middle" : cos(a) > 0 ? "start" : "end", ev_score_name(k));
+			fabs(cos(a)) < 0.1 ? "middle" : cos(a) > 0 ? "start" : "end",
+			names ? ev_score_name(k) : (const char *[]){ "T", "P", "U", "F" }[k]);
 	}
-	for (i = 0; i < s->n; i++) {
-		const char *c = colors[i % (sizeof(colors) / sizeof(colors[0]))];
-		pk_buf name = PK_BUF_INIT;
+}
 
-		esc_s(&name, s->m[i].name);
-		fprintf(f, "<polygon class=\"model\" data-model=\"%s\" fill=\"%s\" fill-opacity=\"0.15\" stroke=\"%s\" "
-			   "stroke-width=\"2\" points=\"",
-			name.ptr ? name.ptr : "", c, c);
-		for (k = 0; k < EV_NSCORES; k++) {
-			double a = -PI / 2 + k * 2 * PI / EV_NSCORES;
-			double v = s->m[i].score[k].n ? s->m[i].score[k].mean : 0;
+/* One model's outline, with a marker at each vertex; data-* attributes
+ * carry the geometry for a reader (and the tests) to check. */
+static void outline(FILE *f, const ev_model_sum *m, const char *color, const char *dash, double cx, double cy, double R)
+{
+	pk_buf name = PK_BUF_INIT;
+	int k;
 
-			fprintf(f, "%.1f,%.1f ", cx + R * v / 10 * cos(a), cy + R * v / 10 * sin(a));
+	esc_s(&name, m->name);
+	fprintf(f, "<polygon class=\"model\" data-model=\"%s\" data-cx=\"%.1f\" data-cy=\"%.1f\" data-r=\"%.1f\" "
+		   "fill=\"%s\" fill-opacity=\"0.12\" stroke=\"%s\" stroke-width=\"2.5\"%s%s%s points=\"",
+		name.ptr ? name.ptr : "", cx, cy, R, color, color, strcmp(dash, "none") ? " stroke-dasharray=\"" : "",
+		strcmp(dash, "none") ? dash : "", strcmp(dash, "none") ? "\"" : "");
+	for (k = 0; k < EV_NSCORES; k++) {
+		double a = -PI / 2 + k * 2 * PI / EV_NSCORES, v = mean_of(m, k);
+
+		fprintf(f, "%.1f,%.1f ", cx + R * v / 10 * cos(a), cy + R * v / 10 * sin(a));
+	}
+	fprintf(f, "\"><title>%s</title></polygon>\n", name.ptr ? name.ptr : "");
+	for (k = 0; k < EV_NSCORES; k++) {
+		double a = -PI / 2 + k * 2 * PI / EV_NSCORES, v = mean_of(m, k);
+
+		fprintf(f, "<circle class=\"vertex\" cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"/>\n", cx + R * v / 10 * cos(a),
+			cy + R * v / 10 * sin(a), color);
+	}
+	pk_buf_release(&name);
+}
+
+static int same_means(const ev_model_sum *a, const ev_model_sum *b)
+{
+	int k;
+
+	for (k = 0; k < EV_NSCORES; k++)
+		if (fabs(mean_of(a, k) - mean_of(b, k)) > 0.005)
+			return 0;
+	return 1;
+}
+
+/* Up to COMBINED_MAX models share one chart (colours and dash patterns
+ * apart; outlines that coincide are named below it); more get one small
+ * chart each, in a grid, so no model hides under another. */
+static void radar(FILE *f, const ev_summary *s)
+{
+	size_t i, j, nd = 0, *d;
+
+	if (!(d = calloc(s->n ? s->n : 1, sizeof(*d))))
+		return;
+	for (i = 0; i < s->n; i++)
+		if (scored(&s->m[i]))
+			d[nd++] = i;
+	if (!nd) {
+		fprintf(f, "<p id=\"radar\">No scored answer to chart.</p>\n");
+		free(d);
+		return;
+	}
+	if (nd <= COMBINED_MAX) {
+		const double cx = 300, cy = 200, R = 150;
+		size_t height = 400 + 20 * nd;
+
+		fprintf(f, "<svg id=\"radar\" class=\"radar\" xmlns=\"http://www.w3.org/2000/svg\" width=\"600\" "
+			   "height=\"%zu\" viewBox=\"0 0 600 %zu\" role=\"img\" aria-label=\"scores per model\">\n",
+			height, height);
+		web(f, cx, cy, R, 1);
+		for (j = 0; j < nd; j++)
+			outline(f, &s->m[d[j]], colors[j % NCOLORS], dashes[j % NDASHES], cx, cy, R);
+		ticks(f, cx, cy, R);
+		for (j = 0; j < nd; j++) {
+			const ev_model_sum *m = &s->m[d[j]];
+			pk_buf name = PK_BUF_INIT;
+			const char *dash = dashes[j % NDASHES];
+
+			esc_s(&name, m->name);
+			fprintf(f, "<line class=\"key\" x1=\"20\" y1=\"%zu\" x2=\"50\" y2=\"%zu\" stroke=\"%s\" stroke-width=\"3\"%s%s%s/>"
+				   "<text class=\"legend\" x=\"58\" y=\"%zu\">%s <tspan class=\"means\">(%.1f, %.1f, %.1f, %.1f)"
+				   "</tspan></text>\n",
+				392 + 20 * j, 392 + 20 * j, colors[j % NCOLORS], strcmp(dash, "none") ? " stroke-dasharray=\"" : "",
+				strcmp(dash, "none") ? dash : "", strcmp(dash, "none") ? "\"" : "", 396 + 20 * j,
+				name.ptr ? name.ptr : "", mean_of(m, 0), mean_of(m, 1), mean_of(m, 2), mean_of(m, 3));
+			pk_buf_release(&name);
 		}
-		fprintf(f, "\"><title>%s</title></polygon>\n", name.ptr ? name.ptr : "");
-		fprintf(f, "<rect class=\"key\" x=\"20\" y=\"%zu\" width=\"12\" height=\"12\" fill=\"%s\"/><text class=\"legend\" "
-			   "x=\"38\" y=\"%zu\">%s</text>\n",
-			388 + 18 * i, c, 398 + 18 * i, name.ptr ? name.ptr : "");
-		pk_buf_release(&name);
+		fprintf(f, "</svg>\n");
+		for (i = 0; i < nd; i++)
+			for (j = i + 1; j < nd; j++)
+				if (same_means(&s->m[d[i]], &s->m[d[j]])) {
+					pk_buf a = PK_BUF_INIT, b = PK_BUF_INIT;
+
+					esc_s(&a, s->m[d[i]].name);
+					esc_s(&b, s->m[d[j]].name);
+					fprintf(f, "<p class=\"note\">%s and %s have the same mean scores: their outlines coincide "
+						   "(told apart by the dash pattern).</p>\n",
+						a.ptr ? a.ptr : "", b.ptr ? b.ptr : "");
+					pk_buf_release(&a);
+					pk_buf_release(&b);
+				}
+	} else {
+		const size_t cols = 4, cell = 250;
+		const double R = 80;
+		size_t rows = (nd + cols - 1) / cols;
+
+		fprintf(f, "<svg id=\"radar\" class=\"radar small\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%zu\" "
+			   "height=\"%zu\" viewBox=\"0 0 %zu %zu\" role=\"img\" aria-label=\"scores per model, one chart each\">\n",
+			cols * cell, rows * cell, cols * cell, rows * cell);
+		for (j = 0; j < nd; j++) {
+			const ev_model_sum *m = &s->m[d[j]];
+			double cx = (double)(j % cols) * cell + cell / 2.0, cy = (double)(j / cols) * cell + cell / 2.0 + 12;
+			pk_buf name = PK_BUF_INIT;
+
+			esc_s(&name, m->name);
+			fprintf(f, "<text class=\"legend\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" fill=\"%s\">%.40s</text>\n",
+				cx, cy - R - 26, colors[j % NCOLORS], name.ptr ? name.ptr : "");
+			web(f, cx, cy, R, 0);
+			outline(f, m, colors[j % NCOLORS], "none", cx, cy, R);
+			if (j == 0)
+				ticks(f, cx, cy, R);
+			pk_buf_release(&name);
+		}
+		fprintf(f, "</svg>\n<p class=\"note\">%zu models: one chart each (T traceability, P premise, U uncertainty, "
+			   "F falsifiability; rings at 2, 4, 6, 8, 10).</p>\n", nd);
 	}
-	fprintf(f, "</svg>\n");
+	free(d);
 }
 
 static void cell_ci(FILE *f, const ev_moments *m, double max, int digits)
@@ -290,7 +498,9 @@ static const char css[] =
 	"th{background:#f3f3f3}.ci{color:#777;font-size:12px}.src{color:#555;font-size:12px}"
 	".v-fabricated,.v-mismatch,.v-unit_mismatch{color:#b00;font-weight:600}.v-outdated{color:#b60;font-weight:600}"
 	".radar .grid{fill:none;stroke:#ddd}.radar .axis{stroke:#bbb}.radar .label{font-size:13px}"
-	".radar .tick{font-size:10px;fill:#999}.radar .legend{font-size:12px}";
+	".radar .tick{font-size:11px;fill:#444;paint-order:stroke;stroke:#fff;stroke-width:3px}"
+	".radar .legend{font-size:12px}.radar .means{fill:#777}.note{color:#555;font-size:13px}"
+	".ctx{color:#555;font-size:12px;margin-top:4px;border-left:3px solid #ddd;padding-left:6px}";
 
 static void usage(FILE *f)
 {
@@ -299,7 +509,10 @@ static void usage(FILE *f)
 		"  writes one self-contained HTML file (nothing loaded from the network): a radar chart\n"
 		"  of the four scores per model, per-model means with 95%% intervals, the fabricated-\n"
 		"  reference rate with Wilson intervals and its breakdown by pattern, and the failing\n"
-		"  items (wrong values, fabricated or mismatched references) with their evidence\n"
+		"  items (wrong values, fabricated or mismatched references) with their evidence and\n"
+		"  the sentence each came from, the references that could not be checked (and what was\n"
+		"  searched), and the answers that could not be read (and why); up to 6 models share one\n"
+		"  radar chart, more get one small chart each\n"
 		"  --max-items N   failing items listed (default 2000)\n"
 		"exit: 0 written, 2 usage, 3 no record could be read, 5 I/O error\n");
 }
@@ -328,6 +541,7 @@ int cmd_report(int argc, char **argv)
 	it.max = 2000;
 	it.fail.row_class = "item";
 	it.unchecked.row_class = "unchecked";
+	it.unread.row_class = "unread";
 	while ((ch = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'o': out = optarg; break;
@@ -378,7 +592,7 @@ int cmd_report(int argc, char **argv)
 	fprintf(f, "<h2>Fabricated references by pattern</h2>\n");
 	pattern_table(f, &s);
 	fprintf(f, "<h2>Failing items</h2>\n<table id=\"items\"><thead><tr><th>model</th><th>answer</th><th>kind</th>"
-		   "<th>verdict</th><th>cited</th><th>evidence</th></tr></thead><tbody>\n");
+		   "<th>verdict</th><th>cited (and the sentence it came from)</th><th>evidence</th></tr></thead><tbody>\n");
 	fputs(it.fail.html.ptr ? it.fail.html.ptr : "", f);
 	if (!it.fail.n)
 		fprintf(f, "<tr><td colspan=\"6\">no failing items</td></tr>\n");
@@ -397,6 +611,14 @@ int cmd_report(int argc, char **argv)
 	fprintf(f, "</tbody></table>\n");
 	if (it.unchecked.dropped)
 		fprintf(f, "<p>%zu more references are not listed (--max-items %zu).</p>\n", it.unchecked.dropped, it.max);
+	fprintf(f, "<h2>Answers not read</h2>\n<table id=\"unread\"><thead><tr><th>model</th><th>answer</th><th>kind</th>"
+		   "<th>verdict</th><th>where</th><th>why</th></tr></thead><tbody>\n");
+	fputs(it.unread.html.ptr ? it.unread.html.ptr : "", f);
+	if (!it.unread.n)
+		fprintf(f, "<tr><td colspan=\"6\">none: every answer was read</td></tr>\n");
+	fprintf(f, "</tbody></table>\n");
+	if (it.unread.dropped)
+		fprintf(f, "<p>%zu more unread answers are not listed (--max-items %zu).</p>\n", it.unread.dropped, it.max);
 	fprintf(f, "<p class=\"src\">Scores and audit trail: <code>provkg check</code>; rules: "
 		   "data/rules/credibility.json.</p>\n</body></html>\n");
 	if (ferror(f) || fflush(f) == EOF || fsync(fileno(f)) < 0) {
@@ -420,6 +642,7 @@ done:
 	ev_summary_release(&s);
 	pk_buf_release(&it.fail.html);
 	pk_buf_release(&it.unchecked.html);
+	pk_buf_release(&it.unread.html);
 	pk_buf_release(&tmp);
 	pk_buf_release(&t);
 	return code;
