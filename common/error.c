@@ -69,6 +69,7 @@ const char *pk_error_name(int code)
 	switch (code) {
 	case PK_OK: return "no error";
 	case PK_ENOTFOUND: return "not found";
+	case PK_ENOFILE: return "no such file";
 	case PK_EPARSE: return "parse error";
 	case PK_EMAPFULL: return "graph map full";
 	case PK_ENET: return "network error";

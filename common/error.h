@@ -23,7 +23,8 @@ enum {
 	PK_EINVAL = -9,    /* invalid argument or option */
 	PK_ELIMIT = -10,   /* a size, depth or match limit was exceeded */
 	PK_EBUSY = -11,    /* another writer holds the graph lock */
-	PK_ESTRICT = -12   /* a bad record under --strict */
+	PK_ESTRICT = -12,  /* a bad record under --strict */
+	PK_ENOFILE = -13   /* an input file that does not exist */
 };
 
 /* Record `code` and a printf-style message as this thread's last error.

@@ -196,8 +196,9 @@ static int transient_code(CURLcode c)
 	case CURLE_GOT_NOTHING:
 	case CURLE_HTTP2:
 	case CURLE_HTTP2_STREAM:
-	case CURLE_COULDNT_RESOLVE_HOST: /* a resolver hiccup; retries are bounded */
 		return 1;
+	/* not CURLE_COULDNT_RESOLVE_HOST: a name that does not resolve will
+	 * not on the next try either (15 s of retries for nothing) */
 	default:
 		return 0;
 	}

@@ -75,7 +75,7 @@ int pk_lines_open(pk_lines **out, const char *path, size_t max_line)
 		int e = errno;
 
 		pk_lines_free(r);
-		return pk_error_set(e == ENOENT ? PK_ENOTFOUND : PK_EIO,
+		return pk_error_set(e == ENOENT ? PK_ENOFILE : PK_EIO,
 				    "cannot open '%s': %s", path, strerror(e));
 	}
 	r->fd = -1;

@@ -86,6 +86,49 @@ const char *ingest_basename(const char *path)
 	return path + n;
 }
 
+int ingest_path_clean(const char *path, char *out, size_t cap)
+{
+	size_t n = 0, i = 0, len = strlen(path);
+	const char *base;
+
+	if (!len || len >= cap)
+		return pk_error_set(PK_EINVAL, "path too long or empty: '%.200s'", path);
+	if (path[0] == '/')
+		out[n++] = '/';
+	while (i < len) {
+		size_t j = i;
+
+		while (j < len && path[j] != '/')
+			j++;
+		/* "a//b", "a/./b" and a trailing '/' name the same directory */
+		if (j > i && !(j - i == 1 && path[i] == '.')) {
+			if (n && out[n - 1] != '/')
+				out[n++] = '/';
+			memcpy(out + n, path + i, j - i);
+			n += j - i;
+		}
+		i = j + 1;
+	}
+	out[n] = '\0';
+	if (!n)
+		snprintf(out, cap, ".");
+	/* ".", "..", "a/..": the directory's own name comes from the file system */
+	base = ingest_basename(out);
+	if (!strcmp(base, ".") || !strcmp(base, "..")) {
+		char *real = realpath(out, NULL);
+
+		if (!real)
+			return 0; /* stat will say why */
+		if (strlen(real) >= cap) {
+			free(real);
+			return pk_error_set(PK_EINVAL, "path too long: '%.200s'", path);
+		}
+		snprintf(out, cap, "%s", real);
+		free(real);
+	}
+	return 0;
+}
+
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);

@@ -29,6 +29,10 @@ int ingest_source_begin(kg_txn *t, ingest_result *r, const char *kind, const cha
 
 /* The last path component (borrowed from path). */
 const char *ingest_basename(const char *path);
+/* path without "//", "/./" and a trailing '/' (one source, one edition,
+ * however the path is written); ".", ".." and "a/.." through realpath so
+ * that a directory keeps its own name. out has cap bytes. */
+int ingest_path_clean(const char *path, char *out, size_t cap);
 
 /* Fold a display name into a quantity key: case folded, single spaces. */
 char *ingest_quantity_key(const char *name);

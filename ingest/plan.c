@@ -373,16 +373,19 @@ int ingest_plan_make(ingest_plan **out, const char *const *paths, size_t n)
 		return pk_error_set(PK_ENOMEM, "out of memory");
 	for (i = 0; i < n && rc == 0; i++) {
 		struct stat st;
+		char path[4096];
 
-		if (stat(paths[i], &st) < 0)
-			rc = pk_error_set(errno == ENOENT ? PK_ENOTFOUND : PK_EIO, "cannot open '%s': %s",
+		if ((rc = ingest_path_clean(paths[i], path, sizeof(path))) < 0)
+			break;
+		if (stat(path, &st) < 0)
+			rc = pk_error_set(errno == ENOENT ? PK_ENOFILE : PK_EIO, "cannot open '%s': %s",
 					  paths[i], strerror(errno));
 		else if (S_ISDIR(st.st_mode))
-			rc = walk(p, paths[i]);
+			rc = walk(p, path);
 		else if (!S_ISREG(st.st_mode))
-			rc = not_a_file(paths[i]);
+			rc = not_a_file(path);
 		else
-			rc = add_file(p, paths[i], (uint64_t)st.st_size);
+			rc = add_file(p, path, (uint64_t)st.st_size);
 	}
 	if (rc == 0 && p->n == 0)
 		rc = pk_error_set(PK_ENOTFOUND, "no source files found in the given paths");

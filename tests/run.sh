@@ -39,6 +39,20 @@ record() { # record ok|FAIL name
 
 want() { [ -z "$ONLY" ] || [[ "$1" == *"$ONLY"* ]]; }
 
+# Say each layer as it starts (a run takes minutes), and what it took.
+layer_name="" layer_t0=0 layer_p0=0 layer_f0=0
+layer() { # layer NAME "what" | layer (to close the last one)
+	local now=$SECONDS
+	if [ -n "$layer_name" ]; then
+		echo "   $layer_name: $((pass - layer_p0)) passed, $((fail - layer_f0)) failed in $((now - layer_t0)) s"
+	fi
+	layer_name=${1:-}
+	[ -n "$layer_name" ] || return 0
+	layer_t0=$now layer_p0=$pass layer_f0=$fail
+	echo "== $layer_name: $2"
+}
+count() { local n=0 f; for f in "$@"; do [ -e "$f" ] && n=$((n + 1)); done; echo "$n"; }
+
 # Count "ok x" / "FAIL x" lines of a test program; a crash is a failure.
 run_counted() { # run_counted label command...
 	local label=$1 out rc line
@@ -61,6 +75,7 @@ run_counted() { # run_counted label command...
 }
 
 # ---- unit -------------------------------------------------------------
+[ -z "$ONLY" ] && layer unit "$(count "$BUILD"/tests/test_*) test programs"
 for t in "$BUILD"/tests/test_*; do
 	[ -x "$t" ] || continue
 	want "$(basename "$t")" || want unit || continue
@@ -68,6 +83,7 @@ for t in "$BUILD"/tests/test_*; do
 done
 
 # The shared test graph for golden tests and checks.
+[ -z "$ONLY" ] && layer graph "building the shared test graph from data/sources/"
 export PROVKG_DB="$WORK/graph"
 if ! "$PROVKG" build --db "$PROVKG_DB" -q >"$WORK/build.out" 2>&1; then
 	record FAIL "build test graph"
@@ -75,6 +91,7 @@ if ! "$PROVKG" build --db "$PROVKG_DB" -q >"$WORK/build.out" 2>&1; then
 fi
 
 # ---- golden -----------------------------------------------------------
+[ -z "$ONLY" ] && layer golden "$(count tests/golden/*.t) transcripts of CLI runs"
 for t in tests/golden/*.t; do
 	want golden || want "$(basename "$t")" || continue
 	if tests/golden.sh "$t" >"$WORK/golden.out" 2>&1; then
@@ -86,6 +103,7 @@ for t in tests/golden/*.t; do
 done
 
 # ---- fault ------------------------------------------------------------
+[ -z "$ONLY" ] && layer fault "$(count tests/fault/*.sh) scripts: kills, failed allocations and writes, servers"
 for t in tests/fault/*.sh; do
 	[ -e "$t" ] || continue
 	want fault || want "$(basename "$t")" || continue
@@ -93,12 +111,14 @@ for t in tests/fault/*.sh; do
 done
 
 # ---- independent checks ----------------------------------------------
+[ -z "$ONLY" ] && layer checks "$(count tests/scripts/check_*) cross-checks against independent parsers and oracles"
 for t in tests/scripts/check_*; do
 	[ -e "$t" ] || continue
 	want checks || want "$(basename "$t")" || continue
 	run_counted "checks/$(basename "$t")" "$t"
 done
 
+[ -z "$ONLY" ] && layer
 if [ ${#failed_names[@]} -gt 0 ]; then
 	echo
 	echo "failed:"

@@ -74,9 +74,56 @@ static int first_key(const kg_name_hit *h, void *ctx)
 	return 1;
 }
 
+typedef struct editions {
+	const char *want;
+	int found;
+	pk_buf have;     /* "CODATA 2014, 2018, 2022; NIST-AW 4.1" */
+	char kind[64];   /* the kind last listed */
+} editions;
+
+static int edition_cb(const kg_source *src, void *vctx)
+{
+	editions *e = vctx;
+
+	/* the sources of values: not works, not provkg's own tables */
+	if (kg_kind_bibliographic(src->kind) || !strncmp(src->kind, "provkg-", 7) || !strcmp(src->kind, "Pint"))
+		return 0;
+	if (!strcmp(src->edition, e->want))
+		e->found = 1;
+	if (strcmp(e->kind, src->kind)) {
+		if (pk_buf_printf(&e->have, "%s%s %s", e->have.len ? "; " : "", src->kind, src->edition) < 0)
+			return PK_ENOMEM;
+		snprintf(e->kind, sizeof(e->kind), "%s", src->kind);
+	} else if (pk_buf_printf(&e->have, ", %s", src->edition) < 0) {
+		return PK_ENOMEM;
+	}
+	return 0;
+}
+
+int tool_check_edition(kg_txn *t, const char *want)
+{
+	editions e;
+	int rc;
+
+	memset(&e, 0, sizeof(e));
+	e.want = want;
+	if ((rc = kg_source_each(t, edition_cb, &e)) < 0) {
+		pk_buf_release(&e.have);
+		return tool_fail(rc, NULL);
+	}
+	if (!e.found)
+		tool_error("--edition: no edition '%s' in the graph (have %s)", want, e.have.len ? e.have.ptr : "none");
+	pk_buf_release(&e.have);
+	return e.found ? EXIT_OK : EXIT_USAGE;
+}
+
 int tool_value_finish(tool_value_cfg *c, kg_txn *t)
 {
 	size_t i, j;
+	int code;
+
+	if (c->o.edition && (code = tool_check_edition(t, c->o.edition)) != EXIT_OK)
+		return code;
 
 	for (i = 0; i < c->o.ntolerances; i++) {
 		const char *p = c->tol[i].property;

@@ -92,7 +92,9 @@ static void usage_build(FILE *f, const char *cmd)
 		"  --complete     mark the sources as complete dumps (closed world for check-ref)\n"
 		"  --with-refs    keep Crossref reference lists and abstracts\n"
 		"%s"
-		"  -q, --quiet    no per-source summary\n",
+		"  -q, --quiet    no per-source summary\n"
+		"exit: 0 done, 2 usage, 3 bad or missing input (no source file, a bad record under --strict),\n"
+		"      4 graph error (locked, another schema), 5 I/O error\n",
 		cmd, !strcmp(cmd, "build") ? " [--drop-cache]" : "", !strcmp(cmd, "build") ? "[PATH...]" : "PATH...",
 		!strcmp(cmd, "build") ? "  --drop-cache   start the online answer cache afresh (else the graph in use's is kept)\n" : "");
 }

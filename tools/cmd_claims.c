@@ -359,7 +359,8 @@ static void label_usage(FILE *f)
 		"        reference that traces to the graph -> agree; nothing checkable -> null\n"
 		"output: each record with \"label\", \"label_reason\" and \"evidence\" (the verdicts) added,\n"
 		"        in input order; {\"id\",\"error\"} for a record that cannot be read\n"
-		"exit: 0 done, 2 usage, 3 unreadable input (--strict), 4 graph error, 5 I/O error\n");
+		"exit: 0 done, 2 usage, 3 a missing file or unreadable input (--strict), 4 graph error,\n"
+		"      5 I/O error\n");
 }
 
 int cmd_label_claims(int argc, char **argv)

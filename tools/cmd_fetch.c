@@ -175,14 +175,14 @@ static int parse_cli(int argc, char **argv, fetch_cli *c, void (*usage)(FILE *))
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	int ch, ok = 1;
+	int ch, ok = 1, li = -1;
 	double v;
 
 	c->fo.http.retries = 4;
 	c->fo.on_retry = on_retry;
 	c->fo.ctx = c;
 	c->sources_file = getenv("PROVKG_FETCH_SOURCES");
-	while ((ch = getopt_long(argc, argv, "o:qh", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "o:qh", longopts, &li)) != -1) {
 		switch (ch) {
 		case 'O': c->out = optarg; break;
 		case 'o': c->file = optarg; break;
@@ -230,9 +230,11 @@ static int parse_cli(int argc, char **argv, fetch_cli *c, void (*usage)(FILE *))
 		default: usage(stderr); return -1;
 		}
 		if (!ok) {
-			tool_error("bad option value '%s' (seconds up to 86400, retries up to 100)", optarg);
+			tool_error("--%s: bad value '%s' (%s)", li >= 0 ? longopts[li].name : "?", optarg,
+				   ch == 'r' ? "a whole number of retries, 0 to 100" : "seconds, 0 to 86400");
 			return -1;
 		}
+		li = -1;
 	}
 	if (tool_progress_enabled() && !c->quiet) {
 		c->fo.http.progress = on_progress;
@@ -402,7 +404,8 @@ static void usage_fetch(FILE *f)
 		"  --force           download even when the server says the file is unchanged\n"
 		"  --sources-file F  a source table (TSV: name, url, path, sha256|-, kind, description)\n"
 		"                    instead of the built-in one; also $PROVKG_FETCH_SOURCES\n"
-		"  --retries N       retries on 5xx, 429, resets, timeouts, cut-off bodies (default 4)\n"
+		"  --retries N       retries on 5xx, 429, resets, timeouts, cut-off bodies (default 4);\n"
+		"                    a host name that does not resolve is not retried\n"
 		"  --retry-delay S   first back-off, doubled each retry (default 1)\n"
 		"  --max-wait S      longest wait honoured, Retry-After included (default 300)\n"
 		"  --timeout S       give up when no byte arrives for S seconds (default 30)\n"
@@ -545,7 +548,7 @@ int cmd_update(int argc, char **argv)
 	have_ctx have = { NULL, 0, 0 };
 	const char *changed[MAX_SOURCES];
 	char paths[MAX_SOURCES][4096];
-	size_t k, j, nchanged = 0;
+	size_t k, j, nchanged = 0, tried = 0, failed = 0;
 	int rc, exists = 0, code = EXIT_OK;
 	ingest_opts io = { 0 };
 
@@ -582,6 +585,7 @@ int cmd_update(int argc, char **argv)
 		if (!wanted || strstr(src->url, "{doi}") || strstr(src->url, "{id}"))
 			continue;
 		c.progress_name = src->name;
+		tried++;
 		if (!fo.sha256)
 			fo.sha256 = src->sha256;
 		fo.kind = src->kind;
@@ -592,6 +596,7 @@ int cmd_update(int argc, char **argv)
 				fputs("\r\033[K", stderr);
 			report_error(src->name, url.ptr);
 			code = code ? code : fetch_exit(rc);
+			failed++;
 		} else {
 			print_result(&c, src->name, url.ptr, &r);
 			snprintf(paths[nchanged], sizeof(paths[0]), "%s", r.path);
@@ -605,6 +610,13 @@ int cmd_update(int argc, char **argv)
 	pk_free(t.text);
 	if (code == EXIT_NEGATIVE)
 		code = EXIT_SYSTEM; /* a known source that is gone is an error here */
+	if (tried && failed == tried) {
+		/* nothing fetched: neither build from what happens to lie about
+		 * nor call the graph up to date */
+		tool_error("no source could be fetched (%zu tried): the graph in '%s' is left as it is", tried,
+			   tool_db_path(c.db));
+		return code;
+	}
 	/* keep the files whose content the graph does not hold yet */
 	if ((rc = graph_hashes(tool_db_path(c.db), &have, &exists)) < 0) {
 		pk_free(have.sha);
@@ -637,7 +649,11 @@ int cmd_update(int argc, char **argv)
 		return rc ? rc : code;
 	}
 	if (!nchanged) {
-		if (!c.quiet)
+		if (!c.quiet && failed)
+			fprintf(stderr, "provkg: nothing new to ingest from the %zu source%s fetched; %zu failed, so the graph "
+				"in '%s' may not be up to date\n", tried - failed, tried - failed == 1 ? "" : "s", failed,
+				tool_db_path(c.db));
+		else if (!c.quiet)
 			fprintf(stderr, "provkg: the graph in '%s' is up to date\n", tool_db_path(c.db));
 		return code;
 	}

@@ -137,7 +137,8 @@ static void usage(FILE *f)
 		"  --edition YEAR  only values of that edition (default: the newest holding each value)\n"
 		"  --all-editions  values of every edition, newest first\n"
 		"  --max N         at most N matches (default 50)\n"
-		"exit: 0 matches found, 1 no match, 2 usage, 4 graph missing or unreadable\n");
+		"exit: 0 matches found, 1 no match, 2 usage (--edition naming no edition of the graph too),\n"
+		"      4 graph missing or unreadable\n");
 }
 
 typedef struct lookup_ctx {
@@ -247,6 +248,8 @@ int cmd_lookup(int argc, char **argv)
 	}
 	if ((rc = kg_txn_read(&t, s)) < 0) {
 		code = tool_fail(rc, NULL);
+	} else if (o.edition && (code = tool_check_edition(t, o.edition)) != EXIT_OK) {
+		;
 	} else if (jsonl) {
 		lookup_ctx ctx = { t, &o };
 

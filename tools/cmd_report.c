@@ -514,7 +514,7 @@ static void usage(FILE *f)
 		"  searched), and the answers that could not be read (and why); up to 6 models share one\n"
 		"  radar chart, more get one small chart each\n"
 		"  --max-items N   failing items listed (default 2000)\n"
-		"exit: 0 written, 2 usage, 3 no record could be read, 5 I/O error\n");
+		"exit: 0 written, 2 usage, 3 a missing file or one with no check record, 5 I/O error\n");
 }
 
 int cmd_report(int argc, char **argv)
@@ -564,7 +564,7 @@ int cmd_report(int argc, char **argv)
 	memset(&s, 0, sizeof(s));
 	for (i = optind; i < argc; i++)
 		if ((rc = tool_read_audit(argv[i], &s, collect, &it)) < 0) {
-			code = tool_fail(rc, argv[i]);
+			code = tool_fail(rc, NULL);
 			goto done;
 		}
 	if (!s.all.answers) {

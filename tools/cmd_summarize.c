@@ -11,11 +11,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define AUDIT_WARN_MAX 5 /* bad lines named one by one; the rest counted */
+
+/* An audit file is the JSONL `provkg check` writes: a file whose first
+ * record is something else (a README with an example inside) is not one,
+ * and neither is a file without a single record. Bad lines further on
+ * are skipped with a warning (the first few named, the rest counted). */
 int tool_read_audit(const char *path, ev_summary *s, int (*each)(void *, const cJSON *), void *ctx)
 {
 	pk_lines *r = NULL;
 	const char *line;
-	size_t len, bad = 0;
+	size_t len, bad = 0, good = 0;
 	int rc;
 
 	if ((rc = pk_lines_open(&r, path, (size_t)1 << 30)) < 0)
@@ -24,8 +30,8 @@ int tool_read_audit(const char *path, ev_summary *s, int (*each)(void *, const c
 		cJSON *rec;
 
 		if (rc == PK_ELIMIT) {
-			tool_warn("%s:%zu: record too long, skipped", pk_lines_name(r), pk_lines_lineno(r));
-			bad++;
+			if (++bad <= AUDIT_WARN_MAX)
+				tool_warn("%s:%zu: record too long, skipped", pk_lines_name(r), pk_lines_lineno(r));
 			continue;
 		}
 		if (rc < 0)
@@ -38,15 +44,29 @@ int tool_read_audit(const char *path, ev_summary *s, int (*each)(void *, const c
 				rc = PK_ENOMEM;
 				break;
 			}
-			tool_warn("%s:%zu: not a provkg check record, skipped", pk_lines_name(r), pk_lines_lineno(r));
 			pk_error_clear();
-			bad++;
-		} else if (each && (rc = each(ctx, rec)) < 0) {
+			cJSON_Delete(rec);
+			if (!good && !bad) {
+				rc = pk_error_set(PK_EPARSE, "%s:%zu: not a provkg check record: not an audit file (the JSONL "
+						  "`provkg check` writes)", pk_lines_name(r), pk_lines_lineno(r));
+				break;
+			}
+			if (++bad <= AUDIT_WARN_MAX)
+				tool_warn("%s:%zu: not a provkg check record, skipped", pk_lines_name(r), pk_lines_lineno(r));
+			continue;
+		}
+		good++;
+		if (each && (rc = each(ctx, rec)) < 0) {
 			cJSON_Delete(rec);
 			break;
 		}
 		cJSON_Delete(rec);
 	}
+	if (rc == 0 && bad > AUDIT_WARN_MAX)
+		tool_warn("%s: %zu more lines that are not check records skipped (%zu in all)", pk_lines_name(r),
+			  bad - AUDIT_WARN_MAX, bad);
+	if (rc == 0 && !good)
+		rc = pk_error_set(PK_EPARSE, "%s: no provkg check record in it", pk_lines_name(r));
 	pk_lines_free(r);
 	return rc < 0 ? rc : 0;
 }
@@ -176,7 +196,7 @@ static void usage(FILE *f)
 		"               score's mean, sd and Student-t 95%% interval, the traced fraction, and the\n"
 		"               fabricated-reference rate pooled over citations with a Wilson 95%% interval,\n"
 		"               the per-answer rate and the breakdown by fabrication pattern\n"
-		"exit: 0 done, 2 usage, 3 no record could be read, 5 I/O error\n");
+		"exit: 0 done, 2 usage, 3 a missing file or one with no check record, 5 I/O error\n");
 }
 
 int cmd_summarize(int argc, char **argv)
@@ -204,7 +224,7 @@ int cmd_summarize(int argc, char **argv)
 	for (; optind < argc; optind++)
 		if ((rc = tool_read_audit(argv[optind], &s, NULL, NULL)) < 0) {
 			ev_summary_release(&s);
-			return tool_fail(rc, argv[optind]);
+			return tool_fail(rc, NULL);
 		}
 	if (!s.all.answers) {
 		tool_error("no provkg check records read");

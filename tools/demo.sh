@@ -3,7 +3,21 @@
 # and look things up. Run from the repository root after `make`.
 set -eu
 cd "$(dirname "$0")/.."
-run() { printf '\n$ %s\n' "$*"; "$@" || [ $? -eq 1 ]; }
+# each command echoed as a shell reads it back: an argument with a space
+# or a shell character in single quotes, so a pasted line runs the same
+quote() {
+	case $1 in
+	'' | *[[:space:]\'\"\\\$\`\;\&\|\<\>\(\)\[\]\*\?\!\#\~\{\}]*)
+		printf "'%s'" "${1//\'/\'\\\'\'}" ;;
+	*) printf '%s' "$1" ;;
+	esac
+}
+run() {
+	local line="" a
+	for a in "$@"; do line+="${line:+ }$(quote "$a")"; done
+	printf '\n$ %s\n' "$line"
+	"$@" || [ $? -eq 1 ]
+}
 run ./provkg build
 run ./provkg sources
 run ./provkg lookup "Planck constant"

@@ -38,11 +38,20 @@ static void usage(FILE *f)
 {
 	size_t i;
 
-	fprintf(f, "usage: provkg <command> [options] [args]\n\ncommands:\n");
+	fprintf(f, "usage: provkg [--db DIR] <command> [options] [args]\n\ncommands:\n");
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(f, "  %-14s %s\n", commands[i].name, commands[i].help);
 	fprintf(f, "\n'provkg <command> -h' shows a command's options.\n"
-		   "The graph is --db DIR, else $PROVKG_DB, else ./provkg.db.\n");
+		   "The graph is --db DIR (before the command, as git's -C, or after it), else $PROVKG_DB,\n"
+		   "else ./provkg.db.\n"
+		   "\nexit codes, the same for every command:\n"
+		   "  0  done (verified, matched, found)\n"
+		   "  1  a negative answer: a verdict other than verified or match, no match, problems\n"
+		   "     found, a gate tripped (the commands that give verdicts say which)\n"
+		   "  2  usage: an unknown option, a bad option value\n"
+		   "  3  bad input: a missing or unreadable file, malformed data, a bad record under --strict\n"
+		   "  4  graph: missing, locked, of another schema, or lacking what the command needs\n"
+		   "  5  system: I/O, network, out of memory\n");
 }
 
 int main(int argc, char **argv)
@@ -51,6 +60,19 @@ int main(int argc, char **argv)
 
 	pk_alloc_init();
 	tool_install_testpoints();
+	/* a global --db DIR before the command (git's -C): the graph of every
+	 * command that opens one, unless the command is given its own --db */
+	while (argc >= 2 && (!strcmp(argv[1], "--db") || !strncmp(argv[1], "--db=", 5))) {
+		const char *dir = argv[1][4] == '=' ? argv[1] + 5 : argc >= 3 ? argv[2] : NULL;
+
+		if (!dir || !*dir) {
+			tool_error("--db needs a directory");
+			return EXIT_USAGE;
+		}
+		setenv("PROVKG_DB", dir, 1);
+		argc -= argv[1][4] == '=' ? 1 : 2;
+		argv += argv[1][4] == '=' ? 1 : 2;
+	}
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_USAGE;

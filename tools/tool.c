@@ -47,6 +47,7 @@ int tool_exit_code(int rc)
 	case PK_EINVAL: return EXIT_USAGE;
 	case PK_EPARSE:
 	case PK_ESTRICT:
+	case PK_ENOFILE:
 	case PK_ELIMIT: return EXIT_DATA;
 	case PK_ESCHEMA:
 	case PK_EBUSY: return EXIT_GRAPH;

@@ -165,6 +165,11 @@ void tool_ref_close(tool_ref_checker *c);
  * the caller frees what was opened (tool_ref_close, query_units_free,
  * kg_txn_free, kg_store_free) either way. */
 struct query_units;
+/* Does --edition name an edition of the graph's value sources (CODATA,
+ * NIST, MP, measured data)? EXIT_OK, or EXIT_USAGE after saying "no
+ * edition '1999' in the graph (have CODATA 2014, 2018, 2022; ...)": else the
+ * answer would be "no match" for a reason the user cannot see. */
+int tool_check_edition(struct kg_txn *t, const char *want);
 int tool_checks_open(tool_ref_cfg *rcfg, tool_value_cfg *v, const char *db, kg_store **s, struct kg_txn **t,
 		     struct query_units **u, tool_ref_checker *ref);
 /* Write a check-value / check-ref result's fields into an open object. */

@@ -190,8 +190,23 @@ touch -d '+3 hours' "$D/root/c2018.txt"
 before=$("$P" sources --db "$G" --json)
 out=$("$P" update --db "$G" --out "$SRC" --sources-file "$D/table.tsv" --retries 1 --force "${F[@]}" 2>&1)
 rc=$?
-[ $rc -eq 5 ] && [[ "$out" == *"HTTP 500"* ]] && [ "$("$P" sources --db "$G" --json)" = "$before" ]
-check "update when the server fails: exit 5, graph unchanged" $? "rc $rc: $out"
+[ $rc -eq 5 ] && [[ "$out" == *"HTTP 500"* ]] && [ "$("$P" sources --db "$G" --json)" = "$before" ] &&
+	[[ "$out" != *"is up to date"* ]] && [[ "$out" == *"may not be up to date"* ]]
+check "update when the server fails: exit 5, graph unchanged, not called up to date" $? "rc $rc: $out"
+reset_server
+faults '{"/c2018.txt": ["500", "500", "500", "500", "500", "500"]}'
+out=$("$P" update --db "$G" --out "$SRC" --sources-file "$D/table.tsv" --only codata-a --retries 1 --force "${F[@]}" 2>&1)
+rc=$?
+[ $rc -eq 5 ] && [[ "$out" == *"no source could be fetched (1 tried)"* ]] && [[ "$out" != *"is up to date"* ]] &&
+	[ "$("$P" sources --db "$G" --json)" = "$before" ]
+check "update --only with its fetch failing: exit 5, says so, not up to date" $? "rc $rc: $out"
+reset_server
+faults '{"/c2018.txt": ["500", "500", "500", "500"], "/c2014.txt": ["500", "500", "500", "500"]}'
+out=$("$P" update --db "$D/never" --out "$D/src-none" --sources-file "$D/table.tsv" --retries 1 "${F[@]}" 2>&1)
+rc=$?
+[ $rc -eq 5 ] && [ ! -e "$D/never" ] && [[ "$out" == *"no source could be fetched (2 tried)"* ]] &&
+	[[ "$out" != *"no source files found"* ]]
+check "update with no graph and every fetch failing: exit 5, nothing built" $? "rc $rc: $out"
 
 # 12. the other databases' known sources: one arXiv record by its id, the
 # dblp dump with its DTD, one PubMed record; saved where build reads them

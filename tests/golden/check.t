@@ -65,8 +65,12 @@ $ provkg check --format yaml x
 ? 2
 
 $ provkg summarize tests/fixtures/check/answer-zh.txt
-! provkg: warning: tests/fixtures/check/answer-zh.txt:1: not a provkg check record, skipped
-! provkg: no provkg check records read
+! provkg: tests/fixtures/check/answer-zh.txt:1: not a provkg check record: not an audit file (the JSONL `provkg check` writes)
+? 3
+
+# a README with an example record inside is not an audit file either
+$ provkg summarize README.md
+! provkg: README.md:1: not a provkg check record: not an audit file (the JSONL `provkg check` writes)
 ? 3
 
 

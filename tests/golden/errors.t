@@ -17,7 +17,8 @@ $ provkg lookup
 !   --edition YEAR  only values of that edition (default: the newest holding each value)
 !   --all-editions  values of every edition, newest first
 !   --max N         at most N matches (default 50)
-! exit: 0 matches found, 1 no match, 2 usage, 4 graph missing or unreadable
+! exit: 0 matches found, 1 no match, 2 usage (--edition naming no edition of the graph too),
+!       4 graph missing or unreadable
 ? 2
 
 $ provkg lookup G --edition 2014 --all-editions
@@ -50,11 +51,11 @@ $ provkg lookup --jsonl
 ? 0
 
 $ provkg fetch --retries abc codata-2022
-! provkg: bad option value 'abc' (seconds up to 86400, retries up to 100)
+! provkg: --retries: bad value 'abc' (a whole number of retries, 0 to 100)
 ? 2
 
 $ provkg fetch --retries 5x codata-2022
-! provkg: bad option value '5x' (seconds up to 86400, retries up to 100)
+! provkg: --retries: bad value '5x' (a whole number of retries, 0 to 100)
 ? 2
 
 
@@ -88,3 +89,34 @@ $ provkg lookup --db "$PROVKG_DB" 77777777777777777777Fe
 $ provkg check-ref --db "$PROVKG_DB" --json "@article{k, author={Smith, and Jones}, title={A title here}, year={2020}}" | jq -c .parsed.authors
 > ["Smith","Jones"]
 ? 1
+
+# --edition names an edition the graph has, or says which it has
+$ provkg lookup --edition 1999 h
+! provkg: --edition: no edition '1999' in the graph (have CODATA 2014, 2018, 2022; NIST-AW 4.1; experimental Strehlow-Cook 1973; MP 2020-05, 2022.10.28)
+? 2
+
+$ provkg check-value --edition abc "h = 6.626e-34 J s"
+! provkg: --edition: no edition 'abc' in the graph (have CODATA 2014, 2018, 2022; NIST-AW 4.1; experimental Strehlow-Cook 1973; MP 2020-05, 2022.10.28)
+? 2
+
+# a global --db before the command, as git's -C
+$ provkg --db "$PROVKG_DB" lookup --json h | grep -o '"name":"Planck constant"' | head -1
+> "name":"Planck constant"
+? 0
+
+$ provkg --db /nonexistent sources
+! provkg: no graph at '/nonexistent' (run 'provkg build')
+? 4
+
+# a missing file is bad input (3), the same for every command
+$ provkg check /nonexistent.txt
+! provkg: cannot open '/nonexistent.txt': No such file or directory
+? 3
+
+$ provkg summarize /nonexistent.jsonl
+! provkg: cannot open '/nonexistent.jsonl': No such file or directory
+? 3
+
+$ provkg ingest --db "$WORK/g" /nonexistent
+! provkg: cannot open '/nonexistent': No such file or directory
+? 3

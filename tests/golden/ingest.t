@@ -121,3 +121,7 @@ $ mkdir -p "$WORK/ed" && cp -r tests/fixtures/crossref-issue14 "$WORK/ed/a" && e
 > provkg: Crossref big: 6 records, 0 rejected (data/sources/crossref/api-responses)
 > provkg: built graph 'WORK/ge2' from 2 sources
 ? 0
+
+# one directory, however written (dir, dir/, dir//./, .), is one edition: re-ingesting replaces it
+$ provkg build --db "$WORK/g1" -q data/sources/crossref/api-responses && provkg ingest --db "$WORK/g1" -q data/sources/crossref/api-responses/ && provkg ingest --db "$WORK/g1" -q data/sources/crossref//./api-responses/. && (cd data/sources/crossref/api-responses && provkg ingest --db "$WORK/g1" -q .) && provkg sources --db "$WORK/g1" --json | grep -o '"kind":"[^"]*","edition":"[^"]*"'
+> "kind":"Crossref","edition":"api-responses"

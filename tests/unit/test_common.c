@@ -198,7 +198,7 @@ static void lines_reader(void)
 	CHECK_EQ_INT(pk_file_is_gzip(path), 0);
 	unlink(path);
 	unlink(gz);
-	CHECK_EQ_INT(pk_lines_open(&r, path, 0), PK_ENOTFOUND);
+	CHECK_EQ_INT(pk_lines_open(&r, path, 0), PK_ENOFILE);
 }
 
 static void sha256_vectors(void)

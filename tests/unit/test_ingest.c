@@ -184,7 +184,7 @@ static void detect_and_plan(void)
 	CHECK_EQ_INT(kind, INGEST_ALIASES);
 	CHECK_EQ_INT(ingest_plan_make(&p, paths, 1), PK_EPARSE);
 	CHECK(strstr(pk_error_last(), "tests/fixtures/unknown.txt: unknown file type") != NULL);
-	CHECK_EQ_INT(ingest_plan_make(&p, missing, 1), PK_ENOTFOUND);
+	CHECK_EQ_INT(ingest_plan_make(&p, missing, 1), PK_ENOFILE);
 	CHECK_EQ_INT(ingest_plan_make(&p, good, 1), 0);
 	for (i = 0; i < ingest_plan_count(p); i++)
 		codata += ingest_plan_kind(p, i) == INGEST_CODATA;
