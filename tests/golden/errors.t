@@ -120,3 +120,13 @@ $ provkg summarize /nonexistent.jsonl
 $ provkg ingest --db "$WORK/g" /nonexistent
 ! provkg: cannot open '/nonexistent': No such file or directory
 ? 3
+
+# make demo echoes each command as a shell reads it back: pasted, it runs the same
+$ source <(sed -n '/^quote()/,/^}/p' tools/demo.sh); for a in "Planck constant" 普朗克常数 Fe-56 "Watanabe S. (1979);109(6):889." "it's" 'a$b`c`' ''; do line=$(quote "$a"); eval "set -- $line"; [ "$#" = 1 ] && [ "$1" = "$a" ] && echo "round trip: $line"; done
+> round trip: 'Planck constant'
+> round trip: 普朗克常数
+> round trip: Fe-56
+> round trip: 'Watanabe S. (1979);109(6):889.'
+> round trip: 'it'\''s'
+> round trip: 'a$b`c`'
+> round trip: ''
