@@ -22,6 +22,7 @@
 #define LINE_CAP ((size_t)1 << 30)
 #define WHOLE_CAP ((size_t)2 << 30)
 #define SIDE_CAP ((size_t)64 << 20)   /* a header or results file beside the answers */
+#define SAMPLE_CAP ((size_t)256 << 20) /* one sample of a .eval, inflated (a zip bomb stops here) */
 #define QUOTE_MIN 16                  /* bytes of an earlier answer a follow-up prompt must quote */
 #define RING 64                       /* recent answers kept per OpenAI evals log */
 
@@ -716,7 +717,7 @@ static int zip_entry_data(struct archive *a, const char *entry, const char *name
 			return pk_error_set(PK_ENOMEM, "out of memory");
 	}
 	if (got < 0)
-		return pk_error_set(PK_EIO, "%s: %s: %s", name, entry, archive_error_string(a));
+		return pk_error_set(PK_EPARSE, "%s: %s: a damaged entry: %s", name, entry, archive_error_string(a));
 	return 0;
 }
 
@@ -757,7 +758,7 @@ static int read_inspect_zip(rd *r, const char *path, int fd)
 	int pass, rc = 0, have_header = 0;
 	char where[200];
 
-	pk_buf_init(&data, LINE_CAP);
+	pk_buf_init(&data, SAMPLE_CAP);
 	for (pass = 0; pass < 2 && rc == 0; pass++) {
 		if (fd >= 0 && lseek(fd, 0, SEEK_SET) < 0)
 			return pk_error_set(PK_EIO, "%s: cannot seek", r->name);
@@ -772,10 +773,11 @@ static int read_inspect_zip(rd *r, const char *path, int fd)
 					: pk_error_set(PK_EIO, "%s: %s: %s", r->name, p ? p : "?", archive_error_string(a));
 				continue;
 			}
-			if ((rc = zip_entry_data(a, p, r->name, pass == 0 ? SIDE_CAP : LINE_CAP, &data)) < 0) {
-				if (rc != PK_ELIMIT || pass == 0)
+			if ((rc = zip_entry_data(a, p, r->name, pass == 0 ? SIDE_CAP : SAMPLE_CAP, &data)) < 0) {
+				if ((rc != PK_ELIMIT && rc != PK_EPARSE) || pass == 0)
 					break;
-				/* one oversized sample: its own error record */
+				/* one oversized or damaged sample: its own error record;
+				 * the entries after it are read if the archive allows */
 				snprintf(where, sizeof(where), "%.120s: %.70s", r->name, p);
 				rc = emit(r, NULL, where, NULL, 0, NULL, pk_error_last());
 				pk_error_clear();
@@ -812,7 +814,7 @@ static int read_inspect_zip(rd *r, const char *path, int fd)
 		if (rc == ARCHIVE_EOF)
 			rc = 0;
 		else if (rc > 0 || rc == ARCHIVE_FATAL || rc == ARCHIVE_WARN || rc == ARCHIVE_FAILED)
-			rc = pk_error_set(PK_EIO, "%s: a damaged zip archive: %s", r->name, archive_error_string(a));
+			rc = pk_error_set(PK_EPARSE, "%s: a damaged zip archive: %s", r->name, archive_error_string(a));
 		archive_read_free(a);
 		a = NULL;
 	}

@@ -147,6 +147,12 @@ static void row(table *it, size_t max, const cJSON *rec, const char *kind, const
 	esc_s(&it->html, str(rec, "model"));
 	pk_buf_puts(&it->html, "</td><td>");
 	esc_s(&it->html, ids ? ids : "");
+	if (*str(rec, "perturbation")) {
+		/* HELM's robustness probe of the answer, not another answer */
+		pk_buf_puts(&it->html, " <span class=\"src\">(perturbed: ");
+		esc_s(&it->html, str(rec, "perturbation"));
+		pk_buf_puts(&it->html, ")</span>");
+	}
 	pk_buf_puts(&it->html, "</td><td>");
 	esc_s(&it->html, kind);
 	pk_buf_printf(&it->html, "</td><td class=\"v-%s\">", verdict);
@@ -586,6 +592,11 @@ int cmd_report(int argc, char **argv)
 		   "generated %s by provkg.</p>\n",
 		t.ptr, css, t.ptr, s.all.answers, s.all.errors, argc - optind, argc - optind == 1 ? "" : "s", s.n,
 		s.n == 1 ? "" : "s", when);
+	if (s.all.perturbed)
+		fprintf(f, "<p>%zu perturbed prediction%s (HELM's robustness probes of answers above) %s counted apart, "
+			   "not as answers; %s items are listed, marked perturbed.</p>\n",
+			s.all.perturbed, s.all.perturbed == 1 ? "" : "s", s.all.perturbed == 1 ? "is" : "are",
+			s.all.perturbed == 1 ? "its" : "their");
 	fprintf(f, "<h2>Scores per model (means, 0-10)</h2>\n");
 	radar(f, &s);
 	model_table(f, &s);

@@ -19,7 +19,14 @@ seed() { # seed TARGET DIR: small real inputs for that parser
 			i=$((i + 1)); printf '%s' "$l" >"$d/ref$i"; done ;;
 	value | answers)
 		for f in tests/fixtures/check/*.txt tests/fixtures/check/*.jsonl; do [ -f "$f" ] && head -c 4096 "$f" >"$d/$(basename "$f")"; done
-		printf 'The speed of light is 3e8 m/s' >"$d/v1"; printf '\\SI{6.626e-34}{J.s} and \\frac{1}{2}' >"$d/v2" ;;
+		printf 'The speed of light is 3e8 m/s' >"$d/v1"; printf '\\SI{6.626e-34}{J.s} and \\frac{1}{2}' >"$d/v2"
+		if [ "$t" = answers ]; then # the harness logs, an Inspect .eval zip (deflate and zstd) among them
+			for f in tests/fixtures/harness/*.json tests/fixtures/harness/*.jsonl tests/fixtures/harness/helm/*.json; do
+				head -c 16384 "$f" >"$d/h-$(basename "$f")"; done
+			python3 tests/gen/inspect_eval.py tests/fixtures/harness/inspect-log_formats.json "$d/log-deflate.eval" 2>/dev/null
+			python3 tests/gen/inspect_eval.py tests/fixtures/harness/inspect-log_formats.json "$d/log-zstd.eval" \
+				--method zstd --epochs 2 2>/dev/null
+		fi ;;
 	units) for u in 'm s^-1' 'J Hz^-1' 'kg m^2 s^-2' 'eV' '1/cm' 'km s^-1 Mpc^-1' 'g/cc' 'μB/T'; do
 			i=$((i + 1)); printf '%s' "$u" >"$d/u$i"; done ;;
 	number) for n in '6.626 070 15 e-34' '1.054 571 817... e-34' '55.845(2)' '1e999' '12 345,6' '3×10^8'; do
