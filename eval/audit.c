@@ -50,6 +50,7 @@ void ev_result_release(ev_result *r)
 	pk_free(r->values);
 	pk_free(r->cites);
 	pk_free(r->hits);
+	ev_derivs_release(&r->derivs);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -214,6 +215,9 @@ int ev_audit(kg_txn *t, const char *text, size_t n, const ev_opts *o, ev_result 
 	pk_normtext_init(&nt, EV_TEXT_MAX * 4);
 	if ((rc = pk_normtext_set(&nt, text, n)) < 0 || (rc = check_values(t, &nt, o, out, partial)) < 0 ||
 	    (rc = check_cites(t, &nt, o, out, partial)) < 0)
+		goto done;
+	/* the derivations, on the text as written (LaTeX is not prose) */
+	if (o->units && (rc = ev_derivations(t, o->units, text, n, &out->derivs)) < 0)
 		goto done;
 	/* the rules read the prose, not the reference list */
 	if (o->rules) {

@@ -29,6 +29,7 @@
 
 #include "../query/ref.h"
 #include "../query/value.h"
+#include "derive.h"
 #include "extract.h"
 #include "rules.h"
 
@@ -74,6 +75,7 @@ typedef struct ev_result {
 	size_t patterns[EV_NPATTERNS];
 	int limited;                 /* a pattern hit its match limit */
 	size_t bytes;
+	ev_derivs derivs;            /* the LaTeX equations (eval/derive), spans in the text given */
 } ev_result;
 
 typedef int (*ev_ref_verifier)(void *ctx, const char *text, const qr_ref *p, qr_result *r);

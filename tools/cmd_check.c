@@ -229,6 +229,10 @@ static void write_result(pk_json *w, const ev_result *r, const char *text, size_
 			pk_json_kint(w, ev_pattern_name(s), (long long)r->patterns[s]);
 	pk_json_end_obj(w);
 	pk_json_end_obj(w);
+	if (r->derivs.n) {
+		pk_json_key(w, "derivations");
+		ev_derivs_write(w, &r->derivs);
+	}
 	write_audit(w, r, text, n);
 	if (r->limited)
 		pk_json_kbool(w, "limited", 1);
@@ -281,6 +285,12 @@ static void print_human(const char *name, const ev_result *r, const char *text, 
 		       strlen(c->c.text) > 80 ? "..." : "",
 		       !c->ok ? c->error : c->r.verdict == QR_FABRICATED ? ev_pattern_name(ev_pattern_of(&c->r))
 		       : c->r.nreasons ? c->r.reasons[0] : "");
+	}
+	for (i = 0; i < r->derivs.n; i++) {
+		const ev_deriv *d = &r->derivs.v[i];
+
+		printf("  equation %-13s \"%.80s%s\"  %s\n", ev_dv_verdict_name(d->verdict), d->latex,
+		       strlen(d->latex) > 80 ? "..." : "", d->reason);
 	}
 	for (i = 0; i < r->nhits; i++) {
 		const ev_hit *h = &r->hits[i];

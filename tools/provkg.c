@@ -25,6 +25,7 @@ static const struct command commands[] = {
 	{ "convert", cmd_convert, "convert a value between units (the unit engine check-value uses)" },
 	{ "check-ref", cmd_check_ref, "verify a cited reference: does the work exist, is it described right" },
 	{ "check", cmd_check, "audit model answers: values, citations, four credibility scores" },
+	{ "check-derivation", cmd_check_derivation, "LaTeX derivations: dimensional consistency and each step" },
 	{ "summarize", cmd_summarize, "per-model means and intervals of check's audit records" },
 	{ "report", cmd_report, "one self-contained HTML report of check's audit records" },
 	{ "gen-claims", cmd_gen_claims, "a labelled claim set made from the graph (skepticism evaluation)" },
