@@ -4,6 +4,7 @@
 #include "../common/alloc.h"
 #include "../common/error.h"
 #include "../common/text.h"
+#include "postcheck.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -219,6 +220,20 @@ int ev_audit(kg_txn *t, const char *text, size_t n, const ev_opts *o, ev_result 
 	/* the derivations, on the text as written (LaTeX is not prose) */
 	if (o->units && (rc = ev_derivations(t, o->units, text, n, &out->derivs)) < 0)
 		goto done;
+	/* the assertions: absolutes and appeals, backed or not (the values
+	 * and citations above back them, so after them) */
+	if (o->postrules) {
+		ev_postcheck pc;
+
+		if ((rc = ev_post_check(o->postrules, text, n, out, &pc)) < 0)
+			goto done;
+		out->post_checked = 1;
+		out->assertions = pc.n;
+		out->suspicious = pc.suspicious;
+		out->backed = pc.backed;
+		out->limited |= pc.limited;
+		ev_postcheck_release(&pc);
+	}
 	/* the rules read the prose, not the reference list */
 	if (o->rules) {
 		size_t(*skip)[2] = NULL, nskip = 0;

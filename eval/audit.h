@@ -76,6 +76,8 @@ typedef struct ev_result {
 	int limited;                 /* a pattern hit its match limit */
 	size_t bytes;
 	ev_derivs derivs;            /* the LaTeX equations (eval/derive), spans in the text given */
+	int post_checked;            /* the post-check ran (ev_opts.postrules) */
+	size_t assertions, suspicious, backed; /* its counts (eval/postcheck) */
 } ev_result;
 
 typedef int (*ev_ref_verifier)(void *ctx, const char *text, const qr_ref *p, qr_result *r);
@@ -89,6 +91,7 @@ typedef struct ev_opts {
 	const ev_rules *rules;        /* NULL: values and citations only (2 points
 	                               * exact, 1 within tolerance), no rule scores */
 	size_t max_values;            /* 0: 500 */
+	const struct ev_postrules *postrules; /* NULL: no post-check (eval/postcheck) */
 } ev_opts;
 
 /* Audit text[0..n). PK_EINVAL (empty, invalid UTF-8, NUL) and PK_ELIMIT

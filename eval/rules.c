@@ -272,6 +272,22 @@ void ev_sentence_of(const char *s, size_t n, size_t start, size_t end, size_t *a
 		(*b)--;
 }
 
+size_t ev_sentence_next(const char *s, size_t n, size_t from, size_t *a, size_t *e)
+{
+	size_t end = from, b = 0;
+
+	while (end < n && end - from < SENTENCE_MAX && !(b = boundary(s, n, end)))
+		end++;
+	/* do not cut a UTF-8 sequence */
+	while (end < n && end > from && ((unsigned char)s[end] & 0xC0) == 0x80)
+		end--;
+	*e = end + b;
+	*a = from;
+	while (*a < *e && (s[*a] == ' ' || s[*a] == '\n' || s[*a] == '\t'))
+		(*a)++;
+	return *e > from ? *e : from + 1;
+}
+
 static int matches_all(const rule *r, const char *s, size_t n, int *limited)
 {
 	pk_match m;
@@ -319,18 +335,9 @@ int ev_rules_score_skip(const ev_rules *x, const char *s, size_t n, const size_t
 	if (!(used = pk_calloc(x->n ? x->n : 1, sizeof(*used))))
 		return pk_error_set(PK_ENOMEM, "out of memory");
 	while (start < n) {
-		size_t end = start, b = 0;
+		size_t a, e, next_start = ev_sentence_next(s, n, start, &a, &e);
 
-		while (end < n && end - start < SENTENCE_MAX && !(b = boundary(s, n, end)))
-			end++;
-		/* do not cut a UTF-8 sequence */
-		while (end < n && end > start && ((unsigned char)s[end] & 0xC0) == 0x80)
-			end--;
 		{
-			size_t e = end + (b ? b : 0), a = start;
-
-			while (a < e && (s[a] == ' ' || s[a] == '\n' || s[a] == '\t'))
-				a++;
 			for (i = 0; i < x->n && e > a && !skipped(skip, nskip, a); i++) {
 				const rule *r = &x->r[i];
 
@@ -358,7 +365,7 @@ int ev_rules_score_skip(const ev_rules *x, const char *s, size_t n, const size_t
 				(*nhits)++;
 				sum[r->score] += r->points;
 			}
-			start = e > start ? e : start + 1;
+			start = next_start;
 		}
 	}
 	for (k = EV_PREMISE; k < EV_NSCORES; k++)

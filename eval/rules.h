@@ -58,6 +58,11 @@ int ev_rules_score(const ev_rules *r, const char *s, size_t n, int scores[EV_NSC
 int ev_rules_score_skip(const ev_rules *r, const char *s, size_t n, const size_t (*skip)[2], size_t nskip,
 			int scores[EV_NSCORES], ev_hit **hits, size_t *nhits, int *limited);
 
+/* Sentences one after the other, as the rules cut them: the one that
+ * starts at `from` is [*a, *e) (leading blanks skipped); the return is
+ * where the next starts (always past from). */
+size_t ev_sentence_next(const char *s, size_t n, size_t from, size_t *a, size_t *e);
+
 /* The sentence around s[start..end) by the same boundaries, at most
  * EV_SENTENCE_REACH bytes on either side, on whole characters, without
  * the blanks around it: [*a, *b). */

@@ -9,6 +9,7 @@
 #include "../common/error.h"
 #include "../eval/audit.h"
 #include "../eval/input.h"
+#include "../eval/postcheck.h"
 #include "../eval/stats.h"
 #include "../kg/store.h"
 #include "../query/units.h"
@@ -26,6 +27,7 @@ typedef struct check_ctx {
 	tool_value_cfg v;
 	tool_ref_checker ref;
 	ev_rules *rules;
+	ev_postrules *postrules;
 	int json;            /* --json: JSON records even for a text answer */
 	size_t answers, errors;
 	int out_rc;
@@ -233,6 +235,14 @@ static void write_result(pk_json *w, const ev_result *r, const char *text, size_
 		pk_json_key(w, "derivations");
 		ev_derivs_write(w, &r->derivs);
 	}
+	if (r->post_checked) {
+		pk_json_key(w, "post_check");
+		pk_json_obj(w);
+		pk_json_kint(w, "assertions", (long long)r->assertions);
+		pk_json_kint(w, "suspicious", (long long)r->suspicious);
+		pk_json_kint(w, "backed", (long long)r->backed);
+		pk_json_end_obj(w);
+	}
 	write_audit(w, r, text, n);
 	if (r->limited)
 		pk_json_kbool(w, "limited", 1);
@@ -335,6 +345,7 @@ static int on_answer(void *vctx, const ev_answer *a)
 	o.verify = verify;
 	o.verify_ctx = &c->ref;
 	o.rules = c->rules;
+	o.postrules = c->postrules;
 	pk_buf_init(&out, (size_t)512 << 20);
 	start_record(&w, &out, a);
 	pk_json_key(&w, "model");
@@ -485,6 +496,11 @@ int cmd_check(int argc, char **argv)
 		tool_error("%s", pk_error_last());
 		return rc == PK_EPARSE ? EXIT_DATA : tool_exit_code(rc);
 	}
+	if ((rc = ev_postrules_load(&c.postrules, tool_default_data("rules/postcheck.json"))) < 0) {
+		tool_error("%s", pk_error_last());
+		ev_rules_free(c.rules);
+		return rc == PK_EPARSE ? EXIT_DATA : tool_exit_code(rc);
+	}
 	if ((code = tool_checks_open(&rcfg, &c.v, tool_db_path(db), &s, &c.t, &c.u, &c.ref)) != EXIT_OK)
 		goto done;
 	/* a single text answer (a file or standard input) reads better as a
@@ -502,5 +518,6 @@ done:
 	kg_txn_free(c.t);
 	kg_store_free(s);
 	ev_rules_free(c.rules);
+	ev_postrules_free(c.postrules);
 	return code;
 }

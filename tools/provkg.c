@@ -26,6 +26,7 @@ static const struct command commands[] = {
 	{ "check-ref", cmd_check_ref, "verify a cited reference: does the work exist, is it described right" },
 	{ "check", cmd_check, "audit model answers: values, citations, four credibility scores" },
 	{ "check-derivation", cmd_check_derivation, "LaTeX derivations: dimensional consistency and each step" },
+	{ "post-check", cmd_post_check, "unbacked absolutes and appeals to consensus or authority, per sentence" },
 	{ "summarize", cmd_summarize, "per-model means and intervals of check's audit records" },
 	{ "report", cmd_report, "one self-contained HTML report of check's audit records" },
 	{ "gen-claims", cmd_gen_claims, "a labelled claim set made from the graph (skepticism evaluation)" },

@@ -204,6 +204,7 @@ int cmd_lookup(int argc, char **argv);
 int cmd_check_value(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
 int cmd_check_derivation(int argc, char **argv);
+int cmd_post_check(int argc, char **argv);
 int cmd_check_ref(int argc, char **argv);
 int cmd_gen_claims(int argc, char **argv);
 int cmd_label_claims(int argc, char **argv);

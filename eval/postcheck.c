@@ -1,0 +1,322 @@
+/* eval/postcheck.c - unbacked absolutes and appeals; see postcheck.h. */
+#include "postcheck.h"
+
+#include "../common/alloc.h"
+#include "../common/error.h"
+#include "../common/lines.h"
+#include "../common/re.h"
+#include "rules.h"
+
+#include <cJSON.h>
+#include <stdio.h>
+#include <string.h>
+
+#define PATTERNS_MAX 32
+
+typedef struct prule {
+	char *id, *kind, *explain;
+	pk_re *any[PATTERNS_MAX];
+	size_t nany;
+	pk_re *none[PATTERNS_MAX];
+	size_t nnone;
+} prule;
+
+struct ev_postrules {
+	prule *trig, *back;
+	size_t ntrig, nback;
+};
+
+const char *ev_pc_flag_name(int f)
+{
+	switch (f) {
+	case EV_PC_SUSPICIOUS: return "suspicious";
+	case EV_PC_BACKED: return "backed";
+	default: return "plain";
+	}
+}
+
+static void prule_free(prule *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nany; i++)
+		pk_re_free(r->any[i]);
+	for (i = 0; i < r->nnone; i++)
+		pk_re_free(r->none[i]);
+	pk_free(r->id);
+	pk_free(r->kind);
+	pk_free(r->explain);
+}
+
+void ev_postrules_free(ev_postrules *r)
+{
+	size_t i;
+
+	if (!r)
+		return;
+	for (i = 0; i < r->ntrig; i++)
+		prule_free(&r->trig[i]);
+	for (i = 0; i < r->nback; i++)
+		prule_free(&r->back[i]);
+	pk_free(r->trig);
+	pk_free(r->back);
+	pk_free(r);
+}
+
+static int patterns(const char *path, const char *where, const cJSON *arr, pk_re **out, size_t *n)
+{
+	const cJSON *p;
+
+	*n = 0;
+	if (!arr)
+		return 0;
+	if (!cJSON_IsArray(arr))
+		return pk_error_set(PK_EPARSE, "%s: %s: an array of patterns expected", path, where);
+	cJSON_ArrayForEach(p, arr)
+	{
+		if (*n == PATTERNS_MAX)
+			return pk_error_set(PK_EPARSE, "%s: %s: more than %d patterns", path, where, PATTERNS_MAX);
+		if (!cJSON_IsString(p))
+			return pk_error_set(PK_EPARSE, "%s: %s[%zu]: not a string", path, where, *n);
+		if (!(out[*n] = pk_re_compile(p->valuestring, PK_RE_ICASE)))
+			return pk_error_set(PK_EPARSE, "%s: %s[%zu]: %s", path, where, *n, pk_error_last());
+		(*n)++;
+	}
+	return 0;
+}
+
+static int load_list(const char *path, const cJSON *arr, const char *name, prule **out, size_t *n)
+{
+	const cJSON *it;
+	size_t i = 0;
+
+	if (!cJSON_IsArray(arr) || !cJSON_GetArraySize(arr))
+		return pk_error_set(PK_EPARSE, "%s: \"%s\": a non-empty array of rules expected", path, name);
+	if (!(*out = pk_calloc((size_t)cJSON_GetArraySize(arr), sizeof(**out))))
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	cJSON_ArrayForEach(it, arr)
+	{
+		const cJSON *id = cJSON_GetObjectItemCaseSensitive(it, "id"), *kind = cJSON_GetObjectItemCaseSensitive(it, "kind");
+		const cJSON *ex = cJSON_GetObjectItemCaseSensitive(it, "explain");
+		prule *r = &(*out)[i];
+		char where[96];
+		int rc;
+
+		*n = ++i;
+		if (!cJSON_IsString(id) || !cJSON_IsString(kind))
+			return pk_error_set(PK_EPARSE, "%s: %s[%zu]: \"id\" and \"kind\" strings expected", path, name, i - 1);
+		if (!(r->id = pk_strdup(id->valuestring)) || !(r->kind = pk_strdup(kind->valuestring)) ||
+		    !(r->explain = pk_strdup(cJSON_IsString(ex) ? ex->valuestring : kind->valuestring)))
+			return pk_error_set(PK_ENOMEM, "out of memory");
+		snprintf(where, sizeof(where), "%s[%zu].any", name, i - 1);
+		if ((rc = patterns(path, where, cJSON_GetObjectItemCaseSensitive(it, "any"), r->any, &r->nany)) < 0)
+			return rc;
+		if (!r->nany)
+			return pk_error_set(PK_EPARSE, "%s: %s: at least one pattern expected", path, where);
+		snprintf(where, sizeof(where), "%s[%zu].none", name, i - 1);
+		if ((rc = patterns(path, where, cJSON_GetObjectItemCaseSensitive(it, "none"), r->none, &r->nnone)) < 0)
+			return rc;
+	}
+	return 0;
+}
+
+int ev_postrules_load(ev_postrules **out, const char *path)
+{
+	char *raw = NULL;
+	size_t n = 0;
+	cJSON *root = NULL;
+	ev_postrules *r;
+	int rc;
+
+	*out = NULL;
+	if ((rc = pk_file_read(&raw, &n, path, (size_t)4 << 20)) < 0)
+		return rc;
+	root = cJSON_ParseWithLength(raw, n);
+	pk_free(raw);
+	if (!cJSON_IsObject(root)) {
+		cJSON_Delete(root);
+		return pk_error_set(PK_EPARSE, "%s: not a JSON object", path);
+	}
+	if (!(r = pk_calloc(1, sizeof(*r)))) {
+		cJSON_Delete(root);
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	}
+	if ((rc = load_list(path, cJSON_GetObjectItemCaseSensitive(root, "triggers"), "triggers", &r->trig, &r->ntrig)) < 0 ||
+	    (rc = load_list(path, cJSON_GetObjectItemCaseSensitive(root, "backing"), "backing", &r->back, &r->nback)) < 0) {
+		cJSON_Delete(root);
+		ev_postrules_free(r);
+		return rc;
+	}
+	cJSON_Delete(root);
+	*out = r;
+	return 0;
+}
+
+/* 1 when one "any" pattern matches and no "none" does; *m the match */
+static int hits(const prule *r, const char *s, size_t n, pk_match *m, int *limited)
+{
+	size_t k;
+	int got = 0;
+
+	for (k = 0; k < r->nany && !got; k++) {
+		got = pk_re_match(r->any[k], s, n, 0, m) == 1;
+		*limited |= pk_re_last_limited();
+	}
+	if (!got)
+		return 0;
+	for (k = 0; k < r->nnone; k++) {
+		pk_match x;
+
+		if (pk_re_match(r->none[k], s, n, 0, &x) == 1)
+			return 0;
+		*limited |= pk_re_last_limited();
+	}
+	return 1;
+}
+
+static int inside(size_t a, size_t b, size_t s, size_t e)
+{
+	return s >= a && e <= b && e > s;
+}
+
+/* What the audit says of the sentence [a, b): a verified reference (3), a
+ * verified value (2), a fabricated or mismatched reference (-1), a source
+ * the graph could not decide (1), nothing (0). */
+static int audit_backing(const ev_result *au, size_t a, size_t b, char *what, size_t cap)
+{
+	size_t i;
+	int best = 0;
+
+	if (!au)
+		return 0;
+	for (i = 0; i < au->ncites; i++) {
+		const ev_cite_item *c = &au->cites[i];
+		size_t k;
+		int here = inside(a, b, c->c.start, c->c.end);
+
+		for (k = 0; k < c->c.nat && !here; k++)
+			here = inside(a, b, c->c.at[k][0], c->c.at[k][1]);
+		if (!here || !c->ok)
+			continue;
+		/* a fabricated or misdescribed source undoes the others */
+		if (c->r.verdict == QR_FABRICATED || c->r.verdict == QR_MISMATCH) {
+			snprintf(what, cap, "a source of it is %s", c->r.verdict == QR_FABRICATED ? "fabricated" : "misdescribed");
+			best = -1;
+		} else if (c->r.verdict == QR_VERIFIED && best >= 0) {
+			snprintf(what, cap, "a reference provkg verified");
+			best = 3;
+		} else if (best == 0) {
+			best = 1;
+			snprintf(what, cap, "a source the graph could not decide");
+		}
+	}
+	if (best < 0 || best == 3)
+		return best;
+	for (i = 0; i < au->nvalues; i++) {
+		const qv_result *q = &au->values[i].r;
+
+		if (inside(a, b, q->m.start, q->m.end) && q->verdict == QV_MATCH) {
+			snprintf(what, cap, "a value provkg verified (%.80s)", q->quantity[0] ? q->quantity : "a value");
+			return 2;
+		}
+	}
+	return best;
+}
+
+static int add(ev_postcheck *out, size_t *cap, const ev_assertion *x)
+{
+	if (out->n == *cap) {
+		size_t nc = *cap ? *cap * 2 : 16;
+		ev_assertion *nv = pk_realloc(out->v, nc * sizeof(*nv));
+
+		if (!nv)
+			return pk_error_set(PK_ENOMEM, "out of memory");
+		out->v = nv;
+		*cap = nc;
+	}
+	out->v[out->n++] = *x;
+	return 0;
+}
+
+int ev_post_check(const ev_postrules *r, const char *text, size_t n, const ev_result *audit, ev_postcheck *out)
+{
+	size_t start = 0, cap = 0, i;
+
+	memset(out, 0, sizeof(*out));
+	while (start < n) {
+		size_t a, e, next = ev_sentence_next(text, n, start, &a, &e), words = 0, k;
+		ev_assertion x;
+		pk_match m;
+		const prule *trig = NULL;
+		int rc;
+
+		start = next;
+		while (e > a && strchr(" \t\r\n", text[e - 1]))
+			e--;
+		if (e <= a)
+			continue;
+		/* an assertion: a statement of a few words, not a question */
+		if (text[e - 1] == '?' || (e >= a + 3 && !memcmp(text + e - 3, "？", 3)))
+			continue;
+		for (k = a; k < e; k++)
+			words += (text[k] == ' ' && k > a && text[k - 1] != ' ') || ((unsigned char)text[k] >= 0xE0);
+		if (words < 2)
+			continue;
+		memset(&x, 0, sizeof(x));
+		x.start = a;
+		x.end = e;
+		for (i = 0; i < r->ntrig && !trig; i++)
+			if (hits(&r->trig[i], text + a, e - a, &m, &out->limited)) {
+				trig = &r->trig[i];
+				snprintf(x.said, sizeof(x.said), "%.*s", (int)(m.end[0] - m.start[0] < 60 ? m.end[0] - m.start[0] : 60),
+					 text + a + m.start[0]);
+			}
+		if (trig) {
+			char what[120] = "";
+			int au = audit_backing(audit, a, e, what, sizeof(what));
+			const prule *b = NULL;
+
+			x.trigger = trig->id;
+			x.kind = trig->kind;
+			if (strcmp(trig->kind, "authority")) {
+				for (i = 0; i < r->nback && !b && au >= 0; i++)
+					if (hits(&r->back[i], text + a, e - a, &m, &out->limited))
+						b = &r->back[i];
+			}
+			/* an appeal to authority stands on its source alone: a verified
+			 * reference; the rest on any backing */
+			if (!strcmp(trig->kind, "authority") ? au == 3 : (au >= 2 || au == 1 || (au >= 0 && b))) {
+				x.flag = EV_PC_BACKED;
+				if (au >= 1)
+					snprintf(x.reason, sizeof(x.reason), "%s (\"%s\") backed by %s", trig->explain, x.said, what);
+				else
+					snprintf(x.reason, sizeof(x.reason), "%s (\"%s\") backed by %s: \"%.*s\"", trig->explain, x.said,
+						 b->explain, (int)(m.end[0] - m.start[0] < 60 ? m.end[0] - m.start[0] : 60),
+						 text + a + m.start[0]);
+				out->backed++;
+			} else {
+				x.flag = EV_PC_SUSPICIOUS;
+				if (au < 0)
+					snprintf(x.reason, sizeof(x.reason), "%s (\"%s\") and %s", trig->explain, x.said, what);
+				else if (!strcmp(trig->kind, "authority"))
+					snprintf(x.reason, sizeof(x.reason), "%s (\"%s\") without a reference provkg verified",
+						 trig->explain, x.said);
+				else
+					snprintf(x.reason, sizeof(x.reason), "%s (\"%s\") without a source, number or condition that "
+						 "backs it", trig->explain, x.said);
+				out->suspicious++;
+			}
+		}
+		if ((rc = add(out, &cap, &x)) < 0) {
+			ev_postcheck_release(out);
+			return rc;
+		}
+	}
+	return 0;
+}
+
+void ev_postcheck_release(ev_postcheck *p)
+{
+	pk_free(p->v);
+	memset(p, 0, sizeof(*p));
+}

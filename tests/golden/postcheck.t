@@ -1,0 +1,30 @@
+# provkg post-check: absolutes and appeals to consensus or authority, flagged when nothing backs them
+
+# the issue's examples, in English and Chinese, and what backs a sentence
+$ printf 'It is widely agreed that this material superconducts. Leading labs have shown that the effect always appears. If the sample is thinner than 50 nm, reflection is always negligible. All measurements agree to within 2%%. It is widely agreed that the band gap of GaAs is 1.42 eV. 学术界一致认为这种材料是超导体。多家顶尖实验室已经证实了这一点。若温度低于 4 K，电阻一定为零。Is it always true?\n' | provkg post-check --json | grep -o '"sentence":"[^"]*","flag":"[a-z]*","kind":"[a-z]*","rule":"[a-z-]*"'
+> "sentence":"It is widely agreed that this material superconducts.","flag":"suspicious","kind":"consensus","rule":"consensus-en"
+> "sentence":"Leading labs have shown that the effect always appears.","flag":"suspicious","kind":"authority","rule":"authority-en"
+> "sentence":"If the sample is thinner than 50 nm, reflection is always negligible.","flag":"backed","kind":"absolute","rule":"absolute-en"
+> "sentence":"All measurements agree to within 2%.","flag":"backed","kind":"absolute","rule":"absolute-en"
+> "sentence":"It is widely agreed that the band gap of GaAs is 1.42 eV.","flag":"backed","kind":"consensus","rule":"consensus-en"
+> "sentence":"学术界一致认为这种材料是超导体。","flag":"suspicious","kind":"consensus","rule":"consensus-zh"
+> "sentence":"多家顶尖实验室已经证实了这一点。","flag":"suspicious","kind":"authority","rule":"authority-zh"
+> "sentence":"若温度低于 4 K，电阻一定为零。","flag":"backed","kind":"absolute","rule":"absolute-zh"
+? 1
+
+# an appeal to authority stands on its source: a reference provkg verified, else suspicious; a fabricated one undoes the rest
+$ provkg post-check tests/fixtures/check/answer-en.txt
+> backed     tests/fixtures/check/answer-en.txt: "As shown by Watanabe [1] and by Zhang et al. (2023), the effect is robust [2]."
+>            an appeal to authority ("As shown by") backed by a reference provkg verified
+> 10 assertions, 0 suspicious
+? 0
+
+$ provkg post-check --closed-world tests/fixtures/check/answer-en.txt
+> suspicious tests/fixtures/check/answer-en.txt: "As shown by Watanabe [1] and by Zhang et al. (2023), the effect is robust [2]."
+>            an appeal to authority ("As shown by") and a source of it is fabricated
+> 10 assertions, 1 suspicious
+? 1
+
+# check carries the counts
+$ provkg check --json tests/fixtures/check/answer-en.txt | grep -o '"post_check":{[^}]*}'
+> "post_check":{"assertions":10,"suspicious":0,"backed":1}
