@@ -31,6 +31,11 @@ static void rubric_release(ev_rubric *r)
 	}
 	pk_free(r->c);
 	pk_free(r->task);
+	for (i = 0; i < r->nsubs; i++) {
+		pk_free(r->subs[i].id);
+		pk_free(r->subs[i].title);
+	}
+	pk_free(r->subs);
 }
 
 void ev_rubrics_free(ev_rubrics *rs)
@@ -64,7 +69,7 @@ static const char *str_of(const cJSON *o, const char *k)
 }
 
 /* One criterion: where names it for messages. */
-static int load_criterion(ev_rubric *r, const cJSON *e, size_t level, const char *where)
+static int load_criterion(ev_rubric *r, const cJSON *e, size_t level, int sub, const char *where)
 {
 	ev_criterion *c = &r->c[r->nc];
 	const char *id = str_of(e, "id"), *text = str_of(e, "text"), *pat;
@@ -85,6 +90,7 @@ static int load_criterion(ev_rubric *r, const cJSON *e, size_t level, const char
 	if (int_in(e, "points", 1, 4, &c->points) < 0)
 		return pk_error_set(PK_EPARSE, "%s ('%s'): \"points\" must be an integer from 1 to 4", where, id);
 	c->level = level;
+	c->sub = sub;
 	if (!(c->id = pk_strdup(id)) || !(c->text = pk_strdup(text)))
 		return pk_error_set(PK_ENOMEM, "out of memory");
 	r->nc++; /* owned from here: released with the rubric */
@@ -112,40 +118,42 @@ static int load_criterion(ev_rubric *r, const cJSON *e, size_t level, const char
 			return pk_error_set(PK_ENOMEM, "out of memory");
 		r->machine = r->needs_graph = 1;
 	}
+	if (sub >= 0)
+		r->subs[sub].points += c->points;
 	r->points += c->points;
 	return 0;
 }
 
-static int load_rubric(ev_rubric *r, const cJSON *o, const char *at)
+static size_t count_criteria(const cJSON *levels)
 {
-	const cJSON *levels, *lv, *crits, *e;
-	const char *task = str_of(o, "task");
-	char where[512];
-	size_t k = 0, j, total = 0;
-	int prev = 0, score;
+	const cJSON *lv, *crits;
+	size_t total = 0;
 
-	if (!cJSON_IsObject(o))
-		return pk_error_set(PK_EPARSE, "%s: not a rubric object", at);
-	if (!task || !*task)
-		return pk_error_set(PK_EPARSE, "%s: \"task\" missing or empty", at);
-	if (!(r->task = pk_strdup(task)))
-		return pk_error_set(PK_ENOMEM, "out of memory");
-	levels = cJSON_GetObjectItemCaseSensitive(o, "levels");
-	if (!cJSON_IsArray(levels) || !cJSON_GetArraySize(levels))
-		return pk_error_set(PK_EPARSE, "%s (task '%s'): \"levels\" missing or empty", at, task);
 	cJSON_ArrayForEach(lv, levels)
 	{
 		crits = cJSON_GetObjectItemCaseSensitive(lv, "criteria");
 		if (cJSON_IsArray(crits))
 			total += (size_t)cJSON_GetArraySize(crits);
 	}
-	if (!(r->c = pk_calloc(total ? total : 1, sizeof(*r->c))))
-		return pk_error_set(PK_ENOMEM, "out of memory");
+	return total;
+}
+
+/* The levels of the task (sub -1) or of one sub-task: validated, their
+ * criteria appended. *nlevels gets their count. */
+static int load_levels(ev_rubric *r, const cJSON *levels, int sub, const char *at, size_t *nlevels)
+{
+	const cJSON *lv, *crits, *e;
+	char where[600];
+	size_t k = 0, j;
+	int prev = 0, score;
+
+	if (!cJSON_IsArray(levels) || !cJSON_GetArraySize(levels))
+		return pk_error_set(PK_EPARSE, "%s: \"levels\" missing or empty", at);
 	/* the scores first, so an unordered list is called unordered rather
 	 * than missing a level */
 	cJSON_ArrayForEach(lv, levels)
 	{
-		snprintf(where, sizeof(where), "%s (task '%.80s'): levels[%zu]", at, task, k);
+		snprintf(where, sizeof(where), "%s: levels[%zu]", at, k);
 		if (int_in(lv, "score", 1, EV_RUBRIC_MAX_LEVELS, &score) < 0)
 			return pk_error_set(PK_EPARSE, "%s: \"score\" must be an integer from 1 to %d", where,
 					    EV_RUBRIC_MAX_LEVELS);
@@ -161,7 +169,7 @@ static int load_rubric(ev_rubric *r, const cJSON *o, const char *at)
 	prev = 0;
 	cJSON_ArrayForEach(lv, levels)
 	{
-		snprintf(where, sizeof(where), "%s (task '%.80s'): levels[%zu]", at, task, k);
+		snprintf(where, sizeof(where), "%s: levels[%zu]", at, k);
 		score = (int)cJSON_GetObjectItemCaseSensitive(lv, "score")->valuedouble;
 		if (score > prev + 1) {
 			if (!prev)
@@ -179,17 +187,75 @@ static int load_rubric(ev_rubric *r, const cJSON *o, const char *at)
 		j = 0;
 		cJSON_ArrayForEach(e, crits)
 		{
-			char cw[600];
+			char cw[700];
 			int rc;
 
 			snprintf(cw, sizeof(cw), "%s.criteria[%zu]", where, j++);
-			if ((rc = load_criterion(r, e, k, cw)) < 0)
+			if ((rc = load_criterion(r, e, k, sub, cw)) < 0)
 				return rc;
 		}
 		prev = score;
 		k++;
 	}
-	r->nlevels = k;
+	*nlevels = k;
+	return 0;
+}
+
+static int load_rubric(ev_rubric *r, const cJSON *o, const char *at)
+{
+	const cJSON *levels, *subs, *sb;
+	const char *task = str_of(o, "task");
+	char where[512];
+	size_t total = 0, k;
+	int rc;
+
+	if (!cJSON_IsObject(o))
+		return pk_error_set(PK_EPARSE, "%s: not a rubric object", at);
+	if (!task || !*task)
+		return pk_error_set(PK_EPARSE, "%s: \"task\" missing or empty", at);
+	if (!(r->task = pk_strdup(task)))
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	levels = cJSON_GetObjectItemCaseSensitive(o, "levels");
+	subs = cJSON_GetObjectItemCaseSensitive(o, "subtasks");
+	if (subs && (!cJSON_IsArray(subs) || !cJSON_GetArraySize(subs)))
+		return pk_error_set(PK_EPARSE, "%s (task '%s'): \"subtasks\" must be a non-empty array", at, task);
+	if (subs && cJSON_GetArraySize(subs) > EV_RUBRIC_MAX_SUBTASKS)
+		return pk_error_set(PK_EPARSE, "%s (task '%s'): more than %d sub-tasks", at, task, EV_RUBRIC_MAX_SUBTASKS);
+	if (!subs && (!cJSON_IsArray(levels) || !cJSON_GetArraySize(levels)))
+		return pk_error_set(PK_EPARSE, "%s (task '%s'): \"levels\" missing or empty", at, task);
+	if (levels)
+		total += count_criteria(levels);
+	cJSON_ArrayForEach(sb, subs)
+		total += count_criteria(cJSON_GetObjectItemCaseSensitive(sb, "levels"));
+	if (!(r->c = pk_calloc(total ? total : 1, sizeof(*r->c))))
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	if (subs && !(r->subs = pk_calloc((size_t)cJSON_GetArraySize(subs), sizeof(*r->subs))))
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	if (levels) {
+		snprintf(where, sizeof(where), "%.300s (task '%.80s')", at, task);
+		if ((rc = load_levels(r, levels, -1, where, &r->nlevels)) < 0)
+			return rc;
+	}
+	k = 0;
+	cJSON_ArrayForEach(sb, subs)
+	{
+		const char *id = str_of(sb, "id"), *title = str_of(sb, "title");
+		size_t j;
+
+		snprintf(where, sizeof(where), "%.300s (task '%.80s'): subtasks[%zu]", at, task, k);
+		if (!cJSON_IsObject(sb) || !id || !*id)
+			return pk_error_set(PK_EPARSE, "%s: an object with an \"id\" expected", where);
+		for (j = 0; j < r->nsubs; j++)
+			if (!strcmp(r->subs[j].id, id))
+				return pk_error_set(PK_EPARSE, "%s: duplicate sub-task id '%s'", where, id);
+		if (!(r->subs[k].id = pk_strdup(id)) || (title && !(r->subs[k].title = pk_strdup(title))))
+			return pk_error_set(PK_ENOMEM, "out of memory");
+		r->nsubs = ++k;
+		snprintf(where, sizeof(where), "%.300s (task '%.80s'): subtasks[%zu] ('%.40s')", at, task, k - 1, id);
+		if ((rc = load_levels(r, cJSON_GetObjectItemCaseSensitive(sb, "levels"), (int)(k - 1), where,
+				      &r->subs[k - 1].nlevels)) < 0)
+			return rc;
+	}
 	return 0;
 }
 
@@ -289,27 +355,39 @@ long ev_rubric_criterion(const ev_rubric *r, const char *id)
 
 /* ---- scores ------------------------------------------------------------------------ */
 
+int ev_rubric_sub_e2e(const ev_rubric *r, int sub, const unsigned char *met)
+{
+	size_t i, level, nlevels = sub < 0 ? r->nlevels : r->subs[sub].nlevels;
+
+	/* the highest level whose criteria and those below are all met */
+	for (level = 0; level < nlevels; level++)
+		for (i = 0; i < r->nc; i++)
+			if (r->c[i].sub == sub && r->c[i].level == level && !met[i])
+				return (int)level;
+	return (int)nlevels;
+}
+
 int ev_rubric_e2e(const ev_rubric *r, const unsigned char *met)
 {
-	size_t i = 0, level;
+	return ev_rubric_sub_e2e(r, -1, met);
+}
 
-	for (level = 0; level < r->nlevels; level++) {
-		/* criteria are stored in level order */
-		for (; i < r->nc && r->c[i].level == level; i++)
-			if (!met[i])
-				return (int)level;
-	}
-	return (int)r->nlevels;
+double ev_rubric_sub_partial(const ev_rubric *r, int sub, const unsigned char *met)
+{
+	size_t i;
+	int got = 0, all = 0;
+
+	for (i = 0; i < r->nc; i++)
+		if (sub < 0 || r->c[i].sub == sub) {
+			got += met[i] ? r->c[i].points : 0;
+			all += r->c[i].points;
+		}
+	return all ? 100.0 * got / all : NAN;
 }
 
 double ev_rubric_partial(const ev_rubric *r, const unsigned char *met)
 {
-	size_t i;
-	int got = 0;
-
-	for (i = 0; i < r->nc; i++)
-		got += met[i] ? r->c[i].points : 0;
-	return r->points ? 100.0 * got / r->points : NAN;
+	return ev_rubric_sub_partial(r, -1, met);
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -445,6 +523,9 @@ void ev_rubric_report_release(ev_rubric_report *r)
 		pk_free(s->machine);
 		pk_free(s->step_hints);
 		pk_free(s->step_e2e);
+		pk_free(s->sub_e2e_median);
+		pk_free(s->sub_partial_median);
+		pk_free(s->sub_likelihood);
 	}
 	pk_free(r->s);
 	pk_free(r->t);
@@ -904,6 +985,58 @@ done:
 	return rc;
 }
 
+/* A solution's sub-tasks over its auto runs: each one's median e2e and
+ * partial credit and its success likelihood (runs at its top level), the
+ * product of the likelihoods, the share of runs solving all at once, and
+ * the share at the task's own top level. v: scratch of runs doubles. */
+static int subtask_stats(ev_solution *s, const ev_rubric *r, double *v)
+{
+	size_t k, j, top = 0;
+	int rc = 0;
+
+	s->product = s->joint = s->top_share = NAN;
+	if (r->nlevels && s->runs) {
+		for (k = 0; k < s->runs; k++)
+			top += s->e2e[k] == (int)r->nlevels;
+		s->top_share = (double)top / (double)s->runs;
+	}
+	if (!r->nsubs)
+		return 0;
+	if (!(s->sub_e2e_median = pk_calloc(r->nsubs, sizeof(double))) ||
+	    !(s->sub_partial_median = pk_calloc(r->nsubs, sizeof(double))) ||
+	    !(s->sub_likelihood = pk_calloc(r->nsubs, sizeof(double))))
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	if (!s->runs) {
+		for (j = 0; j < r->nsubs; j++)
+			s->sub_e2e_median[j] = s->sub_partial_median[j] = s->sub_likelihood[j] = NAN;
+		return rc;
+	}
+	s->product = 1;
+	for (j = 0; j < r->nsubs; j++) {
+		size_t solved = 0;
+
+		for (k = 0; k < s->runs; k++) {
+			v[k] = ev_rubric_sub_e2e(r, (int)j, s->run_met + k * r->nc);
+			solved += v[k] == (double)r->subs[j].nlevels;
+		}
+		s->sub_e2e_median[j] = ev_median(v, s->runs);
+		for (k = 0; k < s->runs; k++)
+			v[k] = ev_rubric_sub_partial(r, (int)j, s->run_met + k * r->nc);
+		s->sub_partial_median[j] = ev_median(v, s->runs);
+		s->sub_likelihood[j] = (double)solved / (double)s->runs;
+		s->product *= s->sub_likelihood[j];
+	}
+	for (k = 0, top = 0; k < s->runs; k++) {
+		int all = 1;
+
+		for (j = 0; j < r->nsubs && all; j++)
+			all = ev_rubric_sub_e2e(r, (int)j, s->run_met + k * r->nc) == (int)r->subs[j].nlevels;
+		top += all;
+	}
+	s->joint = (double)top / (double)s->runs;
+	return rc;
+}
+
 int ev_rubric_report_make(ev_rubric_report *out, const ev_rubrics *rs, const ev_grade *g, size_t ng,
 			  const ev_solution_text *texts, size_t ntexts, kg_txn *t, const query_units *u)
 {
@@ -946,6 +1079,8 @@ int ev_rubric_report_make(ev_rubric_report *out, const ev_rubrics *rs, const ev_
 		for (k = 0; k < s->experts; k++)
 			v[k] = s->expert_e2e[k];
 		s->expert_median = ev_median(v, s->experts);
+		if ((rc = subtask_stats(s, &rs->r[s->rubric], v)) < 0)
+			break;
 	}
 	for (k = 0; k < ntexts && rc == 0; k++) {
 		long si = *sol_slot(&map, out, texts[k].rubric, texts[k].solution);

@@ -12,10 +12,24 @@
  * missing, each with at least one criterion; criterion ids are unique in a
  * rubric; tasks are unique in a file.
  *
+ * A task may be split into sub-tasks, each with a rubric of its own:
+ *   {"task": T, "levels"?: [...], "subtasks": [{"id": S, "title"?: ...,
+ *    "levels": [...]}, ...]}
+ * (criterion ids unique over the whole task; a task with sub-tasks may
+ * have no levels of its own). A grading marks the criteria of the task and
+ * of its sub-tasks in one record.
+ *
  * Scores of one grading: the end-to-end score is the highest level whose
  * criteria, and those of every lower level, are all met (0 when a level-1
  * criterion fails); partial credit is points met / points of all criteria,
  * in per cent. A criterion a grading does not mention counts as not met.
+ * Each sub-task is scored the same way on its own criteria, whatever the
+ * sub-tasks before it did (a solution failing at sub-task M still says
+ * how it does on M+1..N). A sub-task's success likelihood is the share of
+ * a solution's runs that reach its top level; the end-to-end likelihood
+ * under independence is their product, set beside the share of runs that
+ * solve every sub-task at once and, with levels of its own, the share of
+ * runs at the task's top level.
  */
 #ifndef EV_RUBRIC_H
 #define EV_RUBRIC_H
@@ -32,15 +46,26 @@ typedef struct ev_criterion {
 	char *id, *text;
 	int points;          /* 1..4 */
 	size_t level;        /* index of its level: level k has score k + 1 */
+	int sub;             /* the sub-task it belongs to, or -1: the task's own levels */
 	char *pattern;       /* PCRE2 source, or NULL */
 	pk_re *re;           /* the compiled pattern (owned) */
 	char *kg_quantity;   /* the answer must state this value correctly, or NULL */
 	char *kg_doi;        /* the answer must cite this work, or NULL */
 } ev_criterion;
 
+#define EV_RUBRIC_MAX_SUBTASKS 20
+
+typedef struct ev_subtask {
+	char *id, *title;    /* title: NULL when not given */
+	size_t nlevels;      /* 1..EV_RUBRIC_MAX_LEVELS */
+	int points;
+} ev_subtask;
+
 typedef struct ev_rubric {
 	char *task;
-	size_t nlevels;      /* 1..EV_RUBRIC_MAX_LEVELS */
+	size_t nlevels;      /* 0..EV_RUBRIC_MAX_LEVELS: 0 only with sub-tasks */
+	ev_subtask *subs;    /* the sub-tasks, in order */
+	size_t nsubs;
 	ev_criterion *c;     /* in level order */
 	size_t nc;
 	int points;          /* of all criteria */
@@ -64,9 +89,13 @@ long ev_rubrics_find(const ev_rubrics *rs, const char *task);
 /* A criterion of r by id: its index, or -1. */
 long ev_rubric_criterion(const ev_rubric *r, const char *id);
 
-/* Scores of one grading; met[i] says whether criterion i was met. */
+/* Scores of one grading; met[i] says whether criterion i was met. sub -1:
+ * the task's own levels (e2e) and all its criteria (partial); else that
+ * sub-task's. */
 int ev_rubric_e2e(const ev_rubric *r, const unsigned char *met);
 double ev_rubric_partial(const ev_rubric *r, const unsigned char *met);
+int ev_rubric_sub_e2e(const ev_rubric *r, int sub, const unsigned char *met);
+double ev_rubric_sub_partial(const ev_rubric *r, int sub, const unsigned char *met);
 /* The median of v[0..n) (v is sorted in place); with n even the mean of
  * the two middle values; NAN when n is 0. */
 double ev_median(double *v, size_t n);
@@ -141,6 +170,11 @@ typedef struct ev_solution {
 	long *step_hints;
 	double *step_e2e;        /* the median e2e at each count */
 	long hints_to_top;       /* hints before an attempt reaching the top level; -1 never */
+	/* sub-tasks (rubrics with them): per sub-task over the auto runs */
+	double *sub_e2e_median, *sub_partial_median, *sub_likelihood; /* [nsubs] */
+	double product;          /* the product of the likelihoods (NAN without runs) */
+	double joint;            /* share of runs solving every sub-task */
+	double top_share;        /* share of runs at the task's own top level (NAN without levels) */
 } ev_solution;
 
 typedef struct ev_task_sum {

@@ -205,6 +205,30 @@ static void write_json(pk_json *w, const ev_rubrics *rs, const ev_rubric_report 
 			}
 			pk_json_end_arr(w);
 		}
+		if (r->nsubs) {
+			/* sub-tasks: each scored alone, their likelihoods, the product
+			 * beside what the runs show end to end */
+			pk_json_key(w, "subtasks");
+			pk_json_arr(w);
+			for (k = 0; k < r->nsubs; k++) {
+				pk_json_obj(w);
+				pk_json_kstr(w, "id", r->subs[k].id);
+				if (r->subs[k].title)
+					pk_json_kstr(w, "title", r->subs[k].title);
+				pk_json_kint(w, "top_level", (long long)r->subs[k].nlevels);
+				jnum(w, "e2e_median", s->sub_e2e_median[k]);
+				jnum(w, "partial_credit_median", s->sub_partial_median[k]);
+				jnum(w, "likelihood", s->sub_likelihood[k]);
+				pk_json_end_obj(w);
+			}
+			pk_json_end_arr(w);
+			jnum(w, "subtask_product", s->product);
+			jnum(w, "joint_success", s->joint);
+			if (r->nlevels)
+				jnum(w, "e2e_top_share", s->top_share);
+			if (isfinite(s->product) && isfinite(s->joint))
+				jnum(w, "product_minus_joint", s->product - s->joint);
+		}
 		if (s->steps) {
 			pk_json_key(w, "hints");
 			pk_json_obj(w);
@@ -336,6 +360,20 @@ static void print_text(const ev_rubrics *rs, const ev_rubric_report *rep)
 			printf(")");
 		}
 		printf("\n");
+		if (rs->r[s->rubric].nsubs && s->runs) {
+			const ev_rubric *r = &rs->r[s->rubric];
+			char b3[32];
+
+			for (k = 0; k < r->nsubs; k++)
+				printf("    subtask %-12.12s e2e %s/%zu, partial %s%%, likelihood %s\n", r->subs[k].id,
+				       num(s->sub_e2e_median[k], b1, sizeof(b1)), r->subs[k].nlevels,
+				       num(s->sub_partial_median[k] * 1, b2, sizeof(b2)), num(s->sub_likelihood[k], b3, sizeof(b3)));
+			printf("    product of likelihoods %s, runs solving every subtask %s", num(s->product, b1, sizeof(b1)),
+			       num(s->joint, b2, sizeof(b2)));
+			if (r->nlevels)
+				printf(", runs at the task's top level %s", num(s->top_share, b3, sizeof(b3)));
+			printf("\n");
+		}
 	}
 	for (i = 0; i < rep->nt; i++) {
 		const ev_task_sum *t = &rep->t[i];

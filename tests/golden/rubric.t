@@ -109,3 +109,28 @@ $ provkg eval rubric --rubric tests/fixtures/rubric/rubric.json
 ! exit: 0, 2 usage, 3 a bad rubric (the message names the spot) or unusable input under
 !       --strict, 4 graph error
 ? 2
+
+# sub-tasks: each scored alone (x2 fails the formula yet solves the estimate), their
+# likelihoods, the product beside the runs solving every sub-task and the task's own top level
+$ provkg eval rubric --rubric tests/fixtures/rubric/subtasks.json --grades tests/fixtures/rubric/subtask-grades.jsonl --runs 4 2>/dev/null
+> rubric: 7 auto gradings, 0 expert gradings, 2 solutions
+>   TASK             SOLUTION       RUNS    E2E  PARTIAL% VIABLE  E2E BY RUN
+>   exciton          "x1"              4      2     86.36     no  2 2 2 1
+>     subtask formula      e2e 2/2, partial 100%, likelihood 1
+>     subtask estimate     e2e 2/2, partial 100%, likelihood 0.75
+>     subtask radius       e2e 1/1, partial 100%, likelihood 0.75
+>     product of likelihoods 0.5625, runs solving every subtask 0.5, runs at the task's top level 0.75
+>   exciton          "x2"              3      0     54.55     no  0 0 1
+>     subtask formula      e2e 0/2, partial 50%, likelihood 0
+>     subtask estimate     e2e 2/2, partial 100%, likelihood 1
+>     subtask radius       e2e 1/1, partial 100%, likelihood 0.6667
+>     product of likelihoods 0, runs solving every subtask 0, runs at the task's top level 0
+>   task exciton: 2 solutions, viable 0/2 = 0.000, e2e median 1, partial credit median 70.45%
+
+$ printf '{"task":"t","subtasks":[{"id":"a","levels":[{"score":1,"criteria":[{"id":"c1","text":"x","points":1}]}]},{"id":"a","levels":[{"score":1,"criteria":[{"id":"c2","text":"y","points":1}]}]}]}' > $WORK/dup.json && provkg eval rubric --rubric $WORK/dup.json --grades tests/fixtures/rubric/grades.jsonl 2>&1 | sed "s|$WORK|WORK|"
+> provkg: WORK/dup.json (task 't'): subtasks[1]: duplicate sub-task id 'a'
+? 3
+
+$ printf '{"task":"t","subtasks":[{"id":"a"}]}' > $WORK/nolevels.json && provkg eval rubric --rubric $WORK/nolevels.json --grades tests/fixtures/rubric/grades.jsonl 2>&1 | sed "s|$WORK|WORK|"
+> provkg: WORK/nolevels.json (task 't'): subtasks[0] ('a'): "levels" missing or empty
+? 3
