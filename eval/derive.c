@@ -1999,6 +1999,14 @@ static void bind_text(ctx *c, const char *name, const dimx *d, const char *origi
 
 /* "E in eV", "$n$ in cm$^{-3}$", "where \mu is the reduced mass", "and v
  * the velocity", "in spherical coordinates": the text's own words. */
+/* Does the text (not NUL-terminated) hold lit at i? */
+static int text_at(const char *s, size_t n, size_t i, const char *lit)
+{
+	size_t l = strlen(lit);
+
+	return i + l <= n && !memcmp(s + i, lit, l);
+}
+
 static void scan_text(ctx *c)
 {
 	const char *s = c->text;
@@ -2008,7 +2016,7 @@ static void scan_text(ctx *c)
 		char name[NAME_LEN];
 
 		/* "X in UNIT", "X is in UNIT", "X (in UNIT)", "X measured in UNIT" */
-		if (!strncmp(s + i, " in ", 4) || !strncmp(s + i, " (in ", 5)) {
+		if (text_at(s, n, i, " in ") || text_at(s, n, i, " (in ")) {
 			size_t back = i, at = i + (s[i + 1] == '(' ? 5 : 4);
 			static const char *const fill[] = { " is", " are", " measured", " given", " expressed", " be" };
 			size_t f;
@@ -2026,7 +2034,7 @@ static void scan_text(ctx *c)
 
 				/* the unit: to a comma, a period and space, ')', ';' or " and" */
 				while (j < n && k + 1 < sizeof(unit) && !strchr(",;)\n", s[j]) &&
-				       !(s[j] == '.' && (j + 1 >= n || s[j + 1] == ' ')) && strncmp(s + j, " and ", 5)) {
+				       !(s[j] == '.' && (j + 1 >= n || s[j + 1] == ' ')) && !text_at(s, n, j, " and ")) {
 					if (s[j] != '$' && s[j] != '{' && s[j] != '}')
 						unit[k++] = s[j];
 					j++;
@@ -2048,7 +2056,7 @@ static void scan_text(ctx *c)
 			}
 		}
 		/* "X is the NOUN", "X denotes the NOUN", "X the NOUN" after where/and/, */
-		if (!strncmp(s + i, " the ", 5) || !strncmp(s + i, " a ", 3) || !strncmp(s + i, " an ", 4)) {
+		if (text_at(s, n, i, " the ") || text_at(s, n, i, " a ") || text_at(s, n, i, " an ")) {
 			size_t back = i, at = i + (s[i + 1] == 't' ? 5 : s[i + 2] == ' ' ? 3 : 4);
 			static const char *const verbs[] = { " is", " denotes", " stands for", " being", " as", " are" };
 			size_t f;
@@ -2066,7 +2074,7 @@ static void scan_text(ctx *c)
 				size_t k = 0, j = at, m;
 				int found = 0;
 
-				while (j < n && k + 1 < sizeof(noun) && !strchr(",;.)$\n", s[j]) && strncmp(s + j, " and ", 5))
+				while (j < n && k + 1 < sizeof(noun) && !strchr(",;.)$\n", s[j]) && !text_at(s, n, j, " and "))
 					noun[k++] = (char)tolower((unsigned char)s[j++]);
 				while (k && noun[k - 1] == ' ')
 					k--;
@@ -2094,7 +2102,7 @@ static void scan_text(ctx *c)
 			}
 		}
 	}
-	if (strstr(s, "spherical coordinates") || strstr(s, "spherical polar coordinates")) {
+	if (memmem(s, n, "spherical coordinates", 21) || memmem(s, n, "spherical polar coordinates", 27)) {
 		dimx L = dx_none(), one = dx_none();
 
 		L.b[0] = 2;

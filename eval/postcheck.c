@@ -5,6 +5,7 @@
 #include "../common/error.h"
 #include "../common/lines.h"
 #include "../common/re.h"
+#include "../common/text.h"
 #include "rules.h"
 
 #include <cJSON.h>
@@ -243,6 +244,9 @@ int ev_post_check(const ev_postrules *r, const char *text, size_t n, const ev_re
 	size_t start = 0, cap = 0, i;
 
 	memset(out, 0, sizeof(*out));
+	/* the patterns run without a UTF check of their own */
+	if (!pk_utf8_valid(text, n))
+		return pk_error_set(PK_EINVAL, "the text is not valid UTF-8");
 	while (start < n) {
 		size_t a, e, next = ev_sentence_next(text, n, start, &a, &e), words = 0, k;
 		ev_assertion x;

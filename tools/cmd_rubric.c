@@ -228,6 +228,8 @@ static void write_json(pk_json *w, const ev_rubrics *rs, const ev_rubric_report 
 				jnum(w, "e2e_top_share", s->top_share);
 			if (isfinite(s->product) && isfinite(s->joint))
 				jnum(w, "product_minus_joint", s->product - s->joint);
+			if (isfinite(s->product) && isfinite(s->top_share))
+				jnum(w, "product_minus_e2e_top", s->product - s->top_share);
 		}
 		if (s->steps) {
 			pk_json_key(w, "hints");

@@ -14,6 +14,8 @@
  *             a scratch graph and rolled back
  *   answers   an answer file of any format through check's audit (harness
  *             logs, JSONL, text: extraction, values, citations)
+ *   derive    a text with LaTeX math (eval/derive) and its post-check
+ *             (eval/postcheck)
  * Harnesses that read the graph open one built once from data/sources,
  * read-only. Inputs are copied into heap blocks of exactly their size so
  * ASan sees a read one byte past the end. Crashes become regression inputs
@@ -24,7 +26,9 @@
 #include "common/num.h"
 #include "common/pj.h"
 #include "eval/audit.h"
+#include "eval/derive.h"
 #include "eval/input.h"
+#include "eval/postcheck.h"
 #include "ingest/ingest.h"
 #include "kg/store.h"
 #include "kg/work.h"
@@ -46,7 +50,8 @@
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-enum { T_REFPARSE = 1, T_CHECKREF, T_VALUE, T_UNITS, T_NUMBER, T_PJ, T_LINES, T_CROSSREF, T_INGEST, T_ANSWERS };
+enum { T_REFPARSE = 1, T_CHECKREF, T_VALUE, T_UNITS, T_NUMBER, T_PJ, T_LINES, T_CROSSREF, T_INGEST, T_ANSWERS, T_DERIVE };
+static ev_postrules *postrules;
 
 static kg_store *graph;
 static kg_txn *txn;
@@ -70,8 +75,13 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	(void)argv;
 	pk_alloc_init();
 	snprintf(tmpfile_path, sizeof(tmpfile_path), "/tmp/provkg-fuzz-in-%d", (int)getpid());
-	if (FUZZ_TARGET == T_CHECKREF || FUZZ_TARGET == T_VALUE || FUZZ_TARGET == T_UNITS || FUZZ_TARGET == T_ANSWERS)
+	if (FUZZ_TARGET == T_CHECKREF || FUZZ_TARGET == T_VALUE || FUZZ_TARGET == T_UNITS || FUZZ_TARGET == T_ANSWERS ||
+	    FUZZ_TARGET == T_DERIVE)
 		need_graph();
+	if (FUZZ_TARGET == T_DERIVE && ev_postrules_load(&postrules, "data/rules/postcheck.json") < 0) {
+		fprintf(stderr, "fuzz: %s\n", pk_error_last());
+		exit(1);
+	}
 	if (FUZZ_TARGET == T_INGEST) {
 		snprintf(dir, sizeof(dir), "/tmp/provkg-fuzz-scratch-%d", (int)getpid());
 		if (t_build_graph(dir, "data/sources/venues") < 0 || kg_store_open(&scratch, dir, KG_OPEN_WRITE) < 0) {
@@ -151,6 +161,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	memcpy(b, data, size);
 	switch (FUZZ_TARGET) {
+	case T_DERIVE: {
+		ev_derivs d;
+		ev_postcheck pc;
+
+		if (ev_derivations(txn, units, b, size, &d) == 0)
+			ev_derivs_release(&d);
+		if (ev_post_check(postrules, b, size, NULL, &pc) == 0)
+			ev_postcheck_release(&pc);
+		pk_error_clear();
+		break;
+	}
 	case T_REFPARSE: {
 		qr_ref r;
 
