@@ -11,50 +11,13 @@
 #define QUERY_LOOKUP_H
 
 #include "../kg/graph.h"
+#include "match.h"
 
 #include <stddef.h>
 #include <stdint.h>
 
-typedef struct query_match {
-	char *name;       /* "Planck constant", "relative atomic mass of Fe-56" */
-	char *symbol;     /* conventional symbol, or NULL */
-	char *quantity;   /* quantity node key */
-	char *entity;     /* entity node key, or NULL */
-	char *kind;       /* quantity kind: "constant", "atomic", ... */
-	double value;
-	double uncertainty;
-	double lo, hi;    /* KG_V_INTERVAL */
-	char *value_text;
-	char *unc_text;
-	char *unit;       /* NULL when dimensionless */
-	char *source;     /* "CODATA", "NIST-AW" */
-	char *edition;
-	char *locator;
-	char *note;
-	uint32_t flags;   /* KG_V_* */
-	int score;        /* how the name matched: 100 exact symbol ... 10 partial words */
-	uint64_t value_id; /* graph value id (materials: the field's listing order) */
-	/* computed material properties (kind "material property") only: */
-	double tolerance; /* the property's relative tolerance for check-value, <0 unset */
-	char *group;      /* the space-group symbol, to tell polymorphs apart */
-	char *method;     /* "DFT (GGA)", "DFT" when the document names no functional */
-	int rank;         /* 1 the most stable polymorph of the formula, 2 the next ... */
-} query_match;
-
-typedef struct query_matches {
-	query_match *m;
-	size_t n, cap;
-} query_matches;
-
-typedef struct query_lookup_opts {
-	const char *edition; /* only this edition; NULL: the newest edition holding each value */
-	int all_editions;    /* every edition, newest first */
-	size_t max;          /* at most this many matches (0: 50) */
-} query_lookup_opts;
 
 /* A resolved node: what a query names. */
-/* Target types beyond the node types: a material by id, or by formula. */
-enum { QUERY_MATERIAL = 'M', QUERY_FORMULA = 'F' };
 
 typedef struct query_target {
 	char type;       /* KG_QUANTITY, KG_ENTITY, QUERY_MATERIAL or QUERY_FORMULA */
@@ -80,13 +43,6 @@ void query_targets_release(query_targets *ts);
  * query_matches_release. PK_EINVAL for an empty or invalid (non-UTF-8) query.
  * Zero matches is success with out->n == 0. */
 int query_lookup(kg_txn *t, const char *query, const query_lookup_opts *o, query_matches *out);
-void query_matches_release(query_matches *ms);
-/* Append a zeroed match, counted at once so that query_matches_release
- * frees whatever a failed fill leaves; NULL (PK_ENOMEM set) when out of
- * memory. */
-query_match *query_matches_add(query_matches *ms);
-/* Free one match's strings (for a match moved out of a query_matches). */
-void query_match_release(query_match *m);
 
 /* Does text name an isotope ("13C", "¹H", "Fe-56", "carbon-12")? 1 with
  * its entity key ("C-13") in key, 0 if not, <0 on error. */

@@ -10,7 +10,8 @@
 #ifndef QUERY_MATERIAL_H
 #define QUERY_MATERIAL_H
 
-#include "lookup.h"
+#include "../kg/graph.h"
+#include "match.h"
 
 /* A material id with records in the graph ("mp-149", "mvc-1234")? 1/0. */
 int query_material_id(kg_txn *t, const char *text);

@@ -1,6 +1,6 @@
-/* tools/cmd_eval.c - `provkg eval SUBCOMMAND`: metrics over evaluation
- * runs. skepticism: eval/skeptic on a labelled claim set and a model's
- * judgments; rubric: eval/rubric on rubrics and gradings (cmd_rubric.c). */
+/* tools/cmd_eval.c - `provkg eval skepticism`: eval/skeptic on a labelled
+ * claim set and a model's judgments (`eval rubric` is cmd_rubric.c; provkg.c
+ * dispatches the subcommands). */
 #include "tool.h"
 
 #include "../common/alloc.h"
@@ -20,57 +20,6 @@
 /* ---- records: JSON Lines or one JSON array --------------------------------- */
 
 typedef int (*record_fn)(void *ctx, const cJSON *rec, const char *where);
-
-/* Call fn for each object of path (a JSON array, or JSON Lines). A line
- * that is not a JSON object is fn(ctx, NULL, where). */
-int tool_each_record(const char *path, record_fn fn, void *ctx)
-{
-	char *text = NULL;
-	size_t n = 0, i = 0, line = 1;
-	char where[600];
-	const char *name = strcmp(path, "-") ? path : "<stdin>";
-	int rc;
-
-	if ((rc = pk_file_read(&text, &n, path, (size_t)2 << 30)) < 0)
-		return rc;
-	while (i < n && (text[i] == ' ' || text[i] == '\n' || text[i] == '\r' || text[i] == '\t'))
-		i++;
-	if (i < n && text[i] == '[') {
-		cJSON *arr = cJSON_ParseWithLength(text, n), *e;
-		size_t k = 0;
-
-		pk_free(text);
-		if (!cJSON_IsArray(arr)) {
-			cJSON_Delete(arr);
-			return pk_error_set(PK_EPARSE, "%s: not a JSON array (nor JSON Lines)", name);
-		}
-		rc = 0;
-		cJSON_ArrayForEach(e, arr)
-		{
-			snprintf(where, sizeof(where), "%.500s: [%zu]", name, k++);
-			if ((rc = fn(ctx, cJSON_IsObject(e) ? e : NULL, where)) < 0)
-				break;
-		}
-		cJSON_Delete(arr);
-		return rc;
-	}
-	rc = 0;
-	for (i = 0; i < n && rc == 0; line++) {
-		const char *nl = memchr(text + i, '\n', n - i);
-		size_t e = nl ? (size_t)(nl - text) : n;
-		cJSON *rec;
-
-		if (strspn(text + i, " \t\r") < e - i) {
-			snprintf(where, sizeof(where), "%.500s:%zu", name, line);
-			rec = cJSON_ParseWithLength(text + i, e - i);
-			rc = fn(ctx, cJSON_IsObject(rec) ? rec : NULL, where);
-			cJSON_Delete(rec);
-		}
-		i = e + 1;
-	}
-	pk_free(text);
-	return rc;
-}
 
 /* ---- skepticism ---------------------------------------------------------------- */
 
@@ -478,7 +427,7 @@ static void usage_sk(FILE *f)
 		"exit: 0, 1 a gate tripped, 2 usage, 3 unreadable dataset, results or matrix\n");
 }
 
-static int cmd_skepticism(int argc, char **argv)
+int cmd_eval_skepticism(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "dataset", required_argument, NULL, 'd' },
@@ -668,19 +617,4 @@ done:
 	pk_free(items);
 	pk_free(cm);
 	return code;
-}
-
-/* ---- the command ------------------------------------------------------------------- */
-
-int cmd_eval(int argc, char **argv)
-{
-	if (argc >= 2 && !strcmp(argv[1], "skepticism"))
-		return cmd_skepticism(argc - 1, argv + 1);
-	if (argc >= 2 && !strcmp(argv[1], "rubric"))
-		return cmd_rubric(argc - 1, argv + 1);
-	fprintf(argc >= 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) ? stdout : stderr,
-		"usage: provkg eval skepticism --dataset D --results R [options]\n"
-		"       provkg eval rubric --rubric R.json --grades G.jsonl [options]\n"
-		"'provkg eval SUBCOMMAND -h' shows the options.\n");
-	return argc >= 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) ? EXIT_OK : EXIT_USAGE;
 }

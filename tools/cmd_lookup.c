@@ -12,60 +12,6 @@
 
 #define LINE_MAX_BYTES ((size_t)1 << 20)
 
-void tool_match_json(pk_json *w, const query_match *m)
-{
-	pk_json_obj(w);
-	pk_json_kstr(w, "name", m->name);
-	pk_json_kstr(w, "symbol", m->symbol);
-	pk_json_key(w, "value");
-	if ((m->flags & KG_V_TEXT) && m->rank && m->value_text &&
-	    (!strcmp(m->value_text, "true") || !strcmp(m->value_text, "false")))
-		pk_json_bool(w, !strcmp(m->value_text, "true")); /* a material's flag */
-	else if (m->flags & KG_V_TEXT)
-		pk_json_null(w);
-	else
-		pk_json_num(w, m->value);
-	pk_json_kstr(w, "value_text", m->value_text ? m->value_text : "");
-	pk_json_key(w, "uncertainty");
-	if (m->flags & KG_V_NOUNC)
-		pk_json_null(w);
-	else
-		pk_json_num(w, (m->flags & KG_V_EXACT) ? 0.0 : m->uncertainty);
-	pk_json_kbool(w, "exact", (m->flags & KG_V_EXACT) != 0);
-	pk_json_kbool(w, "truncated", (m->flags & KG_V_TRUNCATED) != 0);
-	pk_json_kstr(w, "unit", m->unit ? m->unit : "");
-	pk_json_kstr(w, "source", m->source);
-	pk_json_kstr(w, "edition", m->edition);
-	pk_json_kstr(w, "locator", m->locator ? m->locator : "");
-	if (m->unc_text && m->unc_text[0])
-		pk_json_kstr(w, "uncertainty_text", m->unc_text);
-	pk_json_kstr(w, "quantity", m->quantity);
-	if (m->entity)
-		pk_json_kstr(w, "entity", m->entity);
-	if (m->flags & KG_V_ESTIMATED)
-		pk_json_kbool(w, "estimated", 1);
-	if (m->flags & KG_V_INTERVAL) {
-		pk_json_key(w, "interval");
-		pk_json_arr(w);
-		pk_json_num(w, m->lo);
-		pk_json_num(w, m->hi);
-		pk_json_end_arr(w);
-	}
-	if (m->flags & KG_V_MASSNUM)
-		pk_json_kbool(w, "mass_number_of_most_stable_isotope", 1);
-	if (m->flags & KG_V_COMPUTED)
-		pk_json_kbool(w, "computed", 1);
-	if (m->method)
-		pk_json_kstr(w, "method", m->method);
-	if (m->group)
-		pk_json_kstr(w, "space_group", m->group);
-	if (m->rank)
-		pk_json_kint(w, "stability_rank", m->rank);
-	if (m->note)
-		pk_json_kstr(w, "note", m->note);
-	pk_json_end_obj(w);
-}
-
 static void matches_json(pk_json *w, const query_matches *ms)
 {
 	size_t i;

@@ -11,66 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define AUDIT_WARN_MAX 5 /* bad lines named one by one; the rest counted */
-
-/* An audit file is the JSONL `provkg check` writes: a file whose first
- * record is something else (a README with an example inside) is not one,
- * and neither is a file without a single record. Bad lines further on
- * are skipped with a warning (the first few named, the rest counted). */
-int tool_read_audit(const char *path, ev_summary *s, int (*each)(void *, const cJSON *), void *ctx)
-{
-	pk_lines *r = NULL;
-	const char *line;
-	size_t len, bad = 0, good = 0;
-	int rc;
-
-	if ((rc = pk_lines_open(&r, path, (size_t)1 << 30)) < 0)
-		return rc;
-	while ((rc = pk_lines_next(r, &line, &len)) != 0) {
-		cJSON *rec;
-
-		if (rc == PK_ELIMIT) {
-			if (++bad <= AUDIT_WARN_MAX)
-				tool_warn("%s:%zu: record too long, skipped", pk_lines_name(r), pk_lines_lineno(r));
-			continue;
-		}
-		if (rc < 0)
-			break;
-		if (strspn(line, " \t\r") == len)
-			continue;
-		if (!(rec = cJSON_ParseWithLength(line, len)) || ev_summary_add(s, rec) < 0) {
-			if (pk_error_code() == PK_ENOMEM) {
-				cJSON_Delete(rec);
-				rc = PK_ENOMEM;
-				break;
-			}
-			pk_error_clear();
-			cJSON_Delete(rec);
-			if (!good && !bad) {
-				rc = pk_error_set(PK_EPARSE, "%s:%zu: not a provkg check record: not an audit file (the JSONL "
-						  "`provkg check` writes)", pk_lines_name(r), pk_lines_lineno(r));
-				break;
-			}
-			if (++bad <= AUDIT_WARN_MAX)
-				tool_warn("%s:%zu: not a provkg check record, skipped", pk_lines_name(r), pk_lines_lineno(r));
-			continue;
-		}
-		good++;
-		if (each && (rc = each(ctx, rec)) < 0) {
-			cJSON_Delete(rec);
-			break;
-		}
-		cJSON_Delete(rec);
-	}
-	if (rc == 0 && bad > AUDIT_WARN_MAX)
-		tool_warn("%s: %zu more lines that are not check records skipped (%zu in all)", pk_lines_name(r),
-			  bad - AUDIT_WARN_MAX, bad);
-	if (rc == 0 && !good)
-		rc = pk_error_set(PK_EPARSE, "%s: no provkg check record in it", pk_lines_name(r));
-	pk_lines_free(r);
-	return rc < 0 ? rc : 0;
-}
-
 static void num_or_null(pk_json *w, const char *key, double v)
 {
 	pk_json_key(w, key);

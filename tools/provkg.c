@@ -15,6 +15,22 @@ struct command {
 	const char *help;
 };
 
+/* ---- the command ------------------------------------------------------------------- */
+
+/* `provkg eval SUBCOMMAND`: the metrics over evaluation runs */
+static int cmd_eval(int argc, char **argv)
+{
+	if (argc >= 2 && !strcmp(argv[1], "skepticism"))
+		return cmd_eval_skepticism(argc - 1, argv + 1);
+	if (argc >= 2 && !strcmp(argv[1], "rubric"))
+		return cmd_rubric(argc - 1, argv + 1);
+	fprintf(argc >= 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) ? stdout : stderr,
+		"usage: provkg eval skepticism --dataset D --results R [options]\n"
+		"       provkg eval rubric --rubric R.json --grades G.jsonl [options]\n"
+		"'provkg eval SUBCOMMAND -h' shows the options.\n");
+	return argc >= 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) ? EXIT_OK : EXIT_USAGE;
+}
+
 static const struct command commands[] = {
 	{ "build", cmd_build, "build the graph from data/sources/ (or PATHs) and swap it in atomically" },
 	{ "ingest", cmd_ingest, "add or replace source editions in the graph, in one transaction" },

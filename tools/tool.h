@@ -175,6 +175,9 @@ int tool_checks_open(tool_ref_cfg *rcfg, tool_value_cfg *v, const char *db, kg_s
 /* Write a check-value / check-ref result's fields into an open object. */
 void tool_value_result_json(pk_json *w, const qv_result *r, int with_spans);
 void tool_ref_result_json(pk_json *w, const char *input, const struct qr_ref *p, const struct qr_result *r);
+/* The name of the reference field of bit i (QR_F_*): "authors", "title",
+ * ...; NULL past the last. */
+const char *tool_ref_field_name(size_t i);
 
 /* Audit records of `provkg check` (summarize, report): each line of path
  * added to s, then given to each (may be NULL); unreadable lines are
@@ -191,7 +194,7 @@ int tool_each_record(const char *path, int (*fn)(void *ctx, const cJSON *rec, co
 /* Commands */
 int cmd_build(int argc, char **argv);
 int cmd_check(int argc, char **argv);
-int cmd_eval(int argc, char **argv);
+int cmd_eval_skepticism(int argc, char **argv); /* eval skepticism */
 int cmd_rubric(int argc, char **argv); /* eval rubric */
 int cmd_summarize(int argc, char **argv);
 int cmd_report(int argc, char **argv);

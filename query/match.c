@@ -1,0 +1,58 @@
+/* query/match.c - matches and their lists; see match.h. */
+#include "match.h"
+
+#include "../common/alloc.h"
+#include "../common/error.h"
+
+#include <string.h>
+
+/* ---- expansion -------------------------------------------------------- */
+
+void query_match_release(query_match *m)
+{
+	pk_free(m->name);
+	pk_free(m->symbol);
+	pk_free(m->quantity);
+	pk_free(m->entity);
+	pk_free(m->kind);
+	pk_free(m->value_text);
+	pk_free(m->unc_text);
+	pk_free(m->unit);
+	pk_free(m->source);
+	pk_free(m->edition);
+	pk_free(m->locator);
+	pk_free(m->note);
+	pk_free(m->group);
+	pk_free(m->method);
+	memset(m, 0, sizeof(*m));
+}
+
+void query_matches_release(query_matches *ms)
+{
+	size_t i;
+
+	for (i = 0; i < ms->n; i++)
+		query_match_release(&ms->m[i]);
+	pk_free(ms->m);
+	memset(ms, 0, sizeof(*ms));
+}
+
+query_match *query_matches_add(query_matches *ms)
+{
+	query_match *m;
+
+	if (ms->n == ms->cap) {
+		size_t cap = ms->cap ? ms->cap * 2 : 8;
+		query_match *nm = pk_realloc(ms->m, cap * sizeof(*nm));
+
+		if (!nm) {
+			pk_error_set(PK_ENOMEM, "out of memory");
+			return NULL;
+		}
+		ms->m = nm;
+		ms->cap = cap;
+	}
+	m = &ms->m[ms->n++];
+	memset(m, 0, sizeof(*m));
+	return m;
+}
