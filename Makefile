@@ -55,9 +55,10 @@ $(BUILD)/libprovkg.a: $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $(LIB_OBJ)
 
-$(BUILD)/%.o: %.c
+# the library and the tools: git's banned functions are compile errors
+$(BUILD)/%.o: %.c common/banned.h
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) -include common/banned.h -MMD -MP -c -o $@ $<
 
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/t.h $(BUILD)/libprovkg.a
 	@mkdir -p $(dir $@)

@@ -1489,7 +1489,7 @@ static void fmt_dim(const ctx *c, const dimx *d, char *out, size_t cap)
 	if (!any && len < cap)
 		snprintf(out, cap, "1");
 	if (d->rank == 1 && strlen(out) + 10 < cap)
-		strcat(out, " (vector)");
+		snprintf(out + strlen(out), cap - strlen(out), " (vector)");
 }
 
 static void quote(const parser *p, const node *x, char *out, size_t cap)

@@ -844,9 +844,10 @@ static long family_in_text(const rtext *r, const char *family, char ini, unsigne
 	/* written in one word: "vanderlee", "odonoghue" */
 	if (at < 0 && nf > 1) {
 		char joined[128] = "";
+		size_t jl = 0;
 
-		for (k = 0; k < nf && strlen(joined) + strlen(fw[k]) < sizeof(joined); k++)
-			strcat(joined, fw[k]);
+		for (k = 0; k < nf && jl + strlen(fw[k]) < sizeof(joined); k++)
+			jl += (size_t)snprintf(joined + jl, sizeof(joined) - jl, "%s", fw[k]);
 		for (i = 0; i < r->n && at < 0; i++)
 			if (!(claimed && claimed[i]) && !strcmp(r->w[i], joined) && initials_fit(r, i, i + 1, ini))
 				at = (long)i, nf = 1;
