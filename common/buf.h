@@ -31,14 +31,17 @@ typedef struct pk_buf {
 void pk_buf_init(pk_buf *b, size_t max);
 /* Free contents; the buffer is reusable (as after init; its max is kept). */
 void pk_buf_release(pk_buf *b);
-/* Make room for `extra` more bytes plus the NUL. PK_ELIMIT / PK_ENOMEM. */
+/* Make room for `extra` more bytes plus the NUL. PK_ELIMIT / PK_ENOMEM.
+ * The appends below return the same and must be checked (the compiler
+ * says so): an append that fails leaves the buffer as it was, so ignoring
+ * one silently loses bytes (a record cut short, a title without its end). */
 int pk_buf_grow(pk_buf *b, size_t extra);
-int pk_buf_put(pk_buf *b, const void *data, size_t n);
-int pk_buf_puts(pk_buf *b, const char *s);
-int pk_buf_putc(pk_buf *b, char c);
+int pk_buf_put(pk_buf *b, const void *data, size_t n) __attribute__((warn_unused_result));
+int pk_buf_puts(pk_buf *b, const char *s) __attribute__((warn_unused_result));
+int pk_buf_putc(pk_buf *b, char c) __attribute__((warn_unused_result));
 int pk_buf_printf(pk_buf *b, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-int pk_buf_vprintf(pk_buf *b, const char *fmt, va_list ap);
+	__attribute__((format(printf, 2, 3), warn_unused_result));
+int pk_buf_vprintf(pk_buf *b, const char *fmt, va_list ap) __attribute__((warn_unused_result));
 /* Set len to 0 keeping the allocation. */
 void pk_buf_reset(pk_buf *b);
 /* Shorten to n bytes (n <= len). */

@@ -505,7 +505,7 @@ static void entry_keys(ctx *x)
 	pk_free(p);
 }
 
-static void find_prose(ctx *x, int k)
+static int find_prose(ctx *x, int k)
 {
 	pk_match m;
 	size_t at = 0, i;
@@ -539,19 +539,22 @@ static void find_prose(ctx *x, int k)
 			int have_etal = g_etal >= 0 && m.start[g_etal] != (size_t)-1;
 			int have_v = g_v >= 0 && m.start[g_v] != (size_t)-1;
 
-			pk_buf_put(&t, x->s + a1s, a1e - a1s);
-			if (have_a2) {
-				pk_buf_puts(&t, " and ");
-				pk_buf_put(&t, x->s + m.start[g_a2], m.end[g_a2] - m.start[g_a2]);
-			} else if (have_etal) {
-				pk_buf_puts(&t, k == X_CJK ? "等" : " et al.");
+			int bad = pk_buf_put(&t, x->s + a1s, a1e - a1s) < 0;
+
+			if (have_a2)
+				bad |= pk_buf_puts(&t, " and ") < 0 ||
+				       pk_buf_put(&t, x->s + m.start[g_a2], m.end[g_a2] - m.start[g_a2]) < 0;
+			else if (have_etal)
+				bad |= pk_buf_puts(&t, k == X_CJK ? "等" : " et al.") < 0;
+			bad |= pk_buf_puts(&t, k == X_CJK ? "，" : ", ") < 0;
+			if (have_v)
+				bad |= pk_buf_put(&t, x->s + m.start[g_v], m.end[g_v] - m.start[g_v]) < 0 ||
+				       pk_buf_putc(&t, ' ') < 0;
+			bad |= pk_buf_printf(&t, "%d", year) < 0;
+			if (bad) {
+				pk_buf_release(&t);
+				return pk_error_set(PK_ENOMEM, "out of memory");
 			}
-			pk_buf_puts(&t, k == X_CJK ? "，" : ", ");
-			if (have_v) {
-				pk_buf_put(&t, x->s + m.start[g_v], m.end[g_v] - m.start[g_v]);
-				pk_buf_putc(&t, ' ');
-			}
-			pk_buf_printf(&t, "%d", year);
 			snprintf(text, sizeof(text), "%s", t.ptr ? t.ptr : "");
 			pk_buf_release(&t);
 		}
@@ -570,6 +573,7 @@ static void find_prose(ctx *x, int k)
 			add_at(c, m.start[0], m.end[0]);
 		}
 	}
+	return 0;
 }
 
 static int by_start(const void *a, const void *b)
@@ -604,9 +608,11 @@ int ev_extract_citations(const char *s, size_t n, ev_cite **out, size_t *count, 
 	find_ids(x, X_DOI, EV_CITE_DOI);
 	find_ids(x, X_ARXIV, EV_CITE_ARXIV);
 	entry_keys(x);
-	find_prose(x, X_AY);
-	find_prose(x, X_AY2);
-	find_prose(x, X_CJK);
+	if (find_prose(x, X_AY) < 0 || find_prose(x, X_AY2) < 0 || find_prose(x, X_CJK) < 0) {
+		pk_free(x->c);
+		pk_free(x);
+		return PK_ENOMEM;
+	}
 	qsort(x->c, x->nc, sizeof(ev_cite), by_start);
 	*out = x->c;
 	*count = x->nc;

@@ -376,6 +376,7 @@ size_t bib_tex(pk_buf *arena, const char *s, size_t n)
 	pk_buf raw = PK_BUF_INIT;
 	size_t i = 0, at;
 	utf8proc_uint8_t *nfc;
+	int failed = 0;
 
 	if (!memchr(s, '\\', n) && !memchr(s, '{', n))
 		return bib_text(arena, s, n);
@@ -400,8 +401,7 @@ size_t bib_tex(pk_buf *arena, const char *s, size_t n)
 				if (j < n && s[j] == '\\' && j + 1 < n && (s[j + 1] == 'i' || s[j + 1] == 'j'))
 					j++; /* \'{\i} */
 				if (j < n && (unsigned char)s[j] < 0x80 && isalpha((unsigned char)s[j])) {
-					pk_buf_putc(&raw, s[j]);
-					pk_buf_puts(&raw, acc[k].mark);
+					failed |= pk_buf_putc(&raw, s[j]) < 0 || pk_buf_puts(&raw, acc[k].mark) < 0;
 					i = j + 1;
 					done = 1;
 				}
@@ -412,14 +412,19 @@ size_t bib_tex(pk_buf *arena, const char *s, size_t n)
 				;
 			for (k = 0; k < sizeof(sym) / sizeof(sym[0]) && !done; k++)
 				if (l == strlen(sym[k].cmd) && !strncmp(s + j, sym[k].cmd, l)) {
-					pk_buf_puts(&raw, sym[k].utf8);
+					failed |= pk_buf_puts(&raw, sym[k].utf8) < 0;
 					i = j + l;
 					done = 1;
 				}
 			if (done)
 				continue;
 		}
-		pk_buf_putc(&raw, s[i++]);
+		failed |= pk_buf_putc(&raw, s[i++]) < 0;
+	}
+	if (failed) {
+		pk_buf_release(&raw);
+		pk_error_set(PK_ENOMEM, "out of memory");
+		return (size_t)-1; /* as bib_text fails */
 	}
 	if (!raw.ptr) {
 		at = bib_text(arena, "", 0);

@@ -63,12 +63,12 @@ typedef struct queue {
 	char msg[512];
 } queue;
 
-static void put_u32(pk_buf *b, uint32_t v)
+static int put_u32(pk_buf *b, uint32_t v)
 {
 	unsigned char x[4] = { (unsigned char)(v >> 24), (unsigned char)(v >> 16), (unsigned char)(v >> 8),
 			       (unsigned char)v };
 
-	pk_buf_put(b, x, 4);
+	return pk_buf_put(b, x, 4);
 }
 
 static uint32_t get_u32(const unsigned char *p)
@@ -208,9 +208,8 @@ static int reject(reader *r, const char *fmt, ...)
 	if (need_batch(r) < 0)
 		return -1;
 	n = strlen(msg);
-	pk_buf_putc(&r->cur->data, B_REJECT);
-	put_u32(&r->cur->data, (uint32_t)n);
-	if (pk_buf_put(&r->cur->data, msg, n) < 0)
+	if (pk_buf_putc(&r->cur->data, B_REJECT) < 0 || put_u32(&r->cur->data, (uint32_t)n) < 0 ||
+	    pk_buf_put(&r->cur->data, msg, n) < 0)
 		return -1;
 	r->cur->count++;
 	return 0;
@@ -623,8 +622,7 @@ static int batch_key(void *vctx, const void *key, size_t n)
 	key_ctx *c = vctx;
 	int rc;
 
-	put_u32(c->b, (uint32_t)n);
-	if ((rc = pk_buf_put(c->b, key, n)) == 0)
+	if ((rc = put_u32(c->b, (uint32_t)n)) == 0 && (rc = pk_buf_put(c->b, key, n)) == 0)
 		(*c->nkeys)++;
 	return rc;
 }
@@ -654,13 +652,17 @@ static int emit_work(reader *r, wfields *f, const char *where)
 		pk_buf_release(&doi);
 		return -1;
 	}
-	pk_buf_putc(b, B_WORK);
-	put_u32(b, (uint32_t)doi.len);
-	pk_buf_put(b, doi.ptr, doi.len);
-	put_u32(b, (uint32_t)r->rec.len);
-	pk_buf_put(b, r->rec.ptr, r->rec.len);
+	/* the room is reserved: these cannot fail, and are checked all the same */
+	if (pk_buf_putc(b, B_WORK) < 0 || put_u32(b, (uint32_t)doi.len) < 0 || pk_buf_put(b, doi.ptr, doi.len) < 0 ||
+	    put_u32(b, (uint32_t)r->rec.len) < 0 || pk_buf_put(b, r->rec.ptr, r->rec.len) < 0) {
+		pk_buf_release(&doi);
+		return -1;
+	}
 	count_at = b->len;
-	put_u32(b, 0);
+	if (put_u32(b, 0) < 0) {
+		pk_buf_release(&doi);
+		return -1;
+	}
 	/* index keys, and the retrieval terms check-ref scores a reference
 	 * string against */
 	{

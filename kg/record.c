@@ -45,9 +45,8 @@ int kg_rec_bytes(pk_buf *b, uint8_t tag, const void *p, size_t n)
 
 	hdr[0] = tag;
 	h = 1 + varint_encode(hdr + 1, n);
-	if ((rc = pk_buf_grow(b, h + n)) < 0)
+	if ((rc = pk_buf_grow(b, h + n)) < 0 || (rc = pk_buf_put(b, hdr, h)) < 0)
 		return rc;
-	pk_buf_put(b, hdr, h);
 	return pk_buf_put(b, p, n);
 }
 

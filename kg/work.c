@@ -419,10 +419,8 @@ int kg_work_terms(const kg_work *w, int (*emit)(void *ctx, char tag, const char 
 	int rc = 0;
 
 	if (w->title && (rc = kg_fold_text(&f, w->title, strlen(w->title))) == 0 && f.ptr) {
-		if (w->subtitle) {
-			pk_buf_putc(&f, ' ');
+		if (w->subtitle && (rc = pk_buf_putc(&f, ' ')) == 0)
 			rc = kg_fold_text(&f, w->subtitle, strlen(w->subtitle));
-		}
 		if (rc == 0)
 			rc = emit_words(f.ptr, KG_TERM_TITLE, 24, &count, emit, ctx);
 	}

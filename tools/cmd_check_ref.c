@@ -52,10 +52,12 @@ static void part(pk_buf *b, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (b->len)
-		pk_buf_put(b, "; ", 2);
+	/* a reason too long for the buffer is cut: the cap keeps the line bounded */
+	if (b->len && pk_buf_put(b, "; ", 2) < 0)
+		return;
 	va_start(ap, fmt);
-	pk_buf_vprintf(b, fmt, ap);
+	if (pk_buf_vprintf(b, fmt, ap) < 0)
+		pk_error_clear(); /* cut at the cap: the line stays bounded */
 	va_end(ap);
 }
 

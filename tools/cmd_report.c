@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,18 +44,51 @@ typedef struct items {
 	size_t max;       /* rows per table */
 } items;
 
+/* An append that fails (memory) is remembered and the report is not
+ * written: a page with holes would read as complete. */
+static int report_oom;
+
+static void rputs(pk_buf *b, const char *s)
+{
+	if (pk_buf_puts(b, s) < 0)
+		report_oom = 1;
+}
+
+static void rputc(pk_buf *b, char c)
+{
+	if (pk_buf_putc(b, c) < 0)
+		report_oom = 1;
+}
+
+static void rput(pk_buf *b, const void *p, size_t n)
+{
+	if (pk_buf_put(b, p, n) < 0)
+		report_oom = 1;
+}
+
+static void rprintf(pk_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void rprintf(pk_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (pk_buf_vprintf(b, fmt, ap) < 0)
+		report_oom = 1;
+	va_end(ap);
+}
+
 static void esc(pk_buf *b, const char *s, size_t n)
 {
 	size_t i;
 
 	for (i = 0; i < n && s[i]; i++) {
 		switch (s[i]) {
-		case '<': pk_buf_puts(b, "&lt;"); break;
-		case '>': pk_buf_puts(b, "&gt;"); break;
-		case '&': pk_buf_puts(b, "&amp;"); break;
-		case '"': pk_buf_puts(b, "&quot;"); break;
-		case '\'': pk_buf_puts(b, "&#39;"); break;
-		default: pk_buf_putc(b, s[i]);
+		case '<': rputs(b, "&lt;"); break;
+		case '>': rputs(b, "&gt;"); break;
+		case '&': rputs(b, "&amp;"); break;
+		case '"': rputs(b, "&quot;"); break;
+		case '\'': rputs(b, "&#39;"); break;
+		default: rputc(b, s[i]);
 		}
 	}
 }
@@ -97,10 +131,10 @@ static void esc_markup(pk_buf *b, const char *s)
 					;
 				if (close && open[j] > 0) {
 					open[j]--;
-					pk_buf_printf(b, "</%s>", keep[k].out);
+					rprintf(b, "</%s>", keep[k].out);
 				} else if (!close && open[j] < 8) {
 					open[j]++;
-					pk_buf_printf(b, "<%s>", keep[k].out);
+					rprintf(b, "<%s>", keep[k].out);
 				}
 				break;
 			}
@@ -111,7 +145,7 @@ static void esc_markup(pk_buf *b, const char *s)
 			size_t n = strspn(s + 1, "#abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
 
 			if (n && n < 10 && s[1 + n] == ';') {
-				pk_buf_put(b, s, n + 2);
+				rput(b, s, n + 2);
 				s += n + 2;
 				continue;
 			}
@@ -121,7 +155,7 @@ static void esc_markup(pk_buf *b, const char *s)
 	}
 	for (k = 0; k < 4; k++)
 		while (open[k]-- > 0)
-			pk_buf_printf(b, "</%s>", names[k]);
+			rprintf(b, "</%s>", names[k]);
 }
 
 static const char *str(const cJSON *o, const char *k)
@@ -143,30 +177,30 @@ static void row(table *it, size_t max, const cJSON *rec, const char *kind, const
 		return;
 	}
 	it->n++;
-	pk_buf_printf(&it->html, "<tr class=\"%s\"><td>", it->row_class);
+	rprintf(&it->html, "<tr class=\"%s\"><td>", it->row_class);
 	esc_s(&it->html, str(rec, "model"));
-	pk_buf_puts(&it->html, "</td><td>");
+	rputs(&it->html, "</td><td>");
 	esc_s(&it->html, ids ? ids : "");
 	if (*str(rec, "perturbation")) {
 		/* HELM's robustness probe of the answer, not another answer */
-		pk_buf_puts(&it->html, " <span class=\"src\">(perturbed: ");
+		rputs(&it->html, " <span class=\"src\">(perturbed: ");
 		esc_s(&it->html, str(rec, "perturbation"));
-		pk_buf_puts(&it->html, ")</span>");
+		rputs(&it->html, ")</span>");
 	}
-	pk_buf_puts(&it->html, "</td><td>");
+	rputs(&it->html, "</td><td>");
 	esc_s(&it->html, kind);
-	pk_buf_printf(&it->html, "</td><td class=\"v-%s\">", verdict);
+	rprintf(&it->html, "</td><td class=\"v-%s\">", verdict);
 	esc_s(&it->html, verdict);
-	pk_buf_puts(&it->html, "</td><td>");
+	rputs(&it->html, "</td><td>");
 	esc(&it->html, cited, 300);
 	if (sentence && *sentence && strcmp(sentence, cited)) {
-		pk_buf_puts(&it->html, "<div class=\"ctx\">");
+		rputs(&it->html, "<div class=\"ctx\">");
 		esc(&it->html, sentence, 700);
-		pk_buf_puts(&it->html, "</div>");
+		rputs(&it->html, "</div>");
 	}
-	pk_buf_puts(&it->html, "</td><td>");
-	pk_buf_put(&it->html, evidence->ptr ? evidence->ptr : "", evidence->len);
-	pk_buf_puts(&it->html, "</td></tr>\n");
+	rputs(&it->html, "</td><td>");
+	rput(&it->html, evidence->ptr ? evidence->ptr : "", evidence->len);
+	rputs(&it->html, "</td></tr>\n");
 	cJSON_free(ids);
 }
 
@@ -196,17 +230,17 @@ static int collect(void *ctx, const cJSON *rec)
 		snprintf(cite, sizeof(cite), "%s %s (%s)", str(cited, "text"), str(cited, "unit"), str(v, "quantity"));
 		if (cJSON_IsObject(ref)) {
 			esc_s(&ev, str(ref, "name"));
-			pk_buf_puts(&ev, " = ");
+			rputs(&ev, " = ");
 			esc_s(&ev, str(ref, "value_text"));
-			pk_buf_putc(&ev, ' ');
+			rputc(&ev, ' ');
 			esc_s(&ev, str(ref, "unit"));
-			pk_buf_puts(&ev, " <span class=\"src\">[");
+			rputs(&ev, " <span class=\"src\">[");
 			esc_s(&ev, str(ref, "source"));
-			pk_buf_putc(&ev, ' ');
+			rputc(&ev, ' ');
 			esc_s(&ev, str(ref, "edition"));
-			pk_buf_puts(&ev, ", ");
+			rputs(&ev, ", ");
 			esc_s(&ev, str(ref, "locator"));
-			pk_buf_puts(&ev, "]</span><br>");
+			rputs(&ev, "]</span><br>");
 		}
 		esc_s(&ev, str(v, "diagnosis"));
 		row(&it->fail, it->max, rec, "value", verdict, cite, str(v, "sentence"), &ev);
@@ -221,18 +255,18 @@ static int collect(void *ctx, const cJSON *rec)
 		if (strcmp(verdict, "fabricated") && strcmp(verdict, "mismatch") && strcmp(verdict, "unverifiable"))
 			continue;
 		if (cJSON_IsObject(match)) {
-			pk_buf_puts(&ev, "closest work: ");
+			rputs(&ev, "closest work: ");
 			esc_markup(&ev, str(match, "title"));
-			pk_buf_puts(&ev, " <span class=\"src\">doi:");
+			rputs(&ev, " <span class=\"src\">doi:");
 			esc_s(&ev, str(match, "doi"));
-			pk_buf_puts(&ev, "</span><br>");
+			rputs(&ev, "</span><br>");
 		}
 		cJSON_ArrayForEach(r, cJSON_GetObjectItemCaseSensitive(v, "reasons"))
 		{
 			if (!cJSON_IsString(r))
 				continue;
 			esc_markup(&ev, r->valuestring);
-			pk_buf_puts(&ev, "<br>");
+			rputs(&ev, "<br>");
 		}
 		if (!strcmp(verdict, "unverifiable"))
 			row(&it->unchecked, it->max, rec, "reference", verdict, str(v, "input"), str(v, "sentence"), &ev);
@@ -576,6 +610,11 @@ int cmd_report(int argc, char **argv)
 	if (!s.all.answers) {
 		tool_error("no provkg check records read");
 		code = EXIT_DATA;
+		goto done;
+	}
+	if (report_oom) {
+		tool_error("out of memory while building the report: nothing written");
+		code = EXIT_SYSTEM;
 		goto done;
 	}
 	/* written beside the target and renamed: never a half-written report */
