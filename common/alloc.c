@@ -1,5 +1,6 @@
 /* common/alloc.c - allocation wrappers; see alloc.h for the fault hook. */
 #include "alloc.h"
+#include "error.h"
 
 #include <cJSON.h>
 #include <stdatomic.h>
@@ -89,6 +90,27 @@ int pk_size_mul(size_t *out, size_t a, size_t b)
 	if (a && b > (size_t)-1 / a)
 		return -1;
 	*out = a * b;
+	return 0;
+}
+
+int pk_grow_array(void *pp, size_t need, size_t *cap, size_t size, size_t first)
+{
+	size_t nc = *cap ? *cap : first ? first : 8, bytes;
+	void *p, *q;
+
+	if (need <= *cap)
+		return 0;
+	while (nc < need)
+		if (pk_size_mul(&nc, nc, 2) < 0)
+			return pk_error_set(PK_ENOMEM, "out of memory: an array of %zu elements", need);
+	if (pk_size_mul(&bytes, nc, size) < 0)
+		return pk_error_set(PK_ENOMEM, "out of memory: %zu elements of %zu bytes", nc, size);
+	/* the pointer through memcpy: pp is the address of a T * of any T */
+	memcpy(&p, pp, sizeof(p));
+	if (!(q = pk_realloc(p, bytes)))
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	memcpy(pp, &q, sizeof(q));
+	*cap = nc;
 	return 0;
 }
 

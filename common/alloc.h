@@ -31,4 +31,12 @@ void pk_alloc_fail_after(long n);
 int pk_size_mul(size_t *out, size_t a, size_t b);
 int pk_size_add(size_t *out, size_t a, size_t b);
 
+/* Make room for `need` elements in the array x of capacity cap (counted
+ * in elements): the capacity doubles from `first` (or itself) until it
+ * holds need, the byte count checked with pk_size_mul (git's ALLOC_GROW).
+ * 0, or PK_ENOMEM (message set) with x and cap unchanged. cap must be a
+ * size_t lvalue. */
+#define PK_ALLOC_GROW(x, need, cap, first) pk_grow_array(&(x), (need), &(cap), sizeof(*(x)), (first))
+int pk_grow_array(void *pp, size_t need, size_t *cap, size_t size, size_t first);
+
 #endif

@@ -249,19 +249,7 @@ void pk_normtext_span(const pk_normtext *nt, size_t a, size_t b, size_t *oa, siz
 
 static int map_reserve(pk_normtext *nt, size_t need)
 {
-	uint32_t *m;
-	size_t cap;
-
-	if (need <= nt->map_cap)
-		return 0;
-	cap = nt->map_cap ? nt->map_cap : 256;
-	while (cap < need)
-		cap *= 2;
-	if (!(m = pk_realloc(nt->map, cap * sizeof(*m))))
-		return pk_error_set(PK_ENOMEM, "out of memory");
-	nt->map = m;
-	nt->map_cap = cap;
-	return 0;
+	return PK_ALLOC_GROW(nt->map, need, nt->map_cap, 256);
 }
 
 static int32_t unify(int32_t cp)
@@ -346,15 +334,8 @@ static int lx_put(lx *x, const char *p, size_t len, size_t src)
 	int rc;
 
 	if (x->out.len + len + 1 > x->ocap) {
-		size_t cap = x->ocap ? x->ocap : 256;
-		uint32_t *m;
-
-		while (cap < x->out.len + len + 1)
-			cap *= 2;
-		if (!(m = pk_realloc(x->omap, cap * sizeof(*m))))
-			return pk_error_set(PK_ENOMEM, "out of memory");
-		x->omap = m;
-		x->ocap = cap;
+		if ((rc = PK_ALLOC_GROW(x->omap, x->out.len + len + 1, x->ocap, 256)) < 0)
+			return rc;
 	}
 	/* "^\circ" is a degree sign, not an exponent */
 	if (len == 2 && !memcmp(p, "\xc2\xb0", 2) && x->out.len && x->out.ptr[x->out.len - 1] == '^')

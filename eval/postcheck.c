@@ -226,15 +226,8 @@ static int audit_backing(const ev_result *au, size_t a, size_t b, char *what, si
 
 static int add(ev_postcheck *out, size_t *cap, const ev_assertion *x)
 {
-	if (out->n == *cap) {
-		size_t nc = *cap ? *cap * 2 : 16;
-		ev_assertion *nv = pk_realloc(out->v, nc * sizeof(*nv));
-
-		if (!nv)
-			return pk_error_set(PK_ENOMEM, "out of memory");
-		out->v = nv;
-		*cap = nc;
-	}
+	if (PK_ALLOC_GROW(out->v, out->n + 1, *cap, 16) < 0)
+		return PK_ENOMEM;
 	out->v[out->n++] = *x;
 	return 0;
 }

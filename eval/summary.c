@@ -25,15 +25,8 @@ static ev_model_sum *model(ev_summary *s, const char *name)
 	for (i = 0; i < s->n; i++)
 		if (!strcmp(s->m[i].name, name))
 			return &s->m[i];
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? s->cap * 2 : 8;
-		ev_model_sum *nm = pk_realloc(s->m, cap * sizeof(*nm));
-
-		if (!nm)
-			return NULL;
-		s->m = nm;
-		s->cap = cap;
-	}
+	if (PK_ALLOC_GROW(s->m, s->n + 1, s->cap, 8) < 0)
+		return NULL;
 	memset(&s->m[s->n], 0, sizeof(s->m[0]));
 	snprintf(s->m[s->n].name, sizeof(s->m[0].name), "%s", name);
 	return &s->m[s->n++];

@@ -153,15 +153,8 @@ int bib_arxiv_seen(bib *b, const char *id)
 				b->months[i].max = num;
 			return 0;
 		}
-	if (b->nmonths == b->cap_months) {
-		size_t nc = b->cap_months ? b->cap_months * 2 : 64;
-		bib_month *nm = pk_realloc(b->months, nc * sizeof(*nm));
-
-		if (!nm)
-			return pk_error_set(PK_ENOMEM, "out of memory");
-		b->months = nm;
-		b->cap_months = nc;
-	}
+	if (PK_ALLOC_GROW(b->months, b->nmonths + 1, b->cap_months, 64) < 0)
+		return PK_ENOMEM;
 	snprintf(b->months[b->nmonths].key, sizeof(b->months[0].key), "%s", month);
 	b->months[b->nmonths++].max = num;
 	return 0;

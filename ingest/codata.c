@@ -235,15 +235,8 @@ static int seen_add(seen_names *s, const char *key)
 	for (i = 0; i < s->n; i++)
 		if (!strcmp(s->v[i], key))
 			return 1;
-	if (s->n == s->cap) {
-		size_t nc = s->cap ? s->cap * 2 : 512;
-		char **nv = pk_realloc(s->v, nc * sizeof(*nv));
-
-		if (!nv)
-			return pk_error_set(PK_ENOMEM, "out of memory");
-		s->v = nv;
-		s->cap = nc;
-	}
+	if (PK_ALLOC_GROW(s->v, s->n + 1, s->cap, 512) < 0)
+		return PK_ENOMEM;
 	if (!(s->v[s->n] = pk_strdup(key)))
 		return pk_error_set(PK_ENOMEM, "out of memory");
 	s->n++;

@@ -334,15 +334,8 @@ static int add_prefix(pdb *db, char **parts, size_t np)
 		pk_error_clear();
 		return 0; /* "semi- = 0.5" and the like evaluate; anything else is not used */
 	}
-	if (db->np == db->capp) {
-		size_t cap = db->capp ? db->capp * 2 : 32;
-		pprefix *nx = pk_realloc(db->p, cap * sizeof(*nx));
-
-		if (!nx)
-			return pk_error_set(PK_ENOMEM, "out of memory");
-		db->p = nx;
-		db->capp = cap;
-	}
+	if (PK_ALLOC_GROW(db->p, db->np + 1, db->capp, 32) < 0)
+		return PK_ENOMEM;
 	x = &db->p[db->np++];
 	memset(x, 0, sizeof(*x));
 	x->f = v.v;
@@ -364,15 +357,8 @@ static int add_def(pdb *db, char **parts, size_t np, const char *file, size_t li
 	char *semi;
 	size_t i;
 
-	if (db->n == db->cap) {
-		size_t cap = db->cap ? db->cap * 2 : 256;
-		pdef *nd = pk_realloc(db->d, cap * sizeof(*nd));
-
-		if (!nd)
-			return pk_error_set(PK_ENOMEM, "out of memory");
-		db->d = nd;
-		db->cap = cap;
-	}
+	if (PK_ALLOC_GROW(db->d, db->n + 1, db->cap, 256) < 0)
+		return PK_ENOMEM;
 	d = &db->d[db->n];
 	memset(d, 0, sizeof(*d));
 	d->line = line;

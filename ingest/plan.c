@@ -162,16 +162,9 @@ static int plan_add(ingest_plan *p, int kind, const char *path, char **files, si
 	entry *e;
 	char *copy;
 
-	if (p->n == p->cap) {
-		size_t nc = p->cap ? p->cap * 2 : 16;
-		entry *ne = pk_realloc(p->e, nc * sizeof(*ne));
-
-		if (!ne) {
-			free_files(files, nfiles);
-			return pk_error_set(PK_ENOMEM, "out of memory");
-		}
-		p->e = ne;
-		p->cap = nc;
+	if (PK_ALLOC_GROW(p->e, p->n + 1, p->cap, 16) < 0) {
+		free_files(files, nfiles);
+		return PK_ENOMEM;
 	}
 	if (!(copy = pk_strdup(path))) {
 		free_files(files, nfiles);

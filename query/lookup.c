@@ -42,14 +42,8 @@ static int target_add(query_targets *ts, char type, const char *key, const char 
 			return 0;
 		}
 	}
-	if (ts->n == ts->cap) {
-		size_t nc = ts->cap ? ts->cap * 2 : 8;
-
-		if (!(nt = pk_realloc(ts->t, nc * sizeof(*nt))))
-			return pk_error_set(PK_ENOMEM, "out of memory");
-		ts->t = nt;
-		ts->cap = nc;
-	}
+	if (PK_ALLOC_GROW(ts->t, ts->n + 1, ts->cap, 8) < 0)
+		return PK_ENOMEM;
 	nt = &ts->t[ts->n];
 	nt->type = type;
 	nt->score = score;
@@ -569,21 +563,14 @@ typedef struct expand_ctx {
 static int on_value(const kg_value *v, void *vctx)
 {
 	expand_ctx *x = vctx;
-	cand *nc;
 	int rc;
 
 	if (x->target->type == KG_QUANTITY && v->entity)
 		return 0; /* a bare quantity means its unbound values (constants) */
 	if (x->target->qualifier && strcmp(v->quantity, x->target->qualifier))
 		return 0;
-	if (x->n == x->cap) {
-		size_t cap = x->cap ? x->cap * 2 : 16;
-
-		if (!(nc = pk_realloc(x->c, cap * sizeof(*nc))))
-			return pk_error_set(PK_ENOMEM, "out of memory");
-		x->c = nc;
-		x->cap = cap;
-	}
+	if (PK_ALLOC_GROW(x->c, x->n + 1, x->cap, 16) < 0)
+		return PK_ENOMEM;
 	x->c[x->n].v = *v;
 	if ((rc = kg_source_get(x->t, v->source, &x->c[x->n].src)) < 0)
 		return rc;

@@ -41,17 +41,8 @@ query_match *query_matches_add(query_matches *ms)
 {
 	query_match *m;
 
-	if (ms->n == ms->cap) {
-		size_t cap = ms->cap ? ms->cap * 2 : 8;
-		query_match *nm = pk_realloc(ms->m, cap * sizeof(*nm));
-
-		if (!nm) {
-			pk_error_set(PK_ENOMEM, "out of memory");
-			return NULL;
-		}
-		ms->m = nm;
-		ms->cap = cap;
-	}
+	if (PK_ALLOC_GROW(ms->m, ms->n + 1, ms->cap, 8) < 0)
+		return NULL;
 	m = &ms->m[ms->n++];
 	memset(m, 0, sizeof(*m));
 	return m;

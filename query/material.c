@@ -38,15 +38,8 @@ static int on_doc(const void *key, size_t klen, const void *val, size_t vlen, vo
 	if (klen < 5 || k[klen - 5] != 0x1f)
 		return 0;
 	sid = (uint32_t)k[klen - 4] << 24 | (uint32_t)k[klen - 3] << 16 | (uint32_t)k[klen - 2] << 8 | k[klen - 1];
-	if (ms->n == ms->cap) {
-		size_t cap = ms->cap ? ms->cap * 2 : 8;
-		one_mat *nv = pk_realloc(ms->v, cap * sizeof(*nv));
-
-		if (!nv)
-			return pk_error_set(PK_ENOMEM, "out of memory");
-		ms->v = nv;
-		ms->cap = cap;
-	}
+	if (PK_ALLOC_GROW(ms->v, ms->n + 1, ms->cap, 8) < 0)
+		return PK_ENOMEM;
 	om = &ms->v[ms->n];
 	if ((rc = kg_material_decode(&om->m, val, vlen)) < 0 || (rc = kg_source_get(ms->t, sid, &om->src)) < 0)
 		return rc;
@@ -108,15 +101,8 @@ static int on_id(const void *target, size_t len, void *ctx)
 	for (i = 0; i < x->n; i++)
 		if (strlen(x->id[i]) == len && !memcmp(x->id[i], target, len))
 			return 0;
-	if (x->n == x->cap) {
-		size_t cap = x->cap ? x->cap * 2 : 8;
-		char(*nv)[64] = pk_realloc(x->id, cap * sizeof(*nv));
-
-		if (!nv)
-			return pk_error_set(PK_ENOMEM, "out of memory");
-		x->id = nv;
-		x->cap = cap;
-	}
+	if (PK_ALLOC_GROW(x->id, x->n + 1, x->cap, 8) < 0)
+		return PK_ENOMEM;
 	memcpy(x->id[x->n], target, len);
 	x->id[x->n][len] = '\0';
 	x->n++;

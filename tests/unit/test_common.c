@@ -61,6 +61,30 @@ static void alloc_fault_injection(void)
 	}
 }
 
+/* PK_ALLOC_GROW: doubling from the first capacity, overflow refused with
+ * the array and its capacity unchanged */
+static void alloc_grow(void)
+{
+	struct item { char b[16]; } *v = NULL;
+	size_t cap = 0;
+
+	CHECK_EQ_INT(PK_ALLOC_GROW(v, 1, cap, 4), 0);
+	CHECK(v != NULL && cap == 4);
+	CHECK_EQ_INT(PK_ALLOC_GROW(v, 4, cap, 4), 0);
+	CHECK(cap == 4); /* room already */
+	CHECK_EQ_INT(PK_ALLOC_GROW(v, 9, cap, 4), 0);
+	CHECK(cap == 16);
+	memset(v, 7, cap * sizeof(*v)); /* all of it is ours (ASan would say otherwise) */
+	{
+		struct item *before = v;
+
+		CHECK_EQ_INT(PK_ALLOC_GROW(v, (size_t)-1 / 8, cap, 4), PK_ENOMEM);
+		CHECK(v == before && cap == 16);
+		pk_error_clear();
+	}
+	pk_free(v);
+}
+
 static void num_published_forms(void)
 {
 	pk_num n;
@@ -380,6 +404,7 @@ int main(void)
 	pk_alloc_init();
 	RUN(buf_cap_and_append);
 	RUN(alloc_fault_injection);
+	RUN(alloc_grow);
 	RUN(num_published_forms);
 	RUN(text_folding);
 	RUN(lines_reader);

@@ -291,17 +291,18 @@ static void utf8_cuts(void)
 		pk_buf fam = PK_BUF_INIT, title = PK_BUF_INIT, venue = PK_BUF_INIT;
 
 		for (i = 0; i < 30; i++)
-			pk_buf_puts(&fam, "\xe5\xbc\xa0"); /* 张: 90 bytes */
+			CHECK_EQ_INT(pk_buf_puts(&fam, "\xe5\xbc\xa0"), 0); /* 张: 90 bytes */
 		for (i = 0; i < 220; i++)
-			pk_buf_puts(&title, "\xe9\x87\x8f"); /* 量: 660 bytes */
+			CHECK_EQ_INT(pk_buf_puts(&title, "\xe9\x87\x8f"), 0); /* 量: 660 bytes */
 		for (i = 0; i < 120; i++)
-			pk_buf_puts(&venue, "\xce\xb1"); /* α: 240 bytes, then more */
-		pk_buf_puts(&venue, " Physica \xc3\xa9tude \xc3\xa9tude \xc3\xa9tude");
+			CHECK_EQ_INT(pk_buf_puts(&venue, "\xce\xb1"), 0); /* α: 240 bytes, then more */
+		CHECK_EQ_INT(pk_buf_puts(&venue, " Physica \xc3\xa9tude \xc3\xa9tude \xc3\xa9tude"), 0);
 		pk_buf_reset(&b);
 		if (k == 0)
-			pk_buf_printf(&b, "%s, %s. %s[J]. %s, 2020, 69(1): 1-10.", fam.ptr, "\xe6\x9d\x8e", title.ptr, venue.ptr);
+			CHECK_EQ_INT(pk_buf_printf(&b, "%s, %s. %s[J]. %s, 2020, 69(1): 1-10.", fam.ptr, "\xe6\x9d\x8e",
+						   title.ptr, venue.ptr), 0);
 		else
-			pk_buf_printf(&b, "%s, L. (2020). %s. %s, 5, 1.", fam.ptr, title.ptr, venue.ptr);
+			CHECK_EQ_INT(pk_buf_printf(&b, "%s, L. (2020). %s. %s, 5, 1.", fam.ptr, title.ptr, venue.ptr), 0);
 		CHECK_EQ_INT(query_ref_parse(b.ptr, b.len, &r), 0);
 		for (i = 0; i < r.nauthors; i++) {
 			CHECK(pk_utf8_valid(r.authors[i].family, strlen(r.authors[i].family)));
