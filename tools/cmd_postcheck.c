@@ -37,20 +37,26 @@ static void on_warn(void *vctx, const char *msg)
 	tool_warn("%s", msg);
 }
 
+/* Open a record of an answer: {"id" (as the input gave it), "where" */
+static void start_record(pk_json *w, pk_buf *b, const ev_answer *a)
+{
+	pk_json_init(w, b);
+	pk_json_obj(w);
+	pk_json_key(w, "id");
+	if (a->id_json)
+		pk_json_raw(w, a->id_json, strlen(a->id_json));
+	else
+		pk_json_null(w);
+	pk_json_kstr(w, "where", a->where);
+}
+
 static int emit_error(const ev_answer *a, const char *msg)
 {
 	pk_buf b = PK_BUF_INIT;
 	pk_json w;
 	int rc;
 
-	pk_json_init(&w, &b);
-	pk_json_obj(&w);
-	pk_json_key(&w, "id");
-	if (a->id_json)
-		pk_json_raw(&w, a->id_json, strlen(a->id_json));
-	else
-		pk_json_null(&w);
-	pk_json_kstr(&w, "where", a->where);
+	start_record(&w, &b, a);
 	pk_json_kstr(&w, "error", msg);
 	pk_json_end_obj(&w);
 	rc = tool_emit_json(&w, &b);
@@ -96,14 +102,7 @@ static int on_answer(void *vctx, const ev_answer *a)
 			pk_buf b = PK_BUF_INIT;
 			pk_json w;
 
-			pk_json_init(&w, &b);
-			pk_json_obj(&w);
-			pk_json_key(&w, "id");
-			if (a->id_json)
-				pk_json_raw(&w, a->id_json, strlen(a->id_json));
-			else
-				pk_json_null(&w);
-			pk_json_kstr(&w, "where", a->where);
+			start_record(&w, &b, a);
 			pk_json_key(&w, "span");
 			pk_json_arr(&w);
 			pk_json_int(&w, (long long)x->start);
