@@ -5,6 +5,7 @@
 #include "../common/alloc.h"
 #include "../common/error.h"
 #include "../common/json.h"
+#include "../common/text.h"
 #include "../query/lookup.h"
 
 #include <ctype.h>
@@ -187,6 +188,7 @@ typedef struct ctx {
 	sym syms[SYMS_MAX];
 	int nsyms;
 	int spherical;
+	struct ctx *scratch;    /* a second table for reading one symbol of the prose */
 } ctx;
 
 static int sym_index(ctx *c, const char *name)
@@ -498,6 +500,23 @@ static void fail(parser *p, const char *fmt, ...)
 }
 
 /* ---- expression trees ------------------------------------------------------ */
+
+struct node;
+
+/* A parser over s[0..n) with its node and child pools, at its first token. */
+static void parser_init(parser *p, ctx *c, const char *s, size_t n, struct node *pool, size_t pool_cap,
+			struct node **kids, size_t kids_cap)
+{
+	memset(p, 0, sizeof(*p));
+	p->c = c;
+	p->s = s;
+	p->n = n;
+	p->pool = pool;
+	p->pool_cap = pool_cap;
+	p->kids = kids;
+	p->kids_cap = kids_cap;
+	next(p);
+}
 
 enum { N_NUM, N_SYM, N_UNIT, N_ADD, N_MUL, N_POW, N_FUNC, N_DERIV, N_NABLA, N_SUM, N_OPAQUE, N_DOT, N_CROSS, N_AMBIG };
 
@@ -1500,9 +1519,7 @@ static void quote(const parser *p, const node *x, char *out, size_t cap)
 		s++;
 	l = e > s ? e - s : 0;
 	if (l > 70) {
-		l = 67;
-		while (l > 0 && ((unsigned char)p->s[s + l] & 0xC0) == 0x80)
-			l--;
+		l = pk_utf8_cut(p->s + s, l, 67);
 		snprintf(out, cap, "%.*s...", (int)l, p->s + s);
 	} else {
 		snprintf(out, cap, "%.*s", (int)l, p->s + s);
@@ -1783,46 +1800,35 @@ static void used_syms(const node *x, unsigned char *set)
 		used_syms(x->k[i], set);
 }
 
-static int has_approx(const node *x)
+/* Does a node of the tree satisfy pred? */
+static int any_node(const node *x, int (*pred)(const node *))
 {
 	size_t i;
 
-	if (x->kind == N_NUM && x->approx)
-		return 1;
-	if ((x->a && has_approx(x->a)) || (x->b && has_approx(x->b)))
+	if (pred(x) || (x->a && any_node(x->a, pred)) || (x->b && any_node(x->b, pred)))
 		return 1;
 	for (i = 0; i < x->nk; i++)
-		if (has_approx(x->k[i]))
+		if (any_node(x->k[i], pred))
 			return 1;
 	return 0;
 }
 
-static int has_ambig(const node *x)
+/* a number written with decimals (rounded) */
+static int approx_num(const node *x)
 {
-	size_t i;
-
-	if (x->kind == N_AMBIG)
-		return 1;
-	if ((x->a && has_ambig(x->a)) || (x->b && has_ambig(x->b)))
-		return 1;
-	for (i = 0; i < x->nk; i++)
-		if (has_ambig(x->k[i]))
-			return 1;
-	return 0;
+	return x->kind == N_NUM && x->approx;
 }
 
-static int has_opaque(const node *x)
+/* a/b c, read two ways */
+static int ambiguous(const node *x)
 {
-	size_t i;
+	return x->kind == N_AMBIG;
+}
 
-	if (x->kind == N_DERIV || x->kind == N_NABLA || x->kind == N_SUM || x->kind == N_OPAQUE)
-		return 1;
-	if ((x->a && has_opaque(x->a)) || (x->b && has_opaque(x->b)))
-		return 1;
-	for (i = 0; i < x->nk; i++)
-		if (has_opaque(x->k[i]))
-			return 1;
-	return 0;
+/* a derivative, integral, sum or limit: no value at a draw */
+static int opaque(const node *x)
+{
+	return x->kind == N_DERIV || x->kind == N_NABLA || x->kind == N_SUM || x->kind == N_OPAQUE;
 }
 
 /* 1 holds, 0 breaks (why says where), -1 not judged (why says why) */
@@ -1837,15 +1843,15 @@ static int check_step(parser *p, const node *a, const node *b, int rel, uint64_t
 			 : rel == R_SIM ? "an order of magnitude (\\sim)" : "an inequality");
 		return -1;
 	}
-	if (has_opaque(a) || has_opaque(b)) {
+	if (any_node(a, opaque) || any_node(b, opaque)) {
 		snprintf(why, cap, "%s", p->opaque_what[0] ? p->opaque_what : "an operator");
 		return -1;
 	}
-	if (has_ambig(a) || has_ambig(b)) {
+	if (any_node(a, ambiguous) || any_node(b, ambiguous)) {
 		snprintf(why, cap, "a/b c can be read as a/(b c) or (a/b) c");
 		return -1;
 	}
-	if (has_approx(a) || has_approx(b)) {
+	if (any_node(a, approx_num) || any_node(b, approx_num)) {
 		snprintf(why, cap, "a rounded number (a numerical value, not algebra)");
 		return -1;
 	}
@@ -1912,12 +1918,14 @@ static int check_step(parser *p, const node *a, const node *b, int rel, uint64_t
 
 /* A math-ish symbol token ending at text[e): "$E$", "E_b", "\mu", "μ",
  * "n"; its canonical name into out. 0 if what precedes is a word. */
-static int symbol_before(const char *s, size_t e, char *out, size_t cap)
+static int symbol_before(ctx *c, const char *s, size_t e, char *out, size_t cap)
 {
 	size_t b = e, i;
 	char raw[64];
 	parser p;
-	ctx dummy;
+	ctx *one = c->scratch;
+	node pool[8];
+	node *kp[4];
 
 	while (b > 0 && (s[b - 1] == '$' || s[b - 1] == ' '))
 		b--;
@@ -1933,26 +1941,12 @@ static int symbol_before(const char *s, size_t e, char *out, size_t cap)
 		;
 	if (raw[0] != '\\' && !((unsigned char)raw[0] >= 0x80) && i > 1)
 		return 0;
-	memset(&dummy, 0, sizeof(dummy));
-	memset(&p, 0, sizeof(p));
-	p.c = &dummy;
-	p.s = raw;
-	p.n = strlen(raw);
-	{
-		node pool[8];
-		node *kp[4];
-
-		p.pool = pool;
-		p.pool_cap = sizeof(pool) / sizeof(pool[0]);
-		p.kids = kp;
-		p.kids_cap = sizeof(kp) / sizeof(kp[0]);
-		next(&p);
-		if (p.cur.t != T_ID)
-			return 0;
-		if (!parse_symbol(&p, "") || p.err || p.cur.t != T_END || dummy.nsyms != 1)
-			return 0;
-	}
-	snprintf(out, cap, "%s", dummy.syms[0].name);
+	/* the parser's own reading of a symbol, on a table of its own */
+	one->nsyms = 0;
+	parser_init(&p, one, raw, strlen(raw), pool, sizeof(pool) / sizeof(pool[0]), kp, sizeof(kp) / sizeof(kp[0]));
+	if (p.cur.t != T_ID || !parse_symbol(&p, "") || p.err || p.cur.t != T_END || one->nsyms != 1)
+		return 0;
+	snprintf(out, cap, "%s", one->syms[0].name);
 	return 1;
 }
 
@@ -2027,7 +2021,7 @@ static void scan_text(ctx *c)
 				if (back >= l && !strncmp(s + back - l, fill[f], l))
 					back -= l;
 			}
-			if (symbol_before(s, back, name, sizeof(name))) {
+			if (symbol_before(c, s, back, name, sizeof(name))) {
 				char unit[64];
 				size_t k = 0, j = at;
 				qu_unit un;
@@ -2069,7 +2063,7 @@ static void scan_text(ctx *c)
 					break;
 				}
 			}
-			if (symbol_before(s, back, name, sizeof(name))) {
+			if (symbol_before(c, s, back, name, sizeof(name))) {
 				char noun[80];
 				size_t k = 0, j = at, m;
 				int found = 0;
@@ -2217,9 +2211,7 @@ static int next_seg(const char *s, size_t n, size_t *pos, seg *g)
 static void cut_utf8(char *dst, size_t cap, const char *src, size_t n)
 {
 	if (n >= cap) {
-		n = cap - 4;
-		while (n > 0 && ((unsigned char)src[n] & 0xC0) == 0x80)
-			n--;
+		n = pk_utf8_cut(src, n, cap - 4);
 		snprintf(dst, cap, "%.*s...", (int)n, src);
 	} else {
 		snprintf(dst, cap, "%.*s", (int)n, src);
@@ -2282,15 +2274,7 @@ static int check_chain(ctx *c, const char *chain, size_t cn, size_t off, const c
 	out->start = off;
 	out->end = off + cn;
 	cut_utf8(out->latex, sizeof(out->latex), chain, cn);
-	memset(&p, 0, sizeof(p));
-	p.c = c;
-	p.s = chain;
-	p.n = cn;
-	p.pool = pool;
-	p.pool_cap = NODE_MAX;
-	p.kids = kidpool;
-	p.kids_cap = KIDS_MAX;
-	next(&p);
+	parser_init(&p, c, chain, cn, pool, NODE_MAX, kidpool, KIDS_MAX);
 	while (!p.err && p.cur.t != T_END) {
 		node *x = parse_expr(&p);
 		int r;
@@ -2381,7 +2365,7 @@ static int check_chain(ctx *c, const char *chain, size_t cn, size_t off, const c
 		int approx = 0, by_unit = 0;
 
 		for (i = 0; i < nm; i++) {
-			approx |= has_approx(m[i]);
+			approx |= any_node(m[i], approx_num);
 			used_syms(m[i], set);
 		}
 		for (i = 0; i < (size_t)c->nsyms; i++)
@@ -2506,20 +2490,22 @@ static int segment(ctx *c, const char *s, size_t n, const seg *g, ev_derivs *out
 
 int ev_derivations(kg_txn *t, const query_units *u, const char *text, size_t n, ev_derivs *out)
 {
-	ctx *c;
+	ctx *c, *scratch;
 	node *pool;
 	node **kp;
-	size_t pos = 0;
+	size_t pos = 0, first = 0;
 	seg g;
 	int rc = 0, i;
 
 	memset(out, 0, sizeof(*out));
 	c = pk_calloc(1, sizeof(*c));
+	scratch = pk_calloc(1, sizeof(*scratch));
 	pool = pk_malloc(NODE_MAX * sizeof(*pool));
 	kp = pk_malloc(KIDS_MAX * sizeof(*kp));
 	out->v = pk_calloc(EV_DV_MAX, sizeof(*out->v));
-	if (!c || !pool || !kp || !out->v) {
+	if (!c || !scratch || !pool || !kp || !out->v) {
 		pk_free(c);
+		pk_free(scratch);
 		pk_free(pool);
 		pk_free(kp);
 		ev_derivs_release(out);
@@ -2529,7 +2515,10 @@ int ev_derivations(kg_txn *t, const query_units *u, const char *text, size_t n, 
 	c->u = u;
 	c->text = text;
 	c->n = n;
-	scan_text(c);
+	c->scratch = scratch;
+	/* the prose's bindings serve the math only: no math, no scan */
+	if (next_seg(text, n, &first, &g))
+		scan_text(c);
 	while (rc == 0 && next_seg(text, n, &pos, &g))
 		rc = segment(c, text, n, &g, out, pool, kp);
 	/* what the checks leaned on */
@@ -2543,6 +2532,7 @@ int ev_derivations(kg_txn *t, const query_units *u, const char *text, size_t n, 
 	}
 	pk_free(kp);
 	pk_free(pool);
+	pk_free(scratch);
 	pk_free(c);
 	if (rc < 0)
 		ev_derivs_release(out);
