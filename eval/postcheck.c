@@ -217,11 +217,20 @@ static int audit_backing(const ev_result *au, size_t a, size_t b, char *what, si
 		const qv_result *q = &au->values[i].r;
 
 		if (inside(a, b, q->m.start, q->m.end) && q->verdict == QV_MATCH) {
-			snprintf(what, cap, "a value provkg verified (%.80s)", q->quantity[0] ? q->quantity : "a value");
+			const char *name = q->quantity[0] ? q->quantity : "a value";
+
+			snprintf(what, cap, "a value provkg verified (%.*s)", (int)pk_utf8_cut(name, strlen(name), 80), name);
 			return 2;
 		}
 	}
 	return best;
+}
+
+/* How much of the words s[0..n) a reason quotes: at most 60 bytes, whole
+ * characters. */
+static int quoted(const char *s, size_t n)
+{
+	return (int)pk_utf8_cut(s, n, 60);
 }
 
 static int add(ev_postcheck *out, size_t *cap, const ev_assertion *x)
@@ -265,7 +274,7 @@ int ev_post_check(const ev_postrules *r, const char *text, size_t n, const ev_re
 		for (i = 0; i < r->ntrig && !trig; i++)
 			if (hits(&r->trig[i], text + a, e - a, &m, &out->limited)) {
 				trig = &r->trig[i];
-				snprintf(x.said, sizeof(x.said), "%.*s", (int)(m.end[0] - m.start[0] < 60 ? m.end[0] - m.start[0] : 60),
+				snprintf(x.said, sizeof(x.said), "%.*s", quoted(text + a + m.start[0], m.end[0] - m.start[0]),
 					 text + a + m.start[0]);
 			}
 		if (trig) {
@@ -288,8 +297,7 @@ int ev_post_check(const ev_postrules *r, const char *text, size_t n, const ev_re
 					snprintf(x.reason, sizeof(x.reason), "%s (\"%s\") backed by %s", trig->explain, x.said, what);
 				else
 					snprintf(x.reason, sizeof(x.reason), "%s (\"%s\") backed by %s: \"%.*s\"", trig->explain, x.said,
-						 b->explain, (int)(m.end[0] - m.start[0] < 60 ? m.end[0] - m.start[0] : 60),
-						 text + a + m.start[0]);
+						 b->explain, quoted(text + a + m.start[0], m.end[0] - m.start[0]), text + a + m.start[0]);
 				out->backed++;
 			} else {
 				x.flag = EV_PC_SUSPICIOUS;
@@ -303,6 +311,8 @@ int ev_post_check(const ev_postrules *r, const char *text, size_t n, const ev_re
 						 "backs it", trig->explain, x.said);
 				out->suspicious++;
 			}
+			/* a reason cut short by its buffer ends on a whole character */
+			x.reason[pk_utf8_whole(x.reason, strlen(x.reason))] = '\0';
 		}
 		if ((rc = add(out, &cap, &x)) < 0) {
 			ev_postcheck_release(out);

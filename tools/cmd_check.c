@@ -7,6 +7,7 @@
 
 #include "../common/alloc.h"
 #include "../common/error.h"
+#include "../common/text.h"
 #include "../eval/audit.h"
 #include "../eval/input.h"
 #include "../eval/postcheck.h"
@@ -290,8 +291,9 @@ static void print_human(const char *name, const ev_result *r, const char *text, 
 	for (i = 0; i < r->ncites; i++) {
 		const ev_cite_item *c = &r->cites[i];
 
-		printf("  citation %-13s %s  %s%s%s\"%.80s%s\"  %s\n", c->ok ? query_ref_verdict_name(c->r.verdict) : "error",
-		       effect_text(eff, sizeof(eff), c->ok ? c->credit : -1, c->effect), c->c.label[0] ? "[" : "", c->c.label, c->c.label[0] ? "] " : "", c->c.text,
+		printf("  citation %-13s %s  %s%s%s\"%.*s%s\"  %s\n", c->ok ? query_ref_verdict_name(c->r.verdict) : "error",
+		       effect_text(eff, sizeof(eff), c->ok ? c->credit : -1, c->effect), c->c.label[0] ? "[" : "", c->c.label, c->c.label[0] ? "] " : "",
+		       (int)pk_utf8_cut(c->c.text, strlen(c->c.text), 80), c->c.text,
 		       strlen(c->c.text) > 80 ? "..." : "",
 		       !c->ok ? c->error : c->r.verdict == QR_FABRICATED ? ev_pattern_name(ev_pattern_of(&c->r))
 		       : c->r.nreasons ? c->r.reasons[0] : "");
@@ -299,7 +301,8 @@ static void print_human(const char *name, const ev_result *r, const char *text, 
 	for (i = 0; i < r->derivs.n; i++) {
 		const ev_deriv *d = &r->derivs.v[i];
 
-		printf("  equation %-13s \"%.80s%s\"  %s\n", ev_dv_verdict_name(d->verdict), d->latex,
+		printf("  equation %-13s \"%.*s%s\"  %s\n", ev_dv_verdict_name(d->verdict),
+		       (int)pk_utf8_cut(d->latex, strlen(d->latex), 80), d->latex,
 		       strlen(d->latex) > 80 ? "..." : "", d->reason);
 	}
 	for (i = 0; i < r->nhits; i++) {

@@ -6,6 +6,7 @@
 #include "tool.h"
 
 #include "../common/error.h"
+#include "../common/text.h"
 #include "../eval/audit.h"
 #include "../eval/input.h"
 #include "../eval/postcheck.h"
@@ -121,7 +122,7 @@ static int on_answer(void *vctx, const ev_answer *a)
 			pk_buf_release(&b);
 		} else {
 			printf("%-10s %s: \"%.*s%s\"\n", ev_pc_flag_name(x->flag), a->where,
-			       (int)(x->end - x->start > 160 ? 160 : x->end - x->start), a->text + x->start,
+			       (int)pk_utf8_cut(a->text + x->start, x->end - x->start, 160), a->text + x->start,
 			       x->end - x->start > 160 ? "..." : "");
 			if (x->trigger)
 				printf("           %s\n", x->reason);

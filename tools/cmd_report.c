@@ -8,6 +8,7 @@
 
 #include "../common/buf.h"
 #include "../common/error.h"
+#include "../common/text.h"
 #include "../eval/summary.h"
 
 #include <cJSON.h>
@@ -97,6 +98,12 @@ static void esc_s(pk_buf *b, const char *s)
 {
 	if (s)
 		esc(b, s, strlen(s));
+}
+
+/* at most max bytes of s, cut on a character boundary */
+static void esc_cut(pk_buf *b, const char *s, size_t max)
+{
+	esc(b, s, pk_utf8_cut(s, strnlen(s, max), max));
 }
 
 /* Text with the inline markup titles carry (Crossref's <sub>, <jats:sup>,
@@ -192,10 +199,10 @@ static void row(table *it, size_t max, const cJSON *rec, const char *kind, const
 	rprintf(&it->html, "</td><td class=\"v-%s\">", verdict);
 	esc_s(&it->html, verdict);
 	rputs(&it->html, "</td><td>");
-	esc(&it->html, cited, 300);
+	esc_cut(&it->html, cited, 300);
 	if (sentence && *sentence && strcmp(sentence, cited)) {
 		rputs(&it->html, "<div class=\"ctx\">");
-		esc(&it->html, sentence, 700);
+		esc_cut(&it->html, sentence, 700);
 		rputs(&it->html, "</div>");
 	}
 	rputs(&it->html, "</td><td>");
