@@ -104,6 +104,7 @@ typedef struct rd {
 	ev_answer_fn fn;
 	void *ctx;
 	char name[512];        /* the input's name, for messages */
+	const char *path;      /* the path read (borrowed), for the files beside it */
 	char model[256];       /* from the log itself (inspect, openai-evals) */
 	size_t max;
 	/* the record being emitted */
@@ -581,6 +582,8 @@ static int broken_entry(rd *r, pj *j, const char *where, const char *what)
 	return rc;
 }
 
+static void helm_model_beside(rd *r);
+
 /* A JSON object read whole: an Inspect log (samples), a HELM
  * scenario_state.json (request_states), or what is not answers (an
  * lm-evaluation-harness results file) said so. */
@@ -629,8 +632,10 @@ static int read_object(rd *r, const char *text, size_t n)
 		return pk_error_set(PK_EPARSE, "%s: no \"samples\" array (an Inspect log?) nor \"request_states\" "
 				    "(a HELM scenario_state.json?)", r->name);
 	}
-	if (!strcmp(arr_key, "request_states"))
+	if (!strcmp(arr_key, "request_states")) {
 		r->fmt = EV_FMT_HELM; /* a scenario_state.json: HELM's ids */
+		helm_model_beside(r);
+	}
 	/* then the answers, one at a time */
 	pj_init(&j, text, n);
 	pj_enter(&j);
@@ -864,12 +869,12 @@ static cJSON *read_json_file(const char *path)
 }
 
 /* HELM: run_spec.json beside the predictions names the model. */
-static void helm_model_beside(rd *r, const char *path)
+static void helm_model_beside(rd *r)
 {
 	char dir[1024], rs[1100];
 	cJSON *j;
 
-	if (r->model[0] || dir_of(path, dir, sizeof(dir)) < 0)
+	if (r->model[0] || !r->path || dir_of(r->path, dir, sizeof(dir)) < 0)
 		return;
 	snprintf(rs, sizeof(rs), "%s/run_spec.json", dir);
 	if ((j = read_json_file(rs)) != NULL && jstr(j, "adapter_spec.model"))
@@ -1175,14 +1180,14 @@ static int read_answers(rd *r, const char *path, int *detected)
 		return rc;
 	}
 	r->fmt = fmt;
-	if (fmt == EV_FMT_INSPECT || fmt == EV_FMT_HELM)
-		helm_model_beside(r, path); /* a HELM file's run_spec.json; harmless for Inspect */
 	if (fmt == EV_FMT_INSPECT)
 		rc = read_object(r, whole.ptr ? whole.ptr : "", whole.len);
-	else if (fmt == EV_FMT_HELM)
-		rc = (whole.len && whole.ptr[strspn(whole.ptr, " \t\r\n")] == '{')
-			     ? read_object(r, whole.ptr, whole.len)
-			     : read_helm(r, whole.ptr ? whole.ptr : "", whole.len);
+	else if (fmt == EV_FMT_HELM && whole.len && whole.ptr[strspn(whole.ptr, " \t\r\n")] == '{')
+		rc = read_object(r, whole.ptr, whole.len);
+	else if (fmt == EV_FMT_HELM) {
+		helm_model_beside(r);
+		rc = read_helm(r, whole.ptr ? whole.ptr : "", whole.len);
+	}
 	else if (fmt == EV_FMT_TEXT || fmt == EV_FMT_AUTO) {
 		r->fmt = EV_FMT_TEXT;
 		/* a regular file again, byte for byte (the line reader drops
@@ -1215,6 +1220,7 @@ int ev_read_answers(const char *path, const ev_input_opts *o, ev_answer_fn fn, v
 	r.fn = fn;
 	r.ctx = ctx;
 	r.max = o->max_answer ? o->max_answer : (size_t)16 << 20;
+	r.path = path;
 	rc = read_answers(&r, path, detected);
 	rd_release(&r);
 	return rc;

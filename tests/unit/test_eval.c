@@ -393,6 +393,7 @@ static void readers(void)
 	CHECK_EQ_INT(fmt, EV_FMT_HELM);
 	CHECK_EQ_INT(g.n, 2);
 	CHECK_STR(g.ids[1], "\"id7\"");
+	CHECK_STR(g.models[0], "openai/gpt-4o"); /* its own adapter_spec */
 	CHECK(g.perturbed[1]);
 
 	memset(&g, 0, sizeof(g));
