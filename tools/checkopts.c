@@ -253,6 +253,21 @@ int tool_checks_open(tool_ref_cfg *rcfg, tool_value_cfg *v, const char *db, kg_s
 	return tool_value_finish(v, *t);
 }
 
+int tool_graph_open(const char *db, kg_store **s, kg_txn **t, query_units **u, const char *edition)
+{
+	int rc;
+
+	if (kg_store_open(s, tool_db_path(db), KG_OPEN_READ) < 0) {
+		tool_error("%s", pk_error_last());
+		return EXIT_GRAPH;
+	}
+	if ((rc = kg_txn_read(t, *s)) < 0)
+		return tool_fail(rc, NULL);
+	if (u && (rc = query_units_open(u, *t, edition)) < 0)
+		return rc == PK_ENOTFOUND ? (tool_error("%s", pk_error_last()), EXIT_GRAPH) : tool_fail(rc, NULL);
+	return EXIT_OK;
+}
+
 void tool_ref_close(tool_ref_checker *c)
 {
 	ingest_online_free(c->online);

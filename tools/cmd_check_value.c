@@ -123,14 +123,8 @@ int cmd_check_value(int argc, char **argv)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
-	if ((rc = kg_store_open(&s, tool_db_path(db), KG_OPEN_READ)) < 0) {
-		tool_error("%s", pk_error_last());
-		return EXIT_GRAPH;
-	}
-	if ((rc = kg_txn_read(&c.t, s)) < 0 || (rc = query_units_open(&c.u, c.t, c.v.o.edition)) < 0) {
-		code = rc == PK_ENOTFOUND ? (tool_error("%s", pk_error_last()), EXIT_GRAPH) : tool_fail(rc, NULL);
+	if ((code = tool_graph_open(db, &s, &c.t, &c.u, c.v.o.edition)) != EXIT_OK)
 		goto done;
-	}
 	if ((code = tool_value_finish(&c.v, c.t)) != EXIT_OK)
 		goto done;
 	if (jsonl) {

@@ -112,14 +112,8 @@ int cmd_convert(int argc, char **argv)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
-	if ((rc = kg_store_open(&s, tool_db_path(db), KG_OPEN_READ)) < 0) {
-		tool_error("%s", pk_error_last());
-		return EXIT_GRAPH;
-	}
-	if ((rc = kg_txn_read(&t, s)) < 0 || (rc = query_units_open(&c.u, t, edition)) < 0) {
-		code = rc == PK_ENOTFOUND ? (tool_error("%s", pk_error_last()), EXIT_GRAPH) : tool_fail(rc, NULL);
+	if ((code = tool_graph_open(db, &s, &t, &c.u, edition)) != EXIT_OK)
 		goto done;
-	}
 	if (jsonl) {
 		code = tool_jsonl(convert_line, &c, 1 << 16);
 	} else {

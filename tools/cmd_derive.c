@@ -96,15 +96,8 @@ int cmd_check_derivation(int argc, char **argv)
 	} else {
 		n = strlen(text);
 	}
-	if ((rc = kg_store_open(&s, tool_db_path(db), KG_OPEN_READ)) < 0) {
-		tool_error("%s", pk_error_last());
-		code = EXIT_GRAPH;
+	if ((code = tool_graph_open(db, &s, &t, &u, NULL)) != EXIT_OK)
 		goto done;
-	}
-	if ((rc = kg_txn_read(&t, s)) < 0 || (rc = query_units_open(&u, t, NULL)) < 0) {
-		code = rc == PK_ENOTFOUND ? (tool_error("%s", pk_error_last()), EXIT_GRAPH) : tool_fail(rc, NULL);
-		goto done;
-	}
 	if ((rc = ev_derivations(t, u, text, n, &d)) < 0) {
 		code = tool_fail(rc, NULL);
 		goto done;

@@ -159,7 +159,7 @@ int cmd_lookup(int argc, char **argv)
 	const char *db = NULL;
 	kg_store *s = NULL;
 	kg_txn *t = NULL;
-	int c, json = 0, jsonl = 0, rc, code;
+	int c, json = 0, jsonl = 0, code;
 	char *end;
 
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -188,12 +188,8 @@ int cmd_lookup(int argc, char **argv)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
-	if ((rc = kg_store_open(&s, tool_db_path(db), KG_OPEN_READ)) < 0) {
-		tool_error("%s", pk_error_last());
-		return EXIT_GRAPH;
-	}
-	if ((rc = kg_txn_read(&t, s)) < 0) {
-		code = tool_fail(rc, NULL);
+	if ((code = tool_graph_open(db, &s, &t, NULL, NULL)) != EXIT_OK) {
+		;
 	} else if (o.edition && (code = tool_check_edition(t, o.edition)) != EXIT_OK) {
 		;
 	} else if (jsonl) {

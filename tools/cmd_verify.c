@@ -70,14 +70,8 @@ int cmd_verify(int argc, char **argv)
 		tool_error("verify takes no arguments");
 		return EXIT_USAGE;
 	}
-	if ((rc = kg_store_open(&s, tool_db_path(db), KG_OPEN_READ)) < 0) {
-		tool_error("%s", pk_error_last());
-		return EXIT_GRAPH;
-	}
-	if ((rc = kg_txn_read(&t, s)) < 0) {
-		code = tool_fail(rc, NULL);
+	if ((code = tool_graph_open(db, &s, &t, NULL, NULL)) != EXIT_OK)
 		goto done;
-	}
 	if (c.json) {
 		pk_json_init(&c.w, &c.b);
 		pk_json_obj(&c.w);

@@ -159,19 +159,25 @@ int tool_ref_verify(tool_ref_checker *c, const char *text, const struct qr_ref *
  * the checker; returns an exit code. tool_ref_close frees the checker. */
 int tool_ref_open(tool_ref_cfg *c, const char *db, kg_store **s, tool_ref_checker *out);
 void tool_ref_close(tool_ref_checker *c);
-/* All a command that checks values and references needs: the graph and
- * the checker (tool_ref_open), a read transaction, the units of the
- * --edition, the --tolerance-for names resolved. Returns an exit code;
- * the caller frees what was opened (tool_ref_close, query_units_free,
- * kg_txn_free, kg_store_free) either way. */
 struct query_units;
 /* Does --edition name an edition of the graph's value sources (CODATA,
  * NIST, MP, measured data)? EXIT_OK, or EXIT_USAGE after saying "no
  * edition '1999' in the graph (have CODATA 2014, 2018, 2022; ...)": else the
  * answer would be "no match" for a reason the user cannot see. */
 int tool_check_edition(struct kg_txn *t, const char *want);
+/* All a command that checks values and references needs: the graph and
+ * the checker (tool_ref_open), a read transaction, the units of the
+ * --edition, the --tolerance-for names resolved. Returns an exit code;
+ * the caller frees what was opened (tool_ref_close, query_units_free,
+ * kg_txn_free, kg_store_free) either way. */
 int tool_checks_open(tool_ref_cfg *rcfg, tool_value_cfg *v, const char *db, kg_store **s, struct kg_txn **t,
 		     struct query_units **u, tool_ref_checker *ref);
+/* The graph at db (tool_db_path) for reading, a read transaction on it
+ * and, when u is given, the units of edition (NULL: the newest). Returns an
+ * exit code after saying what failed (EXIT_GRAPH: no graph, or no such
+ * units); the caller frees what was opened (query_units_free, kg_txn_free,
+ * kg_store_free; each NULL when not) either way. */
+int tool_graph_open(const char *db, kg_store **s, struct kg_txn **t, struct query_units **u, const char *edition);
 /* Write a check-value / check-ref result's fields into an open object. */
 void tool_value_result_json(pk_json *w, const qv_result *r, int with_spans);
 void tool_ref_result_json(pk_json *w, const char *input, const struct qr_ref *p, const struct qr_result *r);
