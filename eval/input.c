@@ -44,9 +44,15 @@ int ev_format_parse(const char *name)
 {
 	int f;
 
+	char known[200];
+	size_t len = 0;
+
 	for (f = EV_FMT_AUTO; f <= EV_FMT_LAST; f++)
 		if (!strcmp(name, ev_format_name(f)))
 			return f;
+	for (f = EV_FMT_AUTO; f <= EV_FMT_LAST && len < sizeof(known); f++)
+		len += (size_t)snprintf(known + len, sizeof(known) - len, "%s%s", f ? ", " : "", ev_format_name(f));
+	pk_error_set(PK_EINVAL, "one of %s", known);
 	return -1;
 }
 

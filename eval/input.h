@@ -44,7 +44,8 @@ enum ev_format {
 };
 #define EV_FMT_LAST EV_FMT_EEE
 const char *ev_format_name(int f);
-/* -1 if unknown */
+/* The format named name, or -1 with the error "one of auto, text, ..."
+ * (the names it knows). */
 int ev_format_parse(const char *name);
 
 typedef struct ev_answer {

@@ -461,7 +461,7 @@ int cmd_check(int argc, char **argv)
 		case 'd': db = optarg; break;
 		case 'f':
 			if ((fmt = ev_format_parse(optarg)) < 0) {
-				tool_error("--format: one of auto, text, jsonl, inspect, lm-eval, openai-evals, helm, every-eval-ever");
+				tool_error("--format: %s", pk_error_last());
 				return EXIT_USAGE;
 			}
 			break;

@@ -181,7 +181,7 @@ int cmd_post_check(int argc, char **argv)
 		case 'd': db = optarg; break;
 		case 'f':
 			if ((io.format = ev_format_parse(optarg)) < 0) {
-				tool_error("--format: one of auto, text, jsonl, inspect, lm-eval, openai-evals, helm, every-eval-ever");
+				tool_error("--format: %s", pk_error_last());
 				return EXIT_USAGE;
 			}
 			break;
