@@ -141,7 +141,7 @@ static int open_stream(pk_lines *r, int fd, pk_lines **out)
 	} else {
 		memcpy(r->chunk, r->in, got);
 		/* enough of the text for pk_lines_peek to tell a format by */
-		while (got == 2 || (got > 2 && got < PEEK_MIN)) {
+		while (got >= 2 && got < PEEK_MIN) {
 			ssize_t n = read(fd, r->chunk + got, CHUNK - got);
 
 			if (n < 0 && errno == EINTR)
