@@ -3,7 +3,9 @@
  * functions. Forced into every library and tool source by the Makefile
  * (-include), so a use is a compile error naming the safe replacement:
  * snprintf / pk_buf for strcpy, strcat, sprintf, vsprintf; gmtime_r and
- * localtime_r for gmtime and localtime; strtok_r for strtok. */
+ * localtime_r for gmtime and localtime; strtok_r for strtok; strtol (and
+ * pk_num's parsers) for atoi, atol and sscanf, which cannot report a bad
+ * number. */
 #ifndef PK_BANNED_H
 #define PK_BANNED_H
 
@@ -32,6 +34,12 @@
 #define gets(x) BANNED(gets)
 #undef strtok
 #define strtok(x, y) BANNED(strtok)
+#undef atoi
+#define atoi(s) BANNED(atoi)
+#undef atol
+#define atol(s) BANNED(atol)
+#undef sscanf
+#define sscanf(...) BANNED(sscanf)
 #undef gmtime
 #define gmtime(t) BANNED(gmtime)
 #undef localtime
