@@ -43,7 +43,6 @@ const char *ev_format_name(int f)
 int ev_format_parse(const char *name)
 {
 	int f;
-
 	char known[200];
 	size_t len = 0;
 
