@@ -164,7 +164,7 @@ static int check_cites(kg_txn *t, const pk_normtext *nt, const ev_opts *o, ev_re
 			pk_error_clear();
 			continue;
 		}
-		rc = o->verify ? o->verify(o->verify_ctx, c->c.text, &c->p, &c->r) : query_ref_check(t, &c->p, o->ref_opts, &c->r);
+		rc = query_ref_check(t, &c->p, o->ref_opts, &c->r);
 		if (rc < 0) {
 			if (rc == PK_ENOMEM) {
 				pk_free(cs);

@@ -80,14 +80,10 @@ typedef struct ev_result {
 	size_t assertions, suspicious, backed; /* its counts (eval/postcheck) */
 } ev_result;
 
-typedef int (*ev_ref_verifier)(void *ctx, const char *text, const qr_ref *p, qr_result *r);
-
 typedef struct ev_opts {
 	const query_units *units;
 	const qv_opts *value_opts;
-	const qr_opts *ref_opts;      /* when verify is NULL */
-	ev_ref_verifier verify;       /* NULL: query_ref_check in t */
-	void *verify_ctx;
+	const qr_opts *ref_opts;      /* query_ref_check's, with its outside source if any; NULL: defaults */
 	const ev_rules *rules;        /* NULL: values and citations only (2 points
 	                               * exact, 1 within tolerance), no rule scores */
 	size_t max_values;            /* 0: 500 */

@@ -77,6 +77,35 @@ enum { /* mismatched fields */
 	QR_F_ID = 1 << 9       /* a stated arXiv id, PMID, ... that is not the work's */
 };
 
+/* What an outside source answered about one reference: encoded kg_work
+ * records (kg/work.h), compared exactly like the graph's own. The records
+ * are the source's until its release is called. */
+#define QR_FOUND 20
+typedef struct qr_found {
+	const void *recs[QR_FOUND];
+	size_t lens[QR_FOUND];
+	size_t n;
+	long status;   /* a DOI lookup's answer: 404 = the source has no such DOI */
+	char when[64]; /* "fetched now", "cached answer of 2026-11-30 12:00 UTC" */
+	void *priv;    /* the source's own, for release */
+} qr_found;
+
+/* A source of works outside the graph (the Crossref API: tools/ hands
+ * ingest/online's client over as one). query_ref_check consults it when
+ * the graph leaves a reference unverifiable; the decisions (a 404 asks
+ * whether the DOI's prefix is the source's at all; a titled reference none
+ * of the best hits matches does not exist) are query_ref_check's. Each
+ * call returns 0, or < 0 with the last error set when the source could not
+ * answer: the verdict of the graph then stands, with that reason. */
+typedef struct qr_source {
+	const char *name; /* "Crossref": in reasons ("checked against the Crossref API") */
+	int (*by_doi)(void *ctx, kg_txn *t, const char *doi, qr_found *out);
+	int (*prefix_known)(void *ctx, kg_txn *t, const char *prefix, int *known);
+	int (*search)(void *ctx, kg_txn *t, const char *text, qr_found *out);
+	void (*release)(void *ctx, qr_found *f); /* called once per filled qr_found, also after an error */
+	void *ctx;
+} qr_source;
+
 typedef struct qr_opts {
 	int closed_world;   /* the graph covers every work: absence means fabricated */
 	int current_year;   /* for "future date" (0: this year) */
@@ -92,6 +121,7 @@ typedef struct qr_opts {
 	int doi_unregistered; /* the stated DOI is known not to exist (API 404, Crossref prefix) */
 	struct qr_scratch *scratch; /* working memory reused from call to call (borrowed; one
 				     * per thread); NULL: allocated for each call */
+	const qr_source *online;    /* asked when the graph cannot decide (borrowed); NULL: offline */
 } qr_opts;
 
 /* The working memory of query_ref_check (candidates, the folded
@@ -135,9 +165,16 @@ typedef struct qr_result {
 	int match_extra;       /* the match came from qr_opts.extra */
 } qr_result;
 
-/* Decide a verdict for a parsed reference against the graph. Closed world
- * comes from opts or from a Crossref source ingested as complete. */
+/* Decide a verdict for a parsed reference against the graph and, when
+ * o->online is set and the graph leaves it unverifiable, the outside
+ * source (query/refsource.c). Closed world comes from opts or from a
+ * Crossref source ingested as complete. o may be NULL. Returns 0 with
+ * *out filled (a source that failed leaves the graph's verdict and says
+ * why in a reason), PK_ENOMEM, or a store error. */
 int query_ref_check(kg_txn *t, const qr_ref *ref, const qr_opts *o, qr_result *out);
+
+/* The same against the graph and o->extra alone: o->online is not asked. */
+int query_ref_check_graph(kg_txn *t, const qr_ref *ref, const qr_opts *o, qr_result *out);
 
 /* Add a reason to a result (dropped when QR_REASONS are there). */
 void query_ref_reason(qr_result *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

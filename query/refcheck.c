@@ -2561,7 +2561,7 @@ void query_ref_scratch_free(qr_scratch *s)
 	pk_free(s);
 }
 
-int query_ref_check(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out)
+int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out)
 {
 	cands cs = { NULL, 0, { 0 }, 0 };
 	qr_scratch *own = NULL, *s = o ? o->scratch : NULL;

@@ -230,6 +230,7 @@ int tool_ref_open(tool_ref_cfg *c, const char *db, kg_store **s, tool_ref_checke
 	rc = (out->o.scratch = query_ref_scratch_new()) ? 0 : PK_ENOMEM;
 	if (rc == 0 && c->online)
 		rc = ingest_online_new(&out->online, *s, &c->oo);
+	tool_ref_source(out);
 	if (rc < 0) {
 		query_ref_scratch_free(out->o.scratch);
 		out->o.scratch = NULL;
@@ -272,6 +273,7 @@ void tool_ref_close(tool_ref_checker *c)
 {
 	ingest_online_free(c->online);
 	c->online = NULL;
+	c->o.online = NULL;
 	query_ref_scratch_free(c->o.scratch);
 	c->o.scratch = NULL;
 }

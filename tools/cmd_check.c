@@ -34,11 +34,6 @@ typedef struct check_ctx {
 	int out_rc;
 } check_ctx;
 
-static int verify(void *ctx, const char *text, const qr_ref *p, qr_result *r)
-{
-	return tool_ref_verify(ctx, text, p, r);
-}
-
 static void span(pk_json *w, const char *key, size_t a, size_t b)
 {
 	pk_json_key(w, key);
@@ -345,8 +340,7 @@ static int on_answer(void *vctx, const ev_answer *a)
 	memset(&o, 0, sizeof(o));
 	o.units = c->u;
 	o.value_opts = &c->v.o;
-	o.verify = verify;
-	o.verify_ctx = &c->ref;
+	o.ref_opts = &c->ref.o;
 	o.rules = c->rules;
 	o.postrules = c->postrules;
 	pk_buf_init(&out, (size_t)512 << 20);

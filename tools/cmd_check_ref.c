@@ -32,7 +32,7 @@ static int check_line(void *vctx, const cJSON *in, pk_json *w)
 	else
 		return pk_error_set(PK_EINVAL, "missing field \"ref\" (a string or a reference object)");
 	if (rc < 0 || (rc = kg_txn_renew(c->t)) < 0 ||
-	    (rc = tool_ref_verify(c, cJSON_IsString(ref) ? ref->valuestring : NULL, &p, &r)) < 0)
+	    (rc = query_ref_check(c->t, &p, &c->o, &r)) < 0)
 		return rc;
 	if (cJSON_IsString(ref)) {
 		tool_ref_result_json(w, ref->valuestring, &p, &r);
@@ -179,7 +179,7 @@ int cmd_check_ref(int argc, char **argv)
 		qr_ref p;
 		qr_result r;
 
-		if ((rc = query_ref_parse(input, strlen(input), &p)) < 0 || (rc = tool_ref_verify(&c, input, &p, &r)) < 0) {
+		if ((rc = query_ref_parse(input, strlen(input), &p)) < 0 || (rc = query_ref_check(c.t, &p, &c.o, &r)) < 0) {
 			code = tool_fail(rc, "check-ref");
 			if (rc == PK_EINVAL || rc == PK_ELIMIT)
 				code = EXIT_USAGE;

@@ -204,11 +204,6 @@ typedef struct label_ctx {
 	size_t n, errors, per[EV_NLABELS], unlabelled, with_truth, truth_same;
 } label_ctx;
 
-static int verify(void *ctx, const char *text, const qr_ref *p, qr_result *r)
-{
-	return tool_ref_verify(ctx, text, p, r);
-}
-
 static void copy_fields(pk_json *w, const cJSON *rec)
 {
 	const cJSON *f;
@@ -284,8 +279,7 @@ static int on_record(void *vctx, const cJSON *rec, const char *where)
 		memset(&o, 0, sizeof(o));
 		o.units = c->u;
 		o.value_opts = &c->v.o;
-		o.verify = verify;
-		o.verify_ctx = &c->ref;
+		o.ref_opts = &c->ref.o;
 		if ((rc = kg_txn_renew(c->t)) < 0) {
 			pk_buf_release(&out);
 			return rc;

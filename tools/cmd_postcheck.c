@@ -27,11 +27,6 @@ typedef struct pc_ctx {
 	size_t assertions, suspicious;
 } pc_ctx;
 
-static int verify(void *ctx, const char *text, const qr_ref *p, qr_result *r)
-{
-	return tool_ref_verify(ctx, text, p, r);
-}
-
 static void on_warn(void *vctx, const char *msg)
 {
 	(void)vctx;
@@ -79,8 +74,7 @@ static int on_answer(void *vctx, const ev_answer *a)
 	memset(&o, 0, sizeof(o));
 	o.units = c->u;
 	o.value_opts = &c->v.o;
-	o.verify = verify;
-	o.verify_ctx = &c->ref;
+	o.ref_opts = &c->ref.o;
 	if ((rc = kg_txn_renew(c->t)) < 0 || (rc = ev_audit(c->t, a->text, a->len, &o, &r)) < 0) {
 		if (rc == PK_ENOMEM || rc == PK_EIO)
 			return rc;

@@ -1,9 +1,10 @@
-/* tools/refverify.c - a reference checked the way check-ref, check,
- * post-check and label-claims check it: the graph first, then (with
- * --online) the Crossref API for what the graph cannot decide. Declared
- * in tool.h. */
+/* tools/refverify.c - ingest/online's Crossref API client as the outside
+ * source query_ref_check consults (qr_source): only fetching and the
+ * cache's wording here, every decision is query/refsource.c's. Declared in
+ * tool.h. */
 #include "tool.h"
 
+#include "../common/alloc.h"
 #include "../common/error.h"
 #include "../ingest/ingest.h"
 #include "../query/ref.h"
@@ -12,111 +13,85 @@
 #include <string.h>
 #include <time.h>
 
-typedef tool_ref_checker ref_ctx;
-
-/* The reference as search text: what was written, or its fields. */
-static void search_text(char *out, size_t n, const char *text, const qr_ref *p)
-{
-	size_t i, len = 0;
-
-	if (text && *text) {
-		snprintf(out, n, "%s", text);
-		return;
-	}
-	out[0] = '\0';
-	for (i = 0; i < p->nauthors && i < 3 && len + 1 < n; i++)
-		len += (size_t)snprintf(out + len, n - len, "%s ", p->authors[i].family);
-	if (len + 1 < n)
-		snprintf(out + len, n - len, "%s %s %s %d %s %s", p->title, p->venue, p->volume, p->year, p->first_page,
-			 p->doi);
-}
-
-static void when_text(char *out, size_t n, const ingest_online_works *w)
+/* The API's answer handed over: the records stay in w until release. */
+static int hand_over(ingest_online_works *w, qr_found *f)
 {
 	time_t at = (time_t)w->fetched_at;
 	struct tm tm;
+	size_t i;
 
-	gmtime_r(&at, &tm);
-	if (w->cached)
-		strftime(out, n, "cached answer of %Y-%m-%d %H:%M UTC", &tm);
-	else
-		snprintf(out, n, "fetched now");
-}
-
-/* Ask the Crossref API about a reference the graph could not decide; the
- * answer is checked like a local candidate. */
-static int check_online(ref_ctx *c, const char *text, const qr_ref *p, qr_result *r)
-{
-	ingest_online_works w;
-	qr_opts o = c->o;
-	qr_result r2;
-	const void *recs[20];
-	size_t lens[20], i;
-	char when[64], q[1200];
-	int rc;
-
-	memset(&w, 0, sizeof(w));
-	if (p->doi[0] && !r->have_match) {
-		char prefix[128];
-		int known = 0;
-
-		if ((rc = ingest_online_doi(c->online, c->t, p->doi, &w)) < 0)
-			goto failed;
-		when_text(when, sizeof(when), &w);
-		if (w.status == 404) {
-			snprintf(prefix, sizeof(prefix), "%.*s", (int)strcspn(p->doi, "/"), p->doi);
-			if ((rc = ingest_online_prefix(c->online, c->t, prefix, &known)) < 0)
-				goto failed;
-			if (!known) {
-				query_ref_reason(r, "%.40s is not a Crossref DOI prefix (another agency may hold it; %s)", prefix,
-					   when);
-				ingest_online_works_release(&w);
-				return 0;
-			}
-			o.doi_unregistered = 1;
-		}
-	} else if (!p->doi[0]) {
-		search_text(q, sizeof(q), text, p);
-		if ((rc = ingest_online_search(c->online, c->t, q, &w)) < 0)
-			goto failed;
-		when_text(when, sizeof(when), &w);
-		/* a titled reference none of the best hits matches does not exist */
-		o.extra_covers = p->title[0] && strlen(p->title) >= 20;
+	f->priv = w;
+	f->status = w->status;
+	if (w->cached) {
+		gmtime_r(&at, &tm);
+		strftime(f->when, sizeof(f->when), "cached answer of %Y-%m-%d %H:%M UTC", &tm);
 	} else {
-		return 0;
+		snprintf(f->when, sizeof(f->when), "fetched now");
 	}
-	for (i = 0; i < w.n; i++) {
-		recs[i] = w.data.ptr + w.off[i];
-		lens[i] = w.len[i];
+	for (i = 0; i < w->n && i < QR_FOUND; i++) {
+		f->recs[i] = w->data.ptr + w->off[i];
+		f->lens[i] = w->len[i];
 	}
-	o.extra = recs;
-	o.extra_len = lens;
-	o.nextra = w.n;
-	if ((rc = query_ref_check(c->t, p, &o, &r2)) < 0) {
-		ingest_online_works_release(&w);
-		return rc;
-	}
-	*r = r2;
-	query_ref_reason(r, "checked against the Crossref API (%s%s)", when,
-		   r->match_extra ? "; the match is the API's" : "");
-	ingest_online_works_release(&w);
-	return 0;
-failed:
-	/* a network failure leaves the offline verdict, saying why */
-	query_ref_reason(r, "online check failed: %.130s", pk_error_last());
-	pk_error_clear();
-	ingest_online_works_release(&w);
+	f->n = i;
 	return 0;
 }
 
-int tool_ref_verify(tool_ref_checker *c, const char *text, const qr_ref *p, qr_result *r)
+static ingest_online_works *works_new(qr_found *f)
 {
+	ingest_online_works *w = pk_calloc(1, sizeof(*w));
+
+	if (!w)
+		pk_error_set(PK_ENOMEM, "out of memory");
+	f->priv = w;
+	return w;
+}
+
+static int by_doi(void *ctx, kg_txn *t, const char *doi, qr_found *f)
+{
+	ingest_online_works *w = works_new(f);
 	int rc;
 
-	if ((rc = query_ref_check(c->t, p, &c->o, r)) < 0)
+	if (!w)
+		return PK_ENOMEM;
+	if ((rc = ingest_online_doi(ctx, t, doi, w)) < 0)
 		return rc;
-	if (c->online && r->verdict == QR_UNVERIFIABLE &&
-	    (p->doi[0] || p->title[0] || (p->nauthors && p->year)))
-		return check_online(c, text, p, r);
-	return 0;
+	return hand_over(w, f);
+}
+
+static int search(void *ctx, kg_txn *t, const char *text, qr_found *f)
+{
+	ingest_online_works *w = works_new(f);
+	int rc;
+
+	if (!w)
+		return PK_ENOMEM;
+	if ((rc = ingest_online_search(ctx, t, text, w)) < 0)
+		return rc;
+	return hand_over(w, f);
+}
+
+static int prefix_known(void *ctx, kg_txn *t, const char *prefix, int *known)
+{
+	return ingest_online_prefix(ctx, t, prefix, known);
+}
+
+static void release(void *ctx, qr_found *f)
+{
+	(void)ctx;
+	if (f->priv) {
+		ingest_online_works_release(f->priv);
+		pk_free(f->priv);
+		f->priv = NULL;
+	}
+}
+
+void tool_ref_source(tool_ref_checker *c)
+{
+	c->src.name = "Crossref";
+	c->src.by_doi = by_doi;
+	c->src.prefix_known = prefix_known;
+	c->src.search = search;
+	c->src.release = release;
+	c->src.ctx = c->online;
+	c->o.online = c->online ? &c->src : NULL;
 }

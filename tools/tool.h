@@ -142,19 +142,21 @@ typedef struct tool_ref_cfg {
 void tool_ref_init(tool_ref_cfg *c);
 int tool_ref_option(int ch, const char *arg, tool_ref_cfg *c);
 
-/* Reference verification as check-ref does it: against the graph, then,
- * with online set, against the Crossref API when the graph cannot decide.
- * text: the reference as written (NULL for a structured one). */
+/* What reference checks need: the read transaction and query_ref_check's
+ * options, whose outside source (o.online) is, with --online, the Crossref
+ * API client (tools/refverify.c hands it over as a qr_source; the
+ * decisions are query/'s). Filled in place: o.online points into the
+ * struct, which is not copied. */
 struct kg_txn;
 struct ingest_online;
-struct qr_ref;
-struct qr_result;
 typedef struct tool_ref_checker {
 	struct kg_txn *t;
 	qr_opts o;
 	struct ingest_online *online; /* NULL: offline */
+	qr_source src;                /* the client as query_ref_check's source */
 } tool_ref_checker;
-int tool_ref_verify(tool_ref_checker *c, const char *text, const struct qr_ref *p, struct qr_result *r);
+/* Set c->src from c->online and point c->o.online at it (NULL offline). */
+void tool_ref_source(tool_ref_checker *c);
 /* Open the graph as the options need (shared, for the online cache) and
  * the checker; returns an exit code. tool_ref_close frees the checker. */
 int tool_ref_open(tool_ref_cfg *c, const char *db, kg_store **s, tool_ref_checker *out);

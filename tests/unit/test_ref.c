@@ -279,6 +279,157 @@ static void verdicts(void)
 			     "Cryoglobulin. Archives of Dermatology, 109(6), 889. 4471", 0, &r), QR_MISMATCH);
 }
 
+/* issue 18 (2): the outside source only fetches; query_ref_check decides
+ * what its answers mean. A stand-in source answers from a work held here. */
+typedef struct fake_src {
+	int fail;            /* every call fails (a network error) */
+	long doi_status;     /* by_doi's HTTP status */
+	int prefix_known;    /* prefix_known's answer */
+	int with_work;       /* the answers hold the work below */
+	size_t doi_calls, search_calls, prefix_calls, filled, released;
+	char searched[256];
+	pk_buf rec;
+} fake_src;
+
+static int fake_fill(fake_src *f, qr_found *out, long status)
+{
+	f->filled++;
+	out->priv = f;
+	out->status = status;
+	snprintf(out->when, sizeof(out->when), "fetched now");
+	if (f->fail)
+		return pk_error_set(PK_EIO, "HTTP 500 from the stand-in");
+	if (f->with_work && status == 200) {
+		out->recs[0] = f->rec.ptr;
+		out->lens[0] = f->rec.len;
+		out->n = 1;
+	}
+	return 0;
+}
+
+static int fake_doi(void *ctx, kg_txn *t, const char *doi, qr_found *out)
+{
+	fake_src *f = ctx;
+
+	(void)t;
+	(void)doi;
+	f->doi_calls++;
+	return fake_fill(f, out, f->doi_status);
+}
+
+static int fake_search(void *ctx, kg_txn *t, const char *text, qr_found *out)
+{
+	fake_src *f = ctx;
+
+	(void)t;
+	f->search_calls++;
+	snprintf(f->searched, sizeof(f->searched), "%s", text);
+	return fake_fill(f, out, 200);
+}
+
+static int fake_prefix(void *ctx, kg_txn *t, const char *prefix, int *known)
+{
+	fake_src *f = ctx;
+
+	(void)t;
+	(void)prefix;
+	f->prefix_calls++;
+	*known = f->prefix_known;
+	return f->fail ? pk_error_set(PK_EIO, "HTTP 500") : 0;
+}
+
+static void fake_release(void *ctx, qr_found *out)
+{
+	fake_src *f = ctx;
+
+	if (out->priv)
+		f->released++;
+	out->priv = NULL;
+}
+
+static int online_verdict(fake_src *f, const char *text, qr_result *r)
+{
+	qr_source src = { "Crossref", fake_doi, fake_prefix, fake_search, fake_release, f };
+	qr_opts o;
+	qr_ref p;
+
+	memset(&o, 0, sizeof(o));
+	o.current_year = 2026;
+	o.online = &src;
+	f->doi_calls = f->search_calls = f->prefix_calls = f->filled = f->released = 0;
+	if (query_ref_parse(text, strlen(text), &p) < 0 || query_ref_check(txn, &p, &o, r) < 0)
+		return -1;
+	return r->verdict;
+}
+
+static int has_reason(const qr_result *r, const char *what)
+{
+	size_t i;
+
+	for (i = 0; i < r->nreasons; i++)
+		if (strstr(r->reasons[i], what))
+			return 1;
+	return 0;
+}
+
+static void online_source(void)
+{
+	const char *invented = "Smith, J. (2020). A made up paper on the thermal noise of nothing. Nature, 5(1), 1-10.";
+	const char *unknown_doi = "Smith, J. (2020). A made up paper. Nature, 5, 1. https://doi.org/10.1038/fake.77";
+	const char *real = "Watanabe, S. (1974). Infantile Syphilis Accompanied by Anticomplementary Effect of "
+			   "Cryoglobulin. Archives of Dermatology, 109(6), 889.";
+	fake_src f;
+	kg_work w;
+	qr_result r;
+
+	memset(&f, 0, sizeof(f));
+	f.rec = (pk_buf)PK_BUF_INIT;
+	kg_work_clear(&w);
+	w.doi = "10.5555/thermal.2020";
+	w.title = "A made up paper on the thermal noise of nothing";
+	w.authors[0].family = "Smith";
+	w.authors[0].given = "J.";
+	w.nauthors = w.author_count = 1;
+	w.container[0] = "Nature";
+	w.ncontainer = 1;
+	w.year = 2020;
+	w.volume = "5";
+	w.page = "1-10";
+	w.type = "journal-article";
+	CHECK_EQ_INT(kg_work_encode(&f.rec, &w), 0);
+
+	/* the graph decides: the source is not asked */
+	CHECK_EQ_INT(online_verdict(&f, real, &r), QR_VERIFIED);
+	CHECK(f.doi_calls + f.search_calls + f.prefix_calls == 0);
+	/* a titled reference none of the hits matches does not exist */
+	CHECK_EQ_INT(online_verdict(&f, invented, &r), QR_FABRICATED);
+	CHECK(f.search_calls == 1 && f.released == f.filled);
+	CHECK(strstr(f.searched, "thermal noise of nothing") != NULL);
+	CHECK(has_reason(&r, "checked against the Crossref API (fetched now)"));
+	/* ... and the source's work, when it holds it, verifies the reference */
+	f.with_work = 1;
+	CHECK_EQ_INT(online_verdict(&f, invented, &r), QR_VERIFIED);
+	CHECK(r.match_extra && has_reason(&r, "the match is the API's"));
+	f.with_work = 0;
+	/* a 404 for a DOI of a prefix the source registers: no such DOI */
+	f.doi_status = 404;
+	f.prefix_known = 1;
+	CHECK_EQ_INT(online_verdict(&f, unknown_doi, &r), QR_FABRICATED);
+	CHECK(f.doi_calls == 1 && f.prefix_calls == 1 && f.released == f.filled);
+	/* a 404 for a prefix that is not the source's decides nothing */
+	f.prefix_known = 0;
+	CHECK_EQ_INT(online_verdict(&f, unknown_doi, &r), QR_UNVERIFIABLE);
+	CHECK(has_reason(&r, "10.1038 is not a Crossref DOI prefix"));
+	CHECK(f.released == f.filled);
+	/* a source that cannot answer leaves the graph's verdict, saying why */
+	f.fail = 1;
+	CHECK_EQ_INT(online_verdict(&f, invented, &r), QR_UNVERIFIABLE);
+	CHECK(has_reason(&r, "online check failed: HTTP 500 from the stand-in"));
+	CHECK(f.filled == 1 && f.released == 1);
+	CHECK_STR(pk_error_last(), "no error"); /* the failure is in the reason, not left behind */
+	pk_buf_release(&f.rec);
+}
+
 /* issue 15 (6): every field is cut on a character boundary (authors at 63
  * bytes, titles at 511, venues at 255) */
 static void utf8_cuts(void)
@@ -334,6 +485,7 @@ int main(void)
 		return 1;
 	}
 	RUN(verdicts);
+	RUN(online_source);
 	kg_txn_free(txn);
 	kg_store_free(s);
 	t_rmrf(dir);
