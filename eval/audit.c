@@ -21,6 +21,16 @@ const char *ev_pattern_name(int p)
 	return p >= 0 && p < EV_NPATTERNS ? names[p] : "other";
 }
 
+int ev_pattern_index(const char *name)
+{
+	int p;
+
+	for (p = 0; p < EV_NPATTERNS; p++)
+		if (!strcmp(name, ev_pattern_name(p)))
+			return p;
+	return -1;
+}
+
 int ev_pattern_of(const qr_result *r)
 {
 	/* most specific first: a fabricated DOI says more than placeholder names */

@@ -41,6 +41,8 @@ enum ev_pattern {
 };
 /* "fabricated DOI", "DOI of an unrelated work", "no such work", ... */
 const char *ev_pattern_name(int p);
+/* The index of a pattern name (ev_pattern_name), -1 if unknown. */
+int ev_pattern_index(const char *name);
 /* The fabrication pattern of a fabricated verdict, from its reasons. */
 int ev_pattern_of(const qr_result *r);
 

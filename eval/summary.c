@@ -4,19 +4,8 @@
 #include "../common/alloc.h"
 #include "../common/error.h"
 
-#include <cJSON.h>
 #include <stdio.h>
 #include <string.h>
-
-int ev_pattern_index(const char *name)
-{
-	int p;
-
-	for (p = 0; p < EV_NPATTERNS; p++)
-		if (!strcmp(name, ev_pattern_name(p)))
-			return p;
-	return -1;
-}
 
 static ev_model_sum *model(ev_summary *s, const char *name)
 {
@@ -32,59 +21,41 @@ static ev_model_sum *model(ev_summary *s, const char *name)
 	return &s->m[s->n++];
 }
 
-static void add_to(ev_model_sum *m, const cJSON *rec)
+static void add_to(ev_model_sum *m, const ev_record *rec)
 {
-	const cJSON *scores = cJSON_GetObjectItemCaseSensitive(rec, "scores");
-	const cJSON *tr = cJSON_GetObjectItemCaseSensitive(rec, "traceability");
-	const cJSON *fab = cJSON_GetObjectItemCaseSensitive(rec, "fabricated");
-	const cJSON *v, *pat;
-	int s;
+	int s, p;
 
-	if (cJSON_IsString(cJSON_GetObjectItemCaseSensitive(rec, "perturbation"))) {
+	if (rec->perturbation) {
 		/* HELM's perturbed prediction: a robustness probe of an answer
 		 * already counted, not another answer */
 		m->perturbed++;
 		return;
 	}
 	m->answers++;
-	if (!scores) {
+	if (!rec->checked) {
 		m->errors++;
 		return;
 	}
 	for (s = 0; s < EV_NSCORES; s++)
-		if (cJSON_IsNumber(v = cJSON_GetObjectItemCaseSensitive(scores, ev_score_name(s))))
-			ev_moments_add(&m->score[s], v->valuedouble);
-	if (cJSON_IsNumber(v = cJSON_GetObjectItemCaseSensitive(tr, "fraction")))
-		ev_moments_add(&m->traced, v->valuedouble);
-	if (fab) {
-		const cJSON *n = cJSON_GetObjectItemCaseSensitive(fab, "citations");
-		const cJSON *k = cJSON_GetObjectItemCaseSensitive(fab, "fabricated");
-
-		if (cJSON_IsNumber(n) && cJSON_IsNumber(k) && n->valuedouble >= k->valuedouble && k->valuedouble >= 0) {
-			m->citations += (size_t)n->valuedouble;
-			m->fabricated += (size_t)k->valuedouble;
-			if (n->valuedouble > 0)
-				ev_moments_add(&m->fab_rate, k->valuedouble / n->valuedouble);
-		}
-		cJSON_ArrayForEach(pat, cJSON_GetObjectItemCaseSensitive(fab, "patterns"))
-		{
-			int p = ev_pattern_index(pat->string ? pat->string : "");
-
-			if (cJSON_IsNumber(pat) && pat->valuedouble > 0)
-				m->patterns[p < 0 ? EV_PAT_OTHER : p] += (size_t)pat->valuedouble;
-		}
+		if (rec->have_score[s])
+			ev_moments_add(&m->score[s], rec->score[s]);
+	if (rec->have_traced)
+		ev_moments_add(&m->traced, rec->traced);
+	if (rec->have_fab) {
+		m->citations += (size_t)rec->citations;
+		m->fabricated += (size_t)rec->fabricated;
+		if (rec->citations > 0)
+			ev_moments_add(&m->fab_rate, rec->fabricated / rec->citations);
 	}
+	for (p = 0; p < EV_NPATTERNS; p++)
+		m->patterns[p] += rec->patterns[p];
 }
 
-int ev_summary_add(ev_summary *s, const cJSON *rec)
+int ev_summary_add(ev_summary *s, const ev_record *rec)
 {
-	const cJSON *mo = cJSON_GetObjectItemCaseSensitive(rec, "model");
 	ev_model_sum *m;
 
-	if (!cJSON_IsObject(rec) ||
-	    (!cJSON_GetObjectItemCaseSensitive(rec, "scores") && !cJSON_GetObjectItemCaseSensitive(rec, "error")))
-		return pk_error_set(PK_EINVAL, "not a provkg check record (no \"scores\" or \"error\")");
-	if (!(m = model(s, cJSON_IsString(mo) && *mo->valuestring ? mo->valuestring : "(unknown)")))
+	if (!(m = model(s, rec->model ? rec->model : "(unknown)")))
 		return pk_error_set(PK_ENOMEM, "out of memory");
 	add_to(m, rec);
 	if (!s->all.name[0])

@@ -9,9 +9,8 @@
 #define EV_SUMMARY_H
 
 #include "audit.h"
+#include "record.h"
 #include "stats.h"
-
-struct cJSON;
 
 typedef struct ev_model_sum {
 	char name[128];
@@ -30,11 +29,8 @@ typedef struct ev_summary {
 	ev_model_sum all;
 } ev_summary;
 
-/* Add one audit record (a parsed JSON object). PK_EINVAL when it is not
- * one (no "scores" and no "error"); PK_ENOMEM. */
-int ev_summary_add(ev_summary *s, const struct cJSON *rec);
+/* Add one audit record (read by ev_record_read). 0 or PK_ENOMEM. */
+int ev_summary_add(ev_summary *s, const ev_record *rec);
 void ev_summary_release(ev_summary *s);
-/* Index of a pattern name, -1 if unknown. */
-int ev_pattern_index(const char *name);
 
 #endif

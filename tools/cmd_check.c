@@ -11,6 +11,7 @@
 #include "../eval/audit.h"
 #include "../eval/input.h"
 #include "../eval/postcheck.h"
+#include "../eval/record.h"
 #include "../eval/stats.h"
 #include "../kg/store.h"
 #include "../query/units.h"
@@ -33,217 +34,6 @@ typedef struct check_ctx {
 	size_t answers, errors;
 	int out_rc;
 } check_ctx;
-
-static void span(pk_json *w, const char *key, size_t a, size_t b)
-{
-	pk_json_key(w, key);
-	pk_json_arr(w);
-	pk_json_int(w, (long long)a);
-	pk_json_int(w, (long long)b);
-	pk_json_end_arr(w);
-}
-
-/* An item's traceability credit and effect: null credit when not checked. */
-static void credit_json(pk_json *w, double credit, double effect)
-{
-	pk_json_key(w, "credit");
-	if (credit < 0)
-		pk_json_null(w);
-	else
-		pk_json_num(w, credit);
-	pk_json_key(w, "effect");
-	pk_json_num(w, (double)llround(effect * 100) / 100 + 0.0);
-}
-
-/* The sentence an item came from, for a reader of the record or report. */
-static void sentence_json(pk_json *w, const char *text, size_t n, size_t start, size_t end)
-{
-	size_t a, b;
-
-	ev_sentence_of(text, n, start, end, &a, &b);
-	pk_json_key(w, "sentence");
-	pk_json_strn(w, text + a, b - a);
-}
-
-static void write_audit(pk_json *w, const ev_result *r, const char *text, size_t n)
-{
-	char item[32];
-	size_t i;
-
-	pk_json_key(w, "audit");
-	pk_json_arr(w);
-	for (i = 0; i < r->nvalues; i++) {
-		const qv_result *q = &r->values[i].r;
-		char why[400];
-
-		snprintf(why, sizeof(why), "%s: %s%s%s%s%s", query_verdict_name(q->verdict), q->quantity[0] ? q->quantity : q->m.phrase,
-			 q->have_ref ? " (" : "", q->have_ref ? q->ref.source : "", q->have_ref ? " " : "",
-			 q->have_ref ? q->ref.edition : "");
-		if (q->have_ref)
-			snprintf(why + strlen(why), sizeof(why) - strlen(why), ")");
-		pk_json_obj(w);
-		pk_json_kstr(w, "score", "traceability");
-		snprintf(item, sizeof(item), "values[%zu]", i);
-		pk_json_kstr(w, "item", item);
-		credit_json(w, r->values[i].credit, r->values[i].effect);
-		span(w, "span", q->m.start, q->m.end);
-		pk_json_kstr(w, "why", why);
-		pk_json_end_obj(w);
-	}
-	for (i = 0; i < r->ncites; i++) {
-		const ev_cite_item *c = &r->cites[i];
-		char why[560];
-
-		if (c->ok)
-			snprintf(why, sizeof(why), "%s%s%s", query_ref_verdict_name(c->r.verdict), c->r.nreasons ? ": " : "",
-				 c->r.nreasons ? c->r.reasons[0] : "");
-		else
-			snprintf(why, sizeof(why), "not checked: %s", c->error);
-		pk_json_obj(w);
-		pk_json_kstr(w, "score", "traceability");
-		snprintf(item, sizeof(item), "citations[%zu]", i);
-		pk_json_kstr(w, "item", item);
-		credit_json(w, c->ok ? c->credit : -1, c->effect);
-		span(w, "span", c->c.start, c->c.end);
-		pk_json_kstr(w, "why", why);
-		pk_json_end_obj(w);
-	}
-	for (i = 0; i < r->nhits; i++) {
-		const ev_hit *h = &r->hits[i];
-		size_t a = h->start < n ? h->start : n, b = h->end < n ? h->end : n;
-
-		pk_json_obj(w);
-		pk_json_kstr(w, "score", ev_score_name(h->score));
-		pk_json_kstr(w, "rule", h->rule);
-		pk_json_kint(w, "points", h->points);
-		span(w, "span", a, b);
-		pk_json_key(w, "excerpt");
-		pk_json_strn(w, text + a, b - a > 200 ? 200 : b - a);
-		pk_json_kstr(w, "why", h->explain);
-		pk_json_end_obj(w);
-	}
-	pk_json_end_arr(w);
-}
-
-static void write_result(pk_json *w, const ev_result *r, const char *text, size_t n)
-{
-	size_t i, k;
-	int s;
-
-	pk_json_key(w, "values");
-	pk_json_arr(w);
-	for (i = 0; i < r->nvalues; i++) {
-		pk_json_obj(w);
-		tool_value_result_json(w, &r->values[i].r, 1);
-		credit_json(w, r->values[i].credit, r->values[i].effect);
-		sentence_json(w, text, n, r->values[i].r.m.start, r->values[i].r.m.end);
-		pk_json_end_obj(w);
-	}
-	pk_json_end_arr(w);
-	pk_json_key(w, "citations");
-	pk_json_arr(w);
-	for (i = 0; i < r->ncites; i++) {
-		const ev_cite_item *c = &r->cites[i];
-
-		pk_json_obj(w);
-		pk_json_kstr(w, "kind", ev_cite_kind_name(c->c.kind));
-		if (c->c.label[0])
-			pk_json_kstr(w, "label", c->c.label);
-		span(w, "span", c->c.start, c->c.end);
-		pk_json_key(w, "cited_at");
-		pk_json_arr(w);
-		for (k = 0; k < c->c.nat; k++) {
-			pk_json_arr(w);
-			pk_json_int(w, (long long)c->c.at[k][0]);
-			pk_json_int(w, (long long)c->c.at[k][1]);
-			pk_json_end_arr(w);
-		}
-		pk_json_end_arr(w);
-		if (c->ok) {
-			tool_ref_result_json(w, c->c.text, &c->p, &c->r);
-			if (c->r.verdict == QR_FABRICATED)
-				pk_json_kstr(w, "pattern", ev_pattern_name(ev_pattern_of(&c->r)));
-		} else {
-			pk_json_kstr(w, "input", c->c.text);
-			pk_json_kstr(w, "error", c->error);
-		}
-		credit_json(w, c->ok ? c->credit : -1, c->effect);
-		/* a list entry: the sentence that cites it; else its own */
-		if (c->c.nat && c->c.kind == EV_CITE_ENTRY)
-			sentence_json(w, text, n, c->c.at[0][0], c->c.at[0][1]);
-		else
-			sentence_json(w, text, n, c->c.start, c->c.end);
-		pk_json_end_obj(w);
-	}
-	pk_json_end_arr(w);
-	pk_json_key(w, "scores");
-	pk_json_obj(w);
-	for (s = 0; s < EV_NSCORES; s++)
-		pk_json_kint(w, ev_score_name(s), r->scores[s]);
-	pk_json_end_obj(w);
-	pk_json_key(w, "traceability");
-	pk_json_obj(w);
-	pk_json_kint(w, "items", (long long)r->items);
-	pk_json_kint(w, "checked", (long long)r->checked);
-	pk_json_kint(w, "exact", (long long)r->exact);
-	pk_json_kint(w, "within_tolerance", (long long)r->within);
-	pk_json_kint(w, "wrong", (long long)r->wrong);
-	pk_json_key(w, "share");
-	if (r->checked)
-		pk_json_num(w, (double)llround(r->share * 10000) / 10000);
-	else
-		pk_json_null(w);
-	pk_json_key(w, "fraction");
-	if (r->items)
-		pk_json_num(w, (double)(r->exact + r->within) / (double)r->items);
-	else
-		pk_json_null(w);
-	pk_json_end_obj(w);
-	pk_json_key(w, "fabricated");
-	pk_json_obj(w);
-	pk_json_kint(w, "citations", (long long)r->ncites);
-	pk_json_kint(w, "fabricated", (long long)r->fabricated);
-	pk_json_key(w, "rate");
-	if (r->ncites)
-		pk_json_num(w, (double)r->fabricated / (double)r->ncites);
-	else
-		pk_json_null(w);
-	pk_json_key(w, "wilson95");
-	if (r->ncites) {
-		double lo, hi;
-
-		ev_wilson(r->fabricated, r->ncites, EV_Z95, &lo, &hi);
-		pk_json_arr(w);
-		pk_json_num(w, (double)llround(lo * 10000) / 10000);
-		pk_json_num(w, (double)llround(hi * 10000) / 10000);
-		pk_json_end_arr(w);
-	} else {
-		pk_json_null(w);
-	}
-	pk_json_key(w, "patterns");
-	pk_json_obj(w);
-	for (s = 0; s < EV_NPATTERNS; s++)
-		if (r->patterns[s])
-			pk_json_kint(w, ev_pattern_name(s), (long long)r->patterns[s]);
-	pk_json_end_obj(w);
-	pk_json_end_obj(w);
-	if (r->derivs.n) {
-		pk_json_key(w, "derivations");
-		ev_derivs_write(w, &r->derivs);
-	}
-	if (r->post_checked) {
-		pk_json_key(w, "post_check");
-		pk_json_obj(w);
-		pk_json_kint(w, "assertions", (long long)r->assertions);
-		pk_json_kint(w, "suspicious", (long long)r->suspicious);
-		pk_json_kint(w, "backed", (long long)r->backed);
-		pk_json_end_obj(w);
-	}
-	write_audit(w, r, text, n);
-	if (r->limited)
-		pk_json_kbool(w, "limited", 1);
-	pk_json_kint(w, "bytes", (long long)r->bytes);
-}
 
 /* What an item did to traceability: "-2.5", "+0.0", or "  ." unchecked. */
 static const char *effect_text(char *buf, size_t cap, double credit, double effect)
@@ -309,18 +99,6 @@ static void print_human(const char *name, const ev_result *r, const char *text, 
 	}
 }
 
-/* Open an output record with the answer's id (as the input gave it). */
-static void start_record(pk_json *w, pk_buf *out, const ev_answer *a)
-{
-	pk_json_init(w, out);
-	pk_json_obj(w);
-	pk_json_key(w, "id");
-	if (a->id_json)
-		pk_json_raw(w, a->id_json, strlen(a->id_json));
-	else
-		pk_json_null(w);
-}
-
 static void on_warn(void *vctx, const char *msg)
 {
 	(void)vctx;
@@ -344,17 +122,8 @@ static int on_answer(void *vctx, const ev_answer *a)
 	o.rules = c->rules;
 	o.postrules = c->postrules;
 	pk_buf_init(&out, (size_t)512 << 20);
-	start_record(&w, &out, a);
-	pk_json_key(&w, "model");
-	if (a->model)
-		pk_json_str(&w, a->model);
-	else
-		pk_json_null(&w);
-	pk_json_kstr(&w, "where", a->where);
-	if (a->epoch)
-		pk_json_kint(&w, "epoch", a->epoch);
-	if (a->perturbation)
-		pk_json_kstr(&w, "perturbation", a->perturbation);
+	pk_json_init(&w, &out);
+	ev_record_head(&w, a);
 	if (a->error) {
 		pk_json_kstr(&w, "error", a->error);
 		c->errors++;
@@ -378,15 +147,15 @@ static int on_answer(void *vctx, const ev_answer *a)
 		pk_buf_release(&out);
 		return 0;
 	} else {
-		write_result(&w, &r, a->text, a->len);
+		ev_record_audit_json(&w, &r, a->text, a->len);
 		ev_result_release(&r);
 	}
 	pk_json_end_obj(&w);
 	if ((rc = pk_json_error(&w)) < 0) {
 		/* an output record we cannot build still keeps its place */
 		pk_buf_reset(&out);
-		start_record(&w, &out, a);
-		pk_json_kstr(&w, "where", a->where);
+		pk_json_init(&w, &out);
+		ev_record_head(&w, a);
 		pk_json_kstr(&w, "error", pk_error_last());
 		pk_json_end_obj(&w);
 		pk_error_clear();

@@ -2,6 +2,8 @@
  * and does the reference describe it correctly? */
 #include "tool.h"
 
+#include "../eval/record.h"
+
 #include "../common/error.h"
 #include "../ingest/ingest.h"
 #include "../query/ref.h"
@@ -35,11 +37,11 @@ static int check_line(void *vctx, const cJSON *in, pk_json *w)
 	    (rc = query_ref_check(c->t, &p, &c->o, &r)) < 0)
 		return rc;
 	if (cJSON_IsString(ref)) {
-		tool_ref_result_json(w, ref->valuestring, &p, &r);
+		ev_record_ref_json(w, ref->valuestring, &p, &r);
 	} else {
 		char *s = cJSON_PrintUnformatted(ref);
 
-		tool_ref_result_json(w, s ? s : "", &p, &r);
+		ev_record_ref_json(w, s ? s : "", &p, &r);
 		cJSON_free(s);
 	}
 	return 0;
@@ -97,9 +99,9 @@ static void print_human(const char *input, const qr_ref *p, const qr_result *r)
 	}
 	if (r->mismatched) {
 		printf("  differs:");
-		for (i = 0; tool_ref_field_name(i); i++)
+		for (i = 0; ev_record_field_name(i); i++)
 			if (r->mismatched & (1u << i))
-				printf(" %s", tool_ref_field_name(i));
+				printf(" %s", ev_record_field_name(i));
 		printf("\n");
 	}
 	for (i = 0; i < r->nreasons; i++)
@@ -189,7 +191,7 @@ int cmd_check_ref(int argc, char **argv)
 
 			pk_json_init(&w, &b);
 			pk_json_obj(&w);
-			tool_ref_result_json(&w, input, &p, &r);
+			ev_record_ref_json(&w, input, &p, &r);
 			pk_json_end_obj(&w);
 			code = tool_emit_json(&w, &b);
 			pk_buf_release(&b);

@@ -2,6 +2,8 @@
  * cites right, at what precision, against which source and edition? */
 #include "tool.h"
 
+#include "../eval/record.h"
+
 #include "../common/error.h"
 #include "../kg/graph.h"
 #include "../query/material.h"
@@ -65,7 +67,7 @@ static int check_line(void *vctx, const cJSON *in, pk_json *w)
 		return rc;
 	}
 	pk_json_kstr(w, "text", text->valuestring);
-	tool_value_result_json(w, &r, 1);
+	ev_record_value_json(w, &r, 1);
 	qv_result_release(&r);
 	return 0;
 }
@@ -146,7 +148,7 @@ int cmd_check_value(int argc, char **argv)
 			pk_json_init(&w, &b);
 			pk_json_obj(&w);
 			pk_json_kstr(&w, "text", text);
-			tool_value_result_json(&w, &r, 1);
+			ev_record_value_json(&w, &r, 1);
 			pk_json_end_obj(&w);
 			code = tool_emit_json(&w, &b);
 			pk_buf_release(&b);

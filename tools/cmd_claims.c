@@ -4,6 +4,8 @@
  * format `provkg eval skepticism` reads. */
 #include "tool.h"
 
+#include "../eval/record.h"
+
 #include "../common/alloc.h"
 #include "../common/error.h"
 #include "../eval/audit.h"
@@ -46,7 +48,7 @@ static int on_claim(void *vctx, const ev_claim *c)
 	pk_json_key(&w, "evidence");
 	pk_json_arr(&w);
 	for (i = 0; i < c->nevidence; i++)
-		tool_match_json(&w, &c->evidence[i]);
+		ev_record_match_json(&w, &c->evidence[i]);
 	pk_json_end_arr(&w);
 	pk_json_end_obj(&w);
 	if ((rc = pk_json_error(&w)) == 0) {
@@ -232,7 +234,7 @@ static void write_evidence(pk_json *w, const ev_result *r)
 	for (i = 0; i < r->nvalues; i++) {
 		pk_json_obj(w);
 		pk_json_kstr(w, "kind", "value");
-		tool_value_result_json(w, &r->values[i].r, 1);
+		ev_record_value_json(w, &r->values[i].r, 1);
 		pk_json_end_obj(w);
 	}
 	for (i = 0; i < r->ncites; i++) {
@@ -241,7 +243,7 @@ static void write_evidence(pk_json *w, const ev_result *r)
 		pk_json_obj(w);
 		pk_json_kstr(w, "kind", "citation");
 		if (c->ok) {
-			tool_ref_result_json(w, c->c.text, &c->p, &c->r);
+			ev_record_ref_json(w, c->c.text, &c->p, &c->r);
 		} else {
 			pk_json_kstr(w, "input", c->c.text);
 			pk_json_kstr(w, "error", c->error);

@@ -2,6 +2,8 @@
  * with their provenance; one query, or a JSONL stream of them. */
 #include "tool.h"
 
+#include "../eval/record.h"
+
 #include "../common/error.h"
 #include "../kg/graph.h"
 #include "../query/lookup.h"
@@ -19,7 +21,7 @@ static void matches_json(pk_json *w, const query_matches *ms)
 	pk_json_key(w, "matches");
 	pk_json_arr(w);
 	for (i = 0; i < ms->n; i++)
-		tool_match_json(w, &ms->m[i]);
+		ev_record_match_json(w, &ms->m[i]);
 	pk_json_end_arr(w);
 }
 

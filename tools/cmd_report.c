@@ -165,18 +165,10 @@ static void esc_markup(pk_buf *b, const char *s)
 			rprintf(b, "</%s>", names[k]);
 }
 
-static const char *str(const cJSON *o, const char *k)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-
-	return cJSON_IsString(v) ? v->valuestring : "";
-}
-
-static void row(table *it, size_t max, const cJSON *rec, const char *kind, const char *verdict, const char *cited,
+static void row(table *it, size_t max, const ev_record *rec, const char *kind, const char *verdict, const char *cited,
 		const char *sentence, pk_buf *evidence)
 {
-	const cJSON *id = cJSON_GetObjectItemCaseSensitive(rec, "id");
-	char *ids = id ? cJSON_PrintUnformatted(id) : NULL;
+	char *ids = rec->id ? cJSON_PrintUnformatted(rec->id) : NULL;
 
 	if (it->n >= max) {
 		it->dropped++;
@@ -185,13 +177,13 @@ static void row(table *it, size_t max, const cJSON *rec, const char *kind, const
 	}
 	it->n++;
 	rprintf(&it->html, "<tr class=\"%s\"><td>", it->row_class);
-	esc_s(&it->html, str(rec, "model"));
+	esc_s(&it->html, rec->model ? rec->model : "");
 	rputs(&it->html, "</td><td>");
 	esc_s(&it->html, ids ? ids : "");
-	if (*str(rec, "perturbation")) {
+	if (rec->perturbation && *rec->perturbation) {
 		/* HELM's robustness probe of the answer, not another answer */
 		rputs(&it->html, " <span class=\"src\">(perturbed: ");
-		esc_s(&it->html, str(rec, "perturbation"));
+		esc_s(&it->html, rec->perturbation);
 		rputs(&it->html, ")</span>");
 	}
 	rputs(&it->html, "</td><td>");
@@ -211,22 +203,22 @@ static void row(table *it, size_t max, const cJSON *rec, const char *kind, const
 	cJSON_free(ids);
 }
 
-static int collect(void *ctx, const cJSON *rec)
+static int collect(void *ctx, const ev_record *rec)
 {
 	items *it = ctx;
 	const cJSON *v;
 
-	if (cJSON_IsString(cJSON_GetObjectItemCaseSensitive(rec, "error"))) {
+	if (rec->error) {
 		pk_buf ev = PK_BUF_INIT;
 
-		esc_s(&ev, str(rec, "error"));
-		row(&it->unread, it->max, rec, "answer", "error", str(rec, "where"), NULL, &ev);
+		esc_s(&ev, rec->error);
+		row(&it->unread, it->max, rec, "answer", "error", rec->where, NULL, &ev);
 		pk_buf_release(&ev);
 		return 0;
 	}
-	cJSON_ArrayForEach(v, cJSON_GetObjectItemCaseSensitive(rec, "values"))
+	cJSON_ArrayForEach(v, rec->values)
 	{
-		const char *verdict = str(v, "verdict");
+		const char *verdict = ev_record_str(v, "verdict");
 		const cJSON *cited = cJSON_GetObjectItemCaseSensitive(v, "cited");
 		const cJSON *ref = cJSON_GetObjectItemCaseSensitive(v, "reference");
 		pk_buf ev = PK_BUF_INIT;
@@ -234,28 +226,28 @@ static int collect(void *ctx, const cJSON *rec)
 
 		if (strcmp(verdict, "mismatch") && strcmp(verdict, "unit_mismatch") && strcmp(verdict, "outdated"))
 			continue;
-		snprintf(cite, sizeof(cite), "%s %s (%s)", str(cited, "text"), str(cited, "unit"), str(v, "quantity"));
+		snprintf(cite, sizeof(cite), "%s %s (%s)", ev_record_str(cited, "text"), ev_record_str(cited, "unit"), ev_record_str(v, "quantity"));
 		if (cJSON_IsObject(ref)) {
-			esc_s(&ev, str(ref, "name"));
+			esc_s(&ev, ev_record_str(ref, "name"));
 			rputs(&ev, " = ");
-			esc_s(&ev, str(ref, "value_text"));
+			esc_s(&ev, ev_record_str(ref, "value_text"));
 			rputc(&ev, ' ');
-			esc_s(&ev, str(ref, "unit"));
+			esc_s(&ev, ev_record_str(ref, "unit"));
 			rputs(&ev, " <span class=\"src\">[");
-			esc_s(&ev, str(ref, "source"));
+			esc_s(&ev, ev_record_str(ref, "source"));
 			rputc(&ev, ' ');
-			esc_s(&ev, str(ref, "edition"));
+			esc_s(&ev, ev_record_str(ref, "edition"));
 			rputs(&ev, ", ");
-			esc_s(&ev, str(ref, "locator"));
+			esc_s(&ev, ev_record_str(ref, "locator"));
 			rputs(&ev, "]</span><br>");
 		}
-		esc_s(&ev, str(v, "diagnosis"));
-		row(&it->fail, it->max, rec, "value", verdict, cite, str(v, "sentence"), &ev);
+		esc_s(&ev, ev_record_str(v, "diagnosis"));
+		row(&it->fail, it->max, rec, "value", verdict, cite, ev_record_str(v, "sentence"), &ev);
 		pk_buf_release(&ev);
 	}
-	cJSON_ArrayForEach(v, cJSON_GetObjectItemCaseSensitive(rec, "citations"))
+	cJSON_ArrayForEach(v, rec->cites)
 	{
-		const char *verdict = str(v, "verdict");
+		const char *verdict = ev_record_str(v, "verdict");
 		const cJSON *match = cJSON_GetObjectItemCaseSensitive(v, "match"), *r;
 		pk_buf ev = PK_BUF_INIT;
 
@@ -263,9 +255,9 @@ static int collect(void *ctx, const cJSON *rec)
 			continue;
 		if (cJSON_IsObject(match)) {
 			rputs(&ev, "closest work: ");
-			esc_markup(&ev, str(match, "title"));
+			esc_markup(&ev, ev_record_str(match, "title"));
 			rputs(&ev, " <span class=\"src\">doi:");
-			esc_s(&ev, str(match, "doi"));
+			esc_s(&ev, ev_record_str(match, "doi"));
 			rputs(&ev, "</span><br>");
 		}
 		cJSON_ArrayForEach(r, cJSON_GetObjectItemCaseSensitive(v, "reasons"))
@@ -276,9 +268,9 @@ static int collect(void *ctx, const cJSON *rec)
 			rputs(&ev, "<br>");
 		}
 		if (!strcmp(verdict, "unverifiable"))
-			row(&it->unchecked, it->max, rec, "reference", verdict, str(v, "input"), str(v, "sentence"), &ev);
+			row(&it->unchecked, it->max, rec, "reference", verdict, ev_record_str(v, "input"), ev_record_str(v, "sentence"), &ev);
 		else
-			row(&it->fail, it->max, rec, "reference", verdict, str(v, "input"), str(v, "sentence"), &ev);
+			row(&it->fail, it->max, rec, "reference", verdict, ev_record_str(v, "input"), ev_record_str(v, "sentence"), &ev);
 		pk_buf_release(&ev);
 	}
 	return 0;

@@ -6,6 +6,7 @@
 #include "../common/alloc.h"
 #include "../common/error.h"
 #include "../common/lines.h"
+#include "../eval/record.h"
 #include "../eval/summary.h"
 
 #include <cJSON.h>
@@ -70,7 +71,7 @@ int tool_each_record(const char *path, record_fn fn, void *ctx)
  * record is something else (a README with an example inside) is not one,
  * and neither is a file without a single record. Bad lines further on
  * are skipped with a warning (the first few named, the rest counted). */
-int tool_read_audit(const char *path, ev_summary *s, int (*each)(void *, const cJSON *), void *ctx)
+int tool_read_audit(const char *path, ev_summary *s, int (*each)(void *, const ev_record *), void *ctx)
 {
 	pk_lines *r = NULL;
 	const char *line;
@@ -81,6 +82,7 @@ int tool_read_audit(const char *path, ev_summary *s, int (*each)(void *, const c
 		return rc;
 	while ((rc = pk_lines_next(r, &line, &len)) != 0) {
 		cJSON *rec;
+		ev_record er;
 
 		if (rc == PK_ELIMIT) {
 			if (++bad <= AUDIT_WARN_MAX)
@@ -91,10 +93,14 @@ int tool_read_audit(const char *path, ev_summary *s, int (*each)(void *, const c
 			break;
 		if (strspn(line, " \t\r") == len)
 			continue;
-		if (!(rec = cJSON_ParseWithLength(line, len)) || ev_summary_add(s, rec) < 0) {
-			if (pk_error_code() == PK_ENOMEM) {
+		if (!(rec = cJSON_ParseWithLength(line, len)) || ev_record_read(rec, &er) < 0 || ev_summary_add(s, &er) < 0) {
+			if (pk_error_code() == PK_ENOMEM || pk_error_code() == PK_ESCHEMA) {
+				/* a record of another version is not misread: the file is
+				 * refused as bad input (exit 3) */
+				rc = pk_error_code() == PK_ENOMEM ? PK_ENOMEM
+								 : pk_error_set(PK_EPARSE, "%s:%zu: %s", pk_lines_name(r),
+										pk_lines_lineno(r), pk_error_last());
 				cJSON_Delete(rec);
-				rc = PK_ENOMEM;
 				break;
 			}
 			pk_error_clear();
@@ -109,7 +115,7 @@ int tool_read_audit(const char *path, ev_summary *s, int (*each)(void *, const c
 			continue;
 		}
 		good++;
-		if (each && (rc = each(ctx, rec)) < 0) {
+		if (each && (rc = each(ctx, &er)) < 0) {
 			cJSON_Delete(rec);
 			break;
 		}

@@ -63,9 +63,6 @@ int tool_emit_json(pk_json *w, pk_buf *b);
 typedef int (*tool_line_fn)(void *ctx, const cJSON *in, pk_json *w);
 int tool_jsonl(tool_line_fn fn, void *ctx, size_t max_line);
 
-/* The fields of one lookup match (shared by lookup and the checks). */
-struct query_match;
-void tool_match_json(pk_json *w, const struct query_match *m);
 /* Flush stdout and report a failed write (git's run_builtin check). */
 int tool_finish_output(int code);
 
@@ -180,19 +177,15 @@ int tool_checks_open(tool_ref_cfg *rcfg, tool_value_cfg *v, const char *db, kg_s
  * units); the caller frees what was opened (query_units_free, kg_txn_free,
  * kg_store_free; each NULL when not) either way. */
 int tool_graph_open(const char *db, kg_store **s, struct kg_txn **t, struct query_units **u, const char *edition);
-/* Write a check-value / check-ref result's fields into an open object. */
-void tool_value_result_json(pk_json *w, const qv_result *r, int with_spans);
-void tool_ref_result_json(pk_json *w, const char *input, const struct qr_ref *p, const struct qr_result *r);
-/* The name of the reference field of bit i (QR_F_*): "authors", "title",
- * ...; NULL past the last. */
-const char *tool_ref_field_name(size_t i);
-
 /* Audit records of `provkg check` (summarize, report): each line of path
- * added to s, then given to each (may be NULL); unreadable lines are
- * warned about and skipped. tool_model_json writes one model's aggregate. */
+ * read by ev_record_read, added to s, then given to each (may be NULL);
+ * unreadable lines are warned about and skipped, but a first line that is
+ * not a record (not an audit file) and a record of another record_version
+ * stop the read (PK_EPARSE, file:line and why: exit 3). tool_model_json writes one model's aggregate. */
 struct ev_summary;
 struct ev_model_sum;
-int tool_read_audit(const char *path, struct ev_summary *s, int (*each)(void *, const cJSON *), void *ctx);
+struct ev_record;
+int tool_read_audit(const char *path, struct ev_summary *s, int (*each)(void *, const struct ev_record *), void *ctx);
 void tool_model_json(pk_json *w, const struct ev_model_sum *m);
 
 /* Each object of a JSON array file or JSON Lines file; a line that is not

@@ -13,13 +13,13 @@ $ provkg check tests/fixtures/check/answer-zh.txt
 ? 0
 
 $ provkg check --closed-world tests/fixtures/check/answers.jsonl | cut -c1-160
-> {"id":1,"model":"model-a","where":"tests/fixtures/check/answers.jsonl:1","values":[{"quantity":"Boltzmann constant","cited":{"value":1.380649e-23,"text":"1.3806
-> {"id":2,"model":"model-a","where":"tests/fixtures/check/answers.jsonl:2","values":[{"quantity":"speed of light in vacuum","cited":{"value":300000,"text":"3×10^
-> {"id":null,"model":null,"where":"tests/fixtures/check/answers.jsonl:3","error":"tests/fixtures/check/answers.jsonl:3: not a JSON object"}
-> {"id":4,"model":"model-b","where":"tests/fixtures/check/answers.jsonl:4","values":[{"quantity":"speed of light in vacuum","cited":{"value":300000000,"text":"3×
-> {"id":5,"model":"model-b","where":"tests/fixtures/check/answers.jsonl:5","error":"tests/fixtures/check/answers.jsonl:5: no answer text (text)"}
-> {"id":6,"model":"model-b","where":"tests/fixtures/check/answers.jsonl:6","values":[],"citations":[{"kind":"doi","span":[55,91],"cited_at":[[51,91]],"input":"10.
-> {"id":"x7","model":"model-b","where":"tests/fixtures/check/answers.jsonl:7","values":[],"citations":[],"scores":{"traceability":0,"premise":0,"uncertainty":0,"f
+> {"id":1,"model":"model-a","where":"tests/fixtures/check/answers.jsonl:1","record_version":1,"values":[{"quantity":"Boltzmann constant","cited":{"value":1.380649
+> {"id":2,"model":"model-a","where":"tests/fixtures/check/answers.jsonl:2","record_version":1,"values":[{"quantity":"speed of light in vacuum","cited":{"value":30
+> {"id":null,"model":null,"where":"tests/fixtures/check/answers.jsonl:3","record_version":1,"error":"tests/fixtures/check/answers.jsonl:3: not a JSON object"}
+> {"id":4,"model":"model-b","where":"tests/fixtures/check/answers.jsonl:4","record_version":1,"values":[{"quantity":"speed of light in vacuum","cited":{"value":30
+> {"id":5,"model":"model-b","where":"tests/fixtures/check/answers.jsonl:5","record_version":1,"error":"tests/fixtures/check/answers.jsonl:5: no answer text (text)
+> {"id":6,"model":"model-b","where":"tests/fixtures/check/answers.jsonl:6","record_version":1,"values":[],"citations":[{"kind":"doi","span":[55,91],"cited_at":[[5
+> {"id":"x7","model":"model-b","where":"tests/fixtures/check/answers.jsonl:7","record_version":1,"values":[],"citations":[],"scores":{"traceability":0,"premise":0
 ? 0
 
 $ provkg check --closed-world tests/fixtures/check/answers.jsonl | sed -n 6p | grep -o "\"kind\":\"[a-z]*\"\|\"verdict\":\"[a-z]*\"\|\"reasons\":\[[^]]*\]"
@@ -32,8 +32,8 @@ $ provkg check --closed-world tests/fixtures/check/answers.jsonl | sed -n 6p | g
 ? 0
 
 $ provkg check tests/fixtures/check/openai-evals.jsonl | cut -c1-120
-> {"id":"physics-qa.dev.0","model":"gpt-3.5-turbo","where":"tests/fixtures/check/openai-evals.jsonl:2","values":[{"quantit
-> {"id":"physics-qa.dev.1","model":"gpt-3.5-turbo","where":"tests/fixtures/check/openai-evals.jsonl:4","values":[{"quantit
+> {"id":"physics-qa.dev.0","model":"gpt-3.5-turbo","where":"tests/fixtures/check/openai-evals.jsonl:2","record_version":1,
+> {"id":"physics-qa.dev.1","model":"gpt-3.5-turbo","where":"tests/fixtures/check/openai-evals.jsonl:4","record_version":1,
 ? 0
 
 $ provkg check --format jsonl --text-field output.completion --id-field uid --model-field meta.model tests/fixtures/check/nested.jsonl | grep -o "\"id\":[0-9]*,\"model\":\"[^\"]*\"\|\"scores\":{[^}]*}"
@@ -72,6 +72,19 @@ $ provkg summarize tests/fixtures/check/answer-zh.txt
 $ provkg summarize README.md
 ! provkg: README.md:1: not a provkg check record: not an audit file (the JSONL `provkg check` writes)
 ? 3
+
+# issue 18 (3): a record of another version is refused, not misread: one
+# written before record_version, one of a later version (on line 3, after
+# two good records: the whole file is refused, not the line skipped)
+$ sed 's/,"record_version":1//' "$WORK/audit.jsonl" > "$WORK/old.jsonl" && provkg summarize "$WORK/old.jsonl" 2>&1 | sed "s|$WORK|WORK|g"
+> provkg: WORK/old.jsonl:1: an audit record without "record_version" (written by an older provkg); this provkg reads version 1: run provkg check on the answers again
+? 3
+
+$ sed '3s/"record_version":1/"record_version":2/' "$WORK/audit.jsonl" > "$WORK/v2.jsonl" && { provkg report "$WORK/v2.jsonl" -o "$WORK/v2.html" 2>&1; echo "exit $?"; } | sed "s|$WORK|WORK|g"; test -e "$WORK/v2.html" || echo "no report written"
+> provkg: WORK/v2.jsonl:3: an audit record of version 2; this provkg reads version 1: read it with the provkg that wrote it, or run provkg check on the answers again
+> exit 3
+> no report written
+? 0
 
 
 # a pipe (process substitution) is read once: its text is the answer (it

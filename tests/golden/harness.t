@@ -123,9 +123,9 @@ $ printf '\357\273\277{"id":"q1","model":"m","text":"The Boltzmann constant is 1
 
 # a damaged sample entry is an error record in its place, the others are read;
 # a truncated archive is bad input
-$ python3 tests/gen/inspect_eval.py tests/fixtures/harness/inspect-log_formats.json $WORK/z3.eval --method zstd --epochs 3 && python3 -c "import sys; d=bytearray(open(sys.argv[1],'rb').read()); i=d.find(b'samples/1_epoch_2.json')+32; d[i:i+20]=b'X'*20; open(sys.argv[1],'wb').write(d)" $WORK/z3.eval && provkg check $WORK/z3.eval | grep -o '"where":"[^"]*"\(,"epoch":[0-9]\|,"error":"[^:]*: [^:]*: a damaged entry\)' | sed "s|$WORK|WORK|g"
+$ python3 tests/gen/inspect_eval.py tests/fixtures/harness/inspect-log_formats.json $WORK/z3.eval --method zstd --epochs 3 && python3 -c "import sys; d=bytearray(open(sys.argv[1],'rb').read()); i=d.find(b'samples/1_epoch_2.json')+32; d[i:i+20]=b'X'*20; open(sys.argv[1],'wb').write(d)" $WORK/z3.eval && provkg check $WORK/z3.eval | grep -o '"where":"[^"]*"\(,"epoch":[0-9]\|,"record_version":[0-9]*,"error":"[^:]*: [^:]*: a damaged entry\)' | sed "s|$WORK|WORK|g"
 > "where":"WORK/z3.eval: samples/1_epoch_1.json","epoch":1
-> "where":"WORK/z3.eval: samples/1_epoch_2.json","error":"WORK/z3.eval: samples/1_epoch_2.json: a damaged entry
+> "where":"WORK/z3.eval: samples/1_epoch_2.json","record_version":1,"error":"WORK/z3.eval: samples/1_epoch_2.json: a damaged entry
 > "where":"WORK/z3.eval: samples/1_epoch_3.json","epoch":3
 
 $ python3 tests/gen/inspect_eval.py tests/fixtures/harness/inspect-log_formats.json $WORK/z.eval && head -c 1500 $WORK/z.eval > $WORK/t.eval && provkg check $WORK/t.eval 2>&1 | sed "s|$WORK|WORK|g"

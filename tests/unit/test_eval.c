@@ -8,12 +8,15 @@
 #include "eval/audit.h"
 #include "eval/extract.h"
 #include "eval/input.h"
+#include "eval/record.h"
 #include "eval/rules.h"
 #include "eval/stats.h"
 #include "kg/store.h"
 #include "query/units.h"
 
 #include "graph.h"
+
+#include <cJSON.h>
 
 static kg_store *store;
 static kg_txn *txn;
@@ -440,6 +443,52 @@ static void readers(void)
 
 /* ---- audits -------------------------------------------------------------------- */
 
+/* issue 18 (3): the audit record written is the record read: every
+ * figure summarize takes comes back, and another version is refused */
+static void record_round_trip(const ev_result *r, const char *text)
+{
+	ev_answer a;
+	ev_record er;
+	pk_buf out = PK_BUF_INIT;
+	pk_json w;
+	cJSON *rec;
+	int s;
+
+	memset(&a, 0, sizeof(a));
+	a.id_json = "\"q7\"";
+	a.model = "m";
+	snprintf(a.where, sizeof(a.where), "t:1");
+	pk_json_init(&w, &out);
+	ev_record_head(&w, &a);
+	ev_record_audit_json(&w, r, text, strlen(text));
+	pk_json_end_obj(&w);
+	CHECK_EQ_INT(pk_json_error(&w), 0);
+	rec = cJSON_Parse(out.ptr);
+	CHECK(rec != NULL);
+	CHECK_EQ_INT(ev_record_read(rec, &er), 0);
+	CHECK(er.checked && !er.error && er.model && !strcmp(er.model, "m") && !strcmp(er.where, "t:1"));
+	CHECK(cJSON_IsString(er.id) && !strcmp(er.id->valuestring, "q7"));
+	for (s = 0; s < EV_NSCORES; s++)
+		CHECK(er.have_score[s] && er.score[s] == r->scores[s]);
+	CHECK(er.have_traced && fabs(er.traced - (double)(r->exact + r->within) / (double)r->items) < 1e-12);
+	CHECK(er.have_fab && er.citations == (double)r->ncites && er.fabricated == (double)r->fabricated);
+	CHECK_EQ_INT(er.patterns[EV_PAT_FUTURE], r->patterns[EV_PAT_FUTURE]);
+	CHECK_EQ_INT(cJSON_GetArraySize(er.values), (int)r->nvalues);
+	CHECK_EQ_INT(cJSON_GetArraySize(er.cites), (int)r->ncites);
+	/* another version, or none, is refused with a message saying so */
+	cJSON_ReplaceItemInObjectCaseSensitive(rec, "record_version", cJSON_CreateNumber(EV_RECORD_VERSION + 1));
+	CHECK_EQ_INT(ev_record_read(rec, &er), PK_ESCHEMA);
+	CHECK(strstr(pk_error_last(), "an audit record of version 2") != NULL);
+	cJSON_DeleteItemFromObjectCaseSensitive(rec, "record_version");
+	CHECK_EQ_INT(ev_record_read(rec, &er), PK_ESCHEMA);
+	CHECK(strstr(pk_error_last(), "without \"record_version\"") != NULL);
+	cJSON_DeleteItemFromObjectCaseSensitive(rec, "scores");
+	CHECK_EQ_INT(ev_record_read(rec, &er), PK_EINVAL);
+	pk_error_clear();
+	cJSON_Delete(rec);
+	pk_buf_release(&out);
+}
+
 static void audits(void)
 {
 	/* zero-width spaces and superscripts: spans stay in the original text */
@@ -492,6 +541,7 @@ static void audits(void)
 	CHECK_EQ_INT(r.scores[EV_TRACEABILITY], 6); /* 3 of 5 checked */
 	CHECK_EQ_INT(r.fabricated, 1);
 	CHECK_EQ_INT(r.patterns[EV_PAT_FUTURE], 1);
+	record_round_trip(&r, text);
 	ev_result_release(&r);
 	/* bad answers are errors */
 	CHECK_EQ_INT(ev_audit(txn, "   \n", 4, &o, &r), PK_EINVAL);
