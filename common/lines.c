@@ -244,6 +244,18 @@ int pk_lines_peek(pk_lines *r, const char **p, size_t *n)
 	return 0;
 }
 
+int pk_lines_take(pk_lines *r, const char **p, size_t *n)
+{
+	int rc;
+
+	if (r->pos == r->end && (rc = fill(r)) <= 0)
+		return rc;
+	*p = r->chunk + r->pos;
+	*n = r->end - r->pos;
+	r->pos = r->end;
+	return 1;
+}
+
 void pk_lines_set_max(pk_lines *r, size_t max_line)
 {
 	r->max_line = max_line;

@@ -29,6 +29,11 @@ int pk_lines_next(pk_lines *r, const char **line, size_t *len);
  * first line, at least 16 bytes of a plain stream that has them), without
  * consuming it: the first bytes of a stream, to tell its format. */
 int pk_lines_peek(pk_lines *r, const char **p, size_t *n);
+/* Take the input not yet read, whatever its lines (common/records.c
+ * splits a JSON array with it): 1 with *p, *n set (borrowed until the next
+ * call; the bytes are consumed), 0 at the end, PK_EIO. Line numbers do not
+ * advance: a caller mixing this with pk_lines_next counts its own. */
+int pk_lines_take(pk_lines *r, const char **p, size_t *n);
 /* Lower (or raise) the longest line from now on. */
 void pk_lines_set_max(pk_lines *r, size_t max_line);
 

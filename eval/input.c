@@ -6,6 +6,7 @@
 #include "../common/error.h"
 #include "../common/lines.h"
 #include "../common/pj.h"
+#include "../common/records.h"
 
 #include <archive.h>
 #include <archive_entry.h>
@@ -19,10 +20,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define LINE_CAP ((size_t)1 << 30)
-#define WHOLE_CAP ((size_t)2 << 30)
-#define SIDE_CAP ((size_t)64 << 20)   /* a header or results file beside the answers */
-#define SAMPLE_CAP ((size_t)256 << 20) /* one sample of a .eval, inflated (a zip bomb stops here) */
 #define QUOTE_MIN 16                  /* bytes of an earlier answer a follow-up prompt must quote */
 #define RING 64                       /* recent answers kept per OpenAI evals log */
 
@@ -768,7 +765,7 @@ static int read_inspect_zip(rd *r, const char *path, int fd)
 	int pass, rc = 0, have_header = 0;
 	char where[200];
 
-	pk_buf_init(&data, SAMPLE_CAP);
+	pk_buf_init(&data, PK_REC_SAMPLE_MAX);
 	for (pass = 0; pass < 2 && rc == 0; pass++) {
 		if (fd >= 0 && lseek(fd, 0, SEEK_SET) < 0)
 			return pk_error_set(PK_EIO, "%s: cannot seek", r->name);
@@ -783,7 +780,7 @@ static int read_inspect_zip(rd *r, const char *path, int fd)
 					: pk_error_set(PK_EIO, "%s: %s: %s", r->name, p ? p : "?", archive_error_string(a));
 				continue;
 			}
-			if ((rc = zip_entry_data(a, p, r->name, pass == 0 ? SIDE_CAP : SAMPLE_CAP, &data)) < 0) {
+			if ((rc = zip_entry_data(a, p, r->name, pass == 0 ? PK_REC_SIDE_MAX : PK_REC_SAMPLE_MAX, &data)) < 0) {
 				if ((rc != PK_ELIMIT && rc != PK_EPARSE) || pass == 0)
 					break;
 				/* one oversized or damaged sample: its own error record;
@@ -866,7 +863,7 @@ static cJSON *read_json_file(const char *path)
 	size_t n = 0;
 	cJSON *j = NULL;
 
-	if (pk_file_read(&raw, &n, path, SIDE_CAP) == 0)
+	if (pk_file_read(&raw, &n, path, PK_REC_SIDE_MAX) == 0)
 		j = cJSON_ParseWithLength(raw, n);
 	pk_error_clear();
 	pk_free(raw);
@@ -1083,7 +1080,7 @@ static int read_answers(rd *r, const char *path, int *detected)
 			*detected = EV_FMT_INSPECT;
 		return read_inspect_zip(r, path, zfd);
 	}
-	if ((rc = pk_lines_open(&lr, path, LINE_CAP)) < 0)
+	if ((rc = pk_lines_open(&lr, path, PK_REC_ANSWER_LINE_MAX)) < 0)
 		return rc;
 	snprintf(r->name, sizeof(r->name), "%s", pk_lines_name(lr));
 	if (zip_on_pipe(lr)) {
@@ -1106,7 +1103,7 @@ static int read_answers(rd *r, const char *path, int *detected)
 	}
 	if (fmt == EV_FMT_TEXT)
 		pk_lines_set_max(lr, r->max + 1);
-	pk_buf_init(&whole, WHOLE_CAP);
+	pk_buf_init(&whole, PK_REC_LOG_MAX);
 	for (;;) {
 		rc = pk_lines_next(lr, &line, &len);
 		if (rc == 0)
@@ -1128,7 +1125,7 @@ static int read_answers(rd *r, const char *path, int *detected)
 			if (line_format(fmt)) {
 				char err[200];
 
-				snprintf(err, sizeof(err), "%s: a record longer than %zu bytes", where, LINE_CAP);
+				snprintf(err, sizeof(err), "%s: a record longer than %zu bytes", where, PK_REC_ANSWER_LINE_MAX);
 				if ((rc = emit(r, NULL, where, NULL, 0, NULL, err)) < 0)
 					break;
 				continue;

@@ -2,6 +2,8 @@
  * and does the reference describe it correctly? */
 #include "tool.h"
 
+#include "../common/records.h"
+
 #include "../eval/record.h"
 
 #include "../common/error.h"
@@ -14,7 +16,6 @@
 #include <string.h>
 #include <time.h>
 
-#define LINE_MAX_BYTES ((size_t)1 << 20)
 
 typedef tool_ref_checker ref_ctx;
 
@@ -175,7 +176,7 @@ int cmd_check_ref(int argc, char **argv)
 	if ((rc = kg_txn_read(&c.t, s)) < 0) {
 		code = tool_fail(rc, NULL);
 	} else if (jsonl) {
-		code = tool_jsonl(check_line, &c, LINE_MAX_BYTES);
+		code = tool_jsonl(check_line, &c, PK_REC_REQUEST_MAX);
 	} else {
 		const char *input = argv[optind];
 		qr_ref p;

@@ -2,6 +2,8 @@
  * cites right, at what precision, against which source and edition? */
 #include "tool.h"
 
+#include "../common/records.h"
+
 #include "../eval/record.h"
 
 #include "../common/error.h"
@@ -14,8 +16,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define LINE_MAX_BYTES ((size_t)2 << 20) /* a 1 MB sentence still fits a JSON line */
 
 typedef struct check_ctx {
 	kg_txn *t;
@@ -130,7 +130,7 @@ int cmd_check_value(int argc, char **argv)
 	if ((code = tool_value_finish(&c.v, c.t)) != EXIT_OK)
 		goto done;
 	if (jsonl) {
-		code = tool_jsonl(check_line, &c, LINE_MAX_BYTES);
+		code = tool_jsonl(check_line, &c, PK_REC_SENTENCE_MAX);
 	} else {
 		const char *text = argv[optind];
 		qv_result r;

@@ -3,6 +3,8 @@
  * definitions, constants of the CODATA edition in use). */
 #include "tool.h"
 
+#include "../common/records.h"
+
 #include "../common/error.h"
 #include "../query/units.h"
 
@@ -115,7 +117,7 @@ int cmd_convert(int argc, char **argv)
 	if ((code = tool_graph_open(db, &s, &t, &c.u, edition)) != EXIT_OK)
 		goto done;
 	if (jsonl) {
-		code = tool_jsonl(convert_line, &c, 1 << 16);
+		code = tool_jsonl(convert_line, &c, PK_REC_CONVERT_MAX);
 	} else {
 		pk_buf b = PK_BUF_INIT;
 		pk_json w;

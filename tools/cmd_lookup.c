@@ -2,6 +2,8 @@
  * with their provenance; one query, or a JSONL stream of them. */
 #include "tool.h"
 
+#include "../common/records.h"
+
 #include "../eval/record.h"
 
 #include "../common/error.h"
@@ -12,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define LINE_MAX_BYTES ((size_t)1 << 20)
 
 static void matches_json(pk_json *w, const query_matches *ms)
 {
@@ -197,7 +198,7 @@ int cmd_lookup(int argc, char **argv)
 	} else if (jsonl) {
 		lookup_ctx ctx = { t, &o };
 
-		code = tool_jsonl(stream_line, &ctx, LINE_MAX_BYTES);
+		code = tool_jsonl(stream_line, &ctx, PK_REC_REQUEST_MAX);
 	} else {
 		code = one_query(t, argv[optind], &o, json);
 	}

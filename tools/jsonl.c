@@ -2,7 +2,7 @@
 #include "tool.h"
 
 #include "../common/error.h"
-#include "../common/lines.h"
+#include "../common/records.h"
 
 #include <string.h>
 
@@ -33,15 +33,15 @@ static void error_record(pk_buf *out, const char *id_json, const char *msg)
 
 int tool_jsonl(tool_line_fn fn, void *ctx, size_t max_line)
 {
-	pk_lines *r = NULL;
+	pk_records *r = NULL;
 	pk_buf out = PK_BUF_INIT;
 	const char *line;
 	size_t len;
 	int rc, code = EXIT_OK;
 
 	/* an output record may be large (many matches) but never unbounded */
-	pk_buf_init(&out, (size_t)256 << 20);
-	if ((rc = pk_lines_open(&r, "-", max_line)) < 0)
+	pk_buf_init(&out, PK_REC_OUTPUT_MAX);
+	if ((rc = pk_records_open(&r, "-", max_line, PK_REC_LINES)) < 0)
 		return tool_fail(rc, NULL);
 	for (;;) {
 		cJSON *in = NULL;
@@ -49,7 +49,7 @@ int tool_jsonl(tool_line_fn fn, void *ctx, size_t max_line)
 		char msg[256];
 		pk_json w;
 
-		rc = pk_lines_next(r, &line, &len);
+		rc = pk_records_next(r, &line, &len);
 		if (rc == 0)
 			break;
 		if (rc == PK_EIO || rc == PK_ENOMEM) {
@@ -58,10 +58,10 @@ int tool_jsonl(tool_line_fn fn, void *ctx, size_t max_line)
 		}
 		pk_buf_reset(&out);
 		if (rc == PK_ELIMIT) {
-			snprintf(msg, sizeof(msg), "line %zu: longer than %zu bytes", pk_lines_lineno(r), max_line);
+			snprintf(msg, sizeof(msg), "line %zu: longer than %zu bytes", pk_records_lineno(r), max_line);
 			error_record(&out, NULL, msg);
 		} else if (!(in = cJSON_ParseWithLength(line, len)) || !cJSON_IsObject(in)) {
-			snprintf(msg, sizeof(msg), "line %zu: not a JSON object", pk_lines_lineno(r));
+			snprintf(msg, sizeof(msg), "line %zu: not a JSON object", pk_records_lineno(r));
 			error_record(&out, NULL, msg);
 		} else {
 			const cJSON *id = cJSON_GetObjectItemCaseSensitive(in, "id");
@@ -70,13 +70,13 @@ int tool_jsonl(tool_line_fn fn, void *ctx, size_t max_line)
 			pk_error_clear();
 			if (memmem(line, len, "\\u0000", 6)) {
 				/* cJSON would cut a string at the NUL; refuse instead */
-				snprintf(msg, sizeof(msg), "line %zu: NUL character (\\u0000) in input", pk_lines_lineno(r));
+				snprintf(msg, sizeof(msg), "line %zu: NUL character (\\u0000) in input", pk_records_lineno(r));
 				error_record(&out, id_json, msg);
 				goto emit;
 			}
 			if (memchr(line, '\0', len)) {
 				/* a raw NUL byte: cJSON ends the text there ("G\0xyz" read as "G") */
-				snprintf(msg, sizeof(msg), "line %zu: a raw NUL byte in input (column %zu)", pk_lines_lineno(r),
+				snprintf(msg, sizeof(msg), "line %zu: a raw NUL byte in input (column %zu)", pk_records_lineno(r),
 					 (size_t)((const char *)memchr(line, '\0', len) - line) + 1);
 				error_record(&out, id_json, msg);
 				goto emit;
@@ -104,7 +104,7 @@ emit:
 			break;
 		}
 	}
-	pk_lines_free(r);
+	pk_records_free(r);
 	pk_buf_release(&out);
 	return code;
 }

@@ -6,6 +6,7 @@
 #include "common/error.h"
 #include "common/http.h"
 #include "common/lines.h"
+#include "common/records.h"
 #include "common/num.h"
 #include "common/pj.h"
 #include "common/sha256.h"
@@ -225,6 +226,110 @@ static void lines_reader(void)
 	CHECK_EQ_INT(pk_lines_open(&r, path, 0), PK_ENOFILE);
 }
 
+/* issue 18 (4): one reader for JSON Lines and JSON arrays */
+static size_t read_all_records(const char *path, size_t max, int flags, char *got, size_t cap, size_t *limited,
+			       int *last)
+{
+	pk_records *r;
+	const char *rec;
+	size_t len, n = 0;
+	int rc;
+
+	got[0] = '\0';
+	*limited = 0;
+	if ((rc = pk_records_open(&r, path, max, flags)) < 0) {
+		*last = rc;
+		return 0;
+	}
+	while ((rc = pk_records_next(r, &rec, &len)) != 0) {
+		if (rc == PK_ELIMIT) {
+			(*limited)++;
+			snprintf(got + strlen(got), cap - strlen(got), "<%s>|", pk_records_where(r));
+			continue;
+		}
+		if (rc < 0)
+			break;
+		CHECK_EQ_INT(strlen(rec), len);
+		snprintf(got + strlen(got), cap - strlen(got), "%s@%zu|", rec, pk_records_lineno(r));
+		n++;
+	}
+	*last = rc;
+	pk_records_free(r);
+	return n;
+}
+
+static void records_reader(void)
+{
+	const char *dir = t_tmpdir("records");
+	char path[300], got[4096];
+	size_t limited, n, i;
+	int last;
+
+	snprintf(path, sizeof(path), "%s.json", dir);
+	/* JSON Lines: blank lines skipped, a byte order mark dropped, CRLF */
+	t_write(path, "\xef\xbb\xbf{\"a\":1}\r\n\n  \n{\"b\":\"x\"}\n{\"c\":\"far too long for it\"}\n[1]");
+	n = read_all_records(path, 20, 0, got, sizeof(got), &limited, &last);
+	CHECK_EQ_INT(n, 3);
+	CHECK_EQ_INT(limited, 1);
+	CHECK_EQ_INT(last, 0);
+	CHECK(strstr(got, "{\"a\":1}@1|{\"b\":\"x\"}@4|<") && strstr(got, ":5>|[1]@6|"));
+	/* the same as a line protocol: every line one record */
+	n = read_all_records(path, 20, PK_REC_LINES, got, sizeof(got), &limited, &last);
+	CHECK_EQ_INT(n, 5);
+	/* an array: strings with brackets, commas and escapes inside, nested
+	 * values, records over lines, one over the limit skipped whole */
+	t_write(path, " [ {\"t\": \"a ] , } [ \\\" q\"},\n  {\"n\": [1, {\"x\": [2]}]} ,\n\"x\"  , "
+		"{\"long\": \"0123456789012345678901234567890123456789\"}, {\"e\":\n1}\n]\n\n");
+	n = read_all_records(path, 40, 0, got, sizeof(got), &limited, &last);
+	CHECK_EQ_INT(n, 4);
+	CHECK_EQ_INT(limited, 1);
+	CHECK_EQ_INT(last, 0);
+	CHECK(strstr(got, "{\"t\": \"a ] , } [ \\\" q\"}@1|{\"n\": [1, {\"x\": [2]}]}@2|\"x\"@3|<") != NULL);
+	CHECK(strstr(got, ": [3]>|{\"e\":\n1}@3|") != NULL);
+	t_write(path, "[]");
+	CHECK_EQ_INT(read_all_records(path, 40, 0, got, sizeof(got), &limited, &last), 0);
+	CHECK_EQ_INT(last, 0);
+	/* a broken array: what came before is read, then the error says where */
+	t_write(path, "[{\"a\":1},\n{\"b\":2}");
+	CHECK_EQ_INT(read_all_records(path, 40, 0, got, sizeof(got), &limited, &last), 1);
+	CHECK_EQ_INT(last, PK_EPARSE);
+	CHECK(strstr(pk_error_last(), "not closed") != NULL);
+	t_write(path, "[1, 2] 3");
+	CHECK_EQ_INT(read_all_records(path, 40, 0, got, sizeof(got), &limited, &last), 2);
+	CHECK_EQ_INT(last, PK_EPARSE);
+	CHECK(strstr(pk_error_last(), "text after the end") != NULL);
+	pk_error_clear();
+	/* an array much larger than a read chunk: every element whole (the
+	 * reader keeps one record in memory, not the file) */
+	{
+		FILE *f = fopen(path, "w");
+		pk_records *r;
+		const char *rec;
+		size_t len;
+		int rc, bad = 0;
+
+		fputc('[', f);
+		for (i = 0; i < 60000; i++)
+			fprintf(f, "%s{\"i\": %zu, \"s\": \"%s\"}", i ? ",\n" : "", i, i % 7 ? "[x]" : "\\\"{");
+		fputs("]\n", f);
+		fclose(f);
+		CHECK_EQ_INT(pk_records_open(&r, path, 100, 0), 0);
+		for (i = 0; (rc = pk_records_next(r, &rec, &len)) == 1; i++) {
+			char want[100];
+
+			snprintf(want, sizeof(want), "{\"i\": %zu, \"s\": \"%s\"}", i, i % 7 ? "[x]" : "\\\"{");
+			bad += strcmp(rec, want) != 0;
+		}
+		CHECK_EQ_INT(rc, 0);
+		CHECK_EQ_INT(i, 60000);
+		CHECK_EQ_INT(bad, 0);
+		pk_records_free(r);
+	}
+	unlink(path);
+	CHECK_EQ_INT(pk_records_open(&(pk_records *){ NULL }, path, 10, 0), PK_ENOFILE);
+	pk_error_clear();
+}
+
 static void sha256_vectors(void)
 {
 	pk_sha256 c;
@@ -408,6 +513,7 @@ int main(void)
 	RUN(num_published_forms);
 	RUN(text_folding);
 	RUN(lines_reader);
+	RUN(records_reader);
 	RUN(sha256_vectors);
 	RUN(pj_numbers);
 	RUN(http_policy);
