@@ -51,6 +51,17 @@ provkg: $(BUILD)/provkg
 $(BUILD)/provkg: $(TOOL_OBJ) $(BUILD)/libprovkg.a
 	$(CC) $(ALL_LDFLAGS) -o $@ $(TOOL_OBJ) $(BUILD)/libprovkg.a $(LIBS)
 
+# the same binary with the test hooks ($PROVKG_TEST_*: failed allocations,
+# kills at named stages, a small first map) compiled in: the fault tests
+# run it; ./provkg has none (tools/tool.c without PROVKG_TEST_HOOKS)
+TEST_TOOL_OBJ := $(filter-out $(BUILD)/tools/tool.o,$(TOOL_OBJ)) $(BUILD)/tools/tool-hooks.o
+$(BUILD)/tools/tool-hooks.o: tools/tool.c common/banned.h
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -DPROVKG_TEST_HOOKS -include common/banned.h -MMD -MP -c -o $@ $<
+
+$(BUILD)/provkg-test: $(TEST_TOOL_OBJ) $(BUILD)/libprovkg.a
+	$(CC) $(ALL_LDFLAGS) -o $@ $(TEST_TOOL_OBJ) $(BUILD)/libprovkg.a $(LIBS)
+
 $(BUILD)/libprovkg.a: $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $(LIB_OBJ)
@@ -68,7 +79,7 @@ $(BUILD)/bench/%: bench/%.c $(BUILD)/libprovkg.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(BUILD)/libprovkg.a $(LIBS)
 
-unit-bins: $(UNIT_BIN)
+unit-bins: $(UNIT_BIN) $(BUILD)/provkg-test
 
 deps:
 	@tools/deps.sh $(DEB_BUILD)
@@ -122,4 +133,4 @@ fuzz-smoke: fuzz-bins
 clean:
 	rm -rf build provkg
 
--include $(LIB_OBJ:.o=.d) $(TOOL_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(TOOL_OBJ:.o=.d) $(BUILD)/tools/tool-hooks.d

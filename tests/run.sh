@@ -15,6 +15,8 @@ BUILD=${BUILD:-build/rel}
 ONLY=${ONLY:-}
 export ROOT BUILD
 export PROVKG="$ROOT/provkg"
+# the binary with the test hooks compiled in (fault tests); ./provkg has none
+export PROVKG_TESTHOOKS="$ROOT/$BUILD/provkg-test"
 export TMPDIR=${TMPDIR:-/tmp}
 WORK=$(mktemp -d "$TMPDIR/provkg-tests.XXXXXX")
 export WORK

@@ -201,6 +201,7 @@ void tool_testpoint(const char *stage)
 	}
 }
 
+#ifdef PROVKG_TEST_HOOKS
 void tool_install_testpoints(void)
 {
 	const char *fail = getenv("PROVKG_TEST_FAIL_ALLOC");
@@ -226,3 +227,10 @@ void tool_install_testpoints(void)
 			kg_set_initial_mapsize((size_t)mb << 20);
 	}
 }
+#else
+/* a release binary: $PROVKG_TEST_* mean nothing (build/.../provkg-test
+ * has them) */
+void tool_install_testpoints(void)
+{
+}
+#endif

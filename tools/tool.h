@@ -74,8 +74,11 @@ size_t tool_text_width(const char *s);
 /* Print s padded with spaces to `width` columns. */
 void tool_print_padded(FILE *f, const char *s, size_t width);
 
-/* Installed once by main: kills the process at a named stage when
- * $PROVKG_TEST_KILL_AT names it (crash tests). */
+/* Installed once by main, in the test build only (PROVKG_TEST_HOOKS:
+ * build/.../provkg-test; a no-op in ./provkg): $PROVKG_TEST_FAIL_ALLOC=N
+ * fails the Nth allocation, $PROVKG_TEST_KILL_AT=stage kills the process
+ * at tool_testpoint(stage), $PROVKG_TEST_INITIAL_MAP_MB sets a build's
+ * first map size (fault tests). */
 void tool_install_testpoints(void);
 void tool_testpoint(const char *stage);
 

@@ -4,7 +4,7 @@
 # graph it was writing is unchanged.
 set -u
 G="$WORK/alloc-graph"
-P=$PROVKG
+P=$PROVKG_TESTHOOKS # $PROVKG_TEST_* act only in the test build
 "$P" build --db "$G" -q tests/fixtures/allascii-1999.txt tests/fixtures/aliases-small.tsv 2>/dev/null || { echo "FAIL setup"; exit 1; }
 before=$("$P" sources --db "$G" --json | sed -E 's/"ingested_at":"[^"]*"//g')
 answer=$("$P" lookup c --json --db "$G")
@@ -59,3 +59,10 @@ for n in $(seq 0 3 600); do
 	fi
 done
 [ $crashes -eq 0 ] && [ $misaligned -eq 0 ] && echo "ok check-value --jsonl under failing allocations" || echo "FAIL check-value: $crashes crashes, $misaligned misaligned streams"
+
+# issue 18 (6): the hooks exist only in the test build; ./provkg ignores them
+out=$(PROVKG_TEST_FAIL_ALLOC=0 "$P" lookup c --json --db "$G" 2>&1); rc_test=$?
+out2=$(PROVKG_TEST_FAIL_ALLOC=0 PROVKG_TEST_KILL_AT=build-entry "$PROVKG" lookup c --json --db "$G" 2>&1); rc_rel=$?
+[ $rc_test -ne 0 ] && [ $rc_rel -eq 0 ] && [ "$out2" = "$answer" ] && ! nm "$PROVKG" 2>/dev/null | grep -q 'getenv.*PROVKG_TEST' &&
+	! strings "$PROVKG" | grep -q PROVKG_TEST_ && echo "ok the release binary has no test hooks (the test build fails as asked)" ||
+	echo "FAIL test hooks: test build exit $rc_test, release exit $rc_rel: $(head -c 200 <<<"$out2")"

@@ -6,7 +6,7 @@
 # instead of killing provkg with SIGBUS. Needs a small tmpfs (root); where
 # one cannot be mounted, says so and checks nothing.
 set -u
-P=$PROVKG
+P=$PROVKG_TESTHOOKS # $PROVKG_TEST_* act only in the test build
 M="$WORK/fulldisk"
 mkdir -p "$M"
 if ! mount -t tmpfs -o size=9m tmpfs "$M" 2>/dev/null; then

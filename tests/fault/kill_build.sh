@@ -3,7 +3,7 @@
 # graph must still answer, unchanged; the next build cleans up.
 set -u
 G="$WORK/kill-graph"
-P=$PROVKG
+P=$PROVKG_TESTHOOKS # $PROVKG_TEST_* act only in the test build
 q() { "$P" lookup G --json --db "$G" 2>&1; }
 # provkg verify after every kill: indexes, records and counts agree
 v() { "$P" verify --db "$G" >"$WORK/verify.out" 2>&1 || { echo "  verify: $(head -3 "$WORK/verify.out")" >&2; return 1; }; }
