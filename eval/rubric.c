@@ -560,19 +560,15 @@ static long *sol_slot(const sol_map *m, const ev_rubric_report *r, size_t rubric
 }
 
 /* Make room to append to an array of n elements of size sz (> 0), doubling
- * at powers of two: 0, PK_ELIMIT or PK_ENOMEM. */
+ * at powers of two (the capacity is n there, so none is stored): 0 or
+ * PK_ENOMEM. */
 static int grow(void **p, size_t n, size_t sz)
 {
-	void *q;
+	size_t cap = n;
 
 	if (n & (n - 1)) /* room while n is not a power of two */
 		return 0;
-	if (n > SIZE_MAX / 2 / sz)
-		return pk_error_set(PK_ELIMIT, "too many gradings");
-	if (!(q = pk_realloc(*p, (n ? 2 * n : 1) * sz)))
-		return pk_error_set(PK_ENOMEM, "out of memory");
-	*p = q;
-	return 0;
+	return pk_grow_array(p, n + 1, &cap, sz, 1);
 }
 
 /* Add an auto or expert grading to its solution. */

@@ -344,17 +344,10 @@ int ev_rules_score_skip(const ev_rules *x, const char *s, size_t n, const size_t
 				if (used[i] >= (size_t)r->max || !matches_all(r, s + a, e - a, limited))
 					continue;
 				used[i]++;
-				if (*nhits == cap) {
-					size_t nc = cap ? cap * 2 : 16;
-					ev_hit *nh = pk_realloc(h, nc * sizeof(*nh));
-
-					if (!nh) {
-						pk_free(h);
-						pk_free(used);
-						return pk_error_set(PK_ENOMEM, "out of memory");
-					}
-					h = nh;
-					cap = nc;
+				if (PK_ALLOC_GROW(h, *nhits + 1, cap, 16) < 0) {
+					pk_free(h);
+					pk_free(used);
+					return PK_ENOMEM;
 				}
 				h[*nhits].score = r->score;
 				h[*nhits].rule = r->id;

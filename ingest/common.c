@@ -150,15 +150,8 @@ static int dir_sha256(char hex[65], const char *dir)
 	while ((e = readdir(d))) {
 		if (e->d_name[0] == '.')
 			continue;
-		if (n == cap) {
-			char **nn = pk_realloc(names, (cap = cap ? cap * 2 : 64) * sizeof(*names));
-
-			if (!nn) {
-				rc = pk_error_set(PK_ENOMEM, "out of memory");
-				goto done;
-			}
-			names = nn;
-		}
+		if ((rc = PK_ALLOC_GROW(names, n + 1, cap, 64)) < 0)
+			goto done;
 		if (!(names[n] = pk_strdup(e->d_name))) {
 			rc = pk_error_set(PK_ENOMEM, "out of memory");
 			goto done;

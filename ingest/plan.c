@@ -253,15 +253,8 @@ static int walk(ingest_plan *p, const char *dir)
 	while ((de = readdir(d))) {
 		if (is_doc_file(de->d_name))
 			continue;
-		if (n == cap) {
-			char **nn = pk_realloc(names, (cap = cap ? cap * 2 : 32) * sizeof(*names));
-
-			if (!nn) {
-				rc = pk_error_set(PK_ENOMEM, "out of memory");
-				goto done;
-			}
-			names = nn;
-		}
+		if ((rc = PK_ALLOC_GROW(names, n + 1, cap, 32)) < 0)
+			goto done;
 		if (!(names[n] = pk_strdup(de->d_name))) {
 			rc = pk_error_set(PK_ENOMEM, "out of memory");
 			goto done;

@@ -794,17 +794,8 @@ int query_value_mentions(kg_txn *t, const query_units *u, const pk_normtext *nt,
 		prev_end = ulen ? ustart + ulen : num.end;
 		from = prev_end;
 	push:
-		if (*count == cap) {
-			size_t nc = cap ? cap * 2 : 8;
-			qv_mention *nv = pk_realloc(v, nc * sizeof(*nv));
-
-			if (!nv) {
-				rc = pk_error_set(PK_ENOMEM, "out of memory");
-				break;
-			}
-			v = nv;
-			cap = nc;
-		}
+		if ((rc = PK_ALLOC_GROW(v, *count + 1, cap, 8)) < 0)
+			break;
 		v[(*count)++] = m;
 	}
 	if (rc < 0) {

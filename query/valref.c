@@ -540,16 +540,9 @@ int qv_split_by_quantity(cand **cs, size_t *n)
 					k++;
 					continue;
 				}
-				if (rest.n == rest.cap) {
-					size_t cap = rest.cap ? rest.cap * 2 : 4;
-					query_match *nm = pk_realloc(rest.m, cap * sizeof(*nm));
-
-					if (!nm) {
-						query_matches_release(&rest);
-						return pk_error_set(PK_ENOMEM, "out of memory");
-					}
-					rest.m = nm;
-					rest.cap = cap;
+				if (PK_ALLOC_GROW(rest.m, rest.n + 1, rest.cap, 4) < 0) {
+					query_matches_release(&rest);
+					return PK_ENOMEM;
 				}
 				rest.m[rest.n++] = c[i].ms.m[k];
 				memmove(&c[i].ms.m[k], &c[i].ms.m[k + 1], (c[i].ms.n - k - 1) * sizeof(query_match));

@@ -114,15 +114,8 @@ static int on_item(void *vctx, const cJSON *rec, const char *where)
 		return pk_error_set(PK_EPARSE, "%s: \"ground_truth\" must be agree, disagree or suspicious", where);
 	if ((k = category_of(c, cJSON_IsString(cat) && *cat->valuestring ? cat->valuestring : "uncategorized")) < 0)
 		return k;
-	if (c->n == c->cap) {
-		size_t cap = c->cap ? c->cap * 2 : 64;
-		sk_item *nv = pk_realloc(c->it, cap * sizeof(*nv));
-
-		if (!nv)
-			return pk_error_set(PK_ENOMEM, "out of memory");
-		c->it = nv;
-		c->cap = cap;
-	}
+	if (PK_ALLOC_GROW(c->it, c->n + 1, c->cap, 64) < 0)
+		return PK_ENOMEM;
 	x = &c->it[c->n];
 	memset(x, 0, sizeof(*x));
 	if (!(x->id = cJSON_PrintUnformatted(id)))

@@ -494,15 +494,8 @@ static int on_source(const kg_source *s, void *ctx)
 
 	if (!s->sha256)
 		return 0;
-	if (h->n == h->cap) {
-		size_t cap = h->cap ? h->cap * 2 : 16;
-		char(*nv)[65] = pk_realloc(h->sha, cap * sizeof(*nv));
-
-		if (!nv)
-			return pk_error_set(PK_ENOMEM, "out of memory");
-		h->sha = nv;
-		h->cap = cap;
-	}
+	if (PK_ALLOC_GROW(h->sha, h->n + 1, h->cap, 16) < 0)
+		return PK_ENOMEM;
 	snprintf(h->sha[h->n++], 65, "%s", s->sha256);
 	return 0;
 }

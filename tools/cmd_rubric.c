@@ -31,15 +31,8 @@ static int on_grade(void *vctx, const cJSON *rec, const char *where)
 	rubric_ctx *c = vctx;
 	int rc;
 
-	if (c->ng == c->cap) {
-		size_t cap = c->cap ? 2 * c->cap : 256;
-		ev_grade *g = pk_realloc(c->g, cap * sizeof(*g));
-
-		if (!g)
-			return pk_error_set(PK_ENOMEM, "out of memory");
-		c->g = g;
-		c->cap = cap;
-	}
+	if (PK_ALLOC_GROW(c->g, c->ng + 1, c->cap, 256) < 0)
+		return PK_ENOMEM;
 	if ((rc = ev_grade_parse(&c->g[c->ng], c->rs, rec, where)) < 0) {
 		ev_grade_release(&c->g[c->ng]);
 		if (rc != PK_EPARSE || c->strict)
@@ -61,16 +54,9 @@ static int keep(rubric_ctx *c, char *s)
 {
 	if (!s)
 		return pk_error_set(PK_ENOMEM, "out of memory");
-	if (c->nowned == c->ocap) {
-		size_t cap = c->ocap ? 2 * c->ocap : 64;
-		char **o = pk_realloc(c->owned, cap * sizeof(*o));
-
-		if (!o) {
-			pk_free(s);
-			return pk_error_set(PK_ENOMEM, "out of memory");
-		}
-		c->owned = o;
-		c->ocap = cap;
+	if (PK_ALLOC_GROW(c->owned, c->nowned + 1, c->ocap, 64) < 0) {
+		pk_free(s);
+		return PK_ENOMEM;
 	}
 	c->owned[c->nowned++] = s;
 	return 0;
@@ -95,15 +81,8 @@ static int on_text(void *vctx, const cJSON *rec, const char *where)
 		pk_error_set(PK_EPARSE, "%s: task '%.80s' has no rubric", where, task->valuestring);
 		goto bad;
 	}
-	if (c->nx == c->xcap) {
-		size_t cap = c->xcap ? 2 * c->xcap : 64;
-		ev_solution_text *x = pk_realloc(c->x, cap * sizeof(*x));
-
-		if (!x)
-			return pk_error_set(PK_ENOMEM, "out of memory");
-		c->x = x;
-		c->xcap = cap;
-	}
+	if (PK_ALLOC_GROW(c->x, c->nx + 1, c->xcap, 64) < 0)
+		return PK_ENOMEM;
 	if (!(raw = cJSON_PrintUnformatted(sol)))
 		return pk_error_set(PK_ENOMEM, "out of memory");
 	id = pk_strdup(raw);
