@@ -3,8 +3,10 @@
 #
 #   unit     tests/unit/test_*.c binaries (one "ok"/"FAIL" line per test)
 #   golden   tests/golden/*.t: command, stdin, expected stdout and exit code
+#            (one "ok"/"FAIL" line per titled case)
 #   fault    tests/fault/*.sh: kill -9 mid-build, failed allocations and writes
-#   checks   tests/scripts/*: independent parsers cross-checking the graph
+#   checks   tests/scripts/*: independent parsers and oracles; the docs'
+#            examples run (check_docs)
 #
 # Environment: BUILD (build dir with the unit binaries), ONLY (a layer name
 # or a test-file substring to run just that).
@@ -93,15 +95,10 @@ if ! "$PROVKG" build --db "$PROVKG_DB" -q >"$WORK/build.out" 2>&1; then
 fi
 
 # ---- golden -----------------------------------------------------------
-[ -z "$ONLY" ] && layer golden "$(count tests/golden/*.t) transcripts of CLI runs"
+[ -z "$ONLY" ] && layer golden "$(count tests/golden/*.t) transcripts of CLI runs, each case counted"
 for t in tests/golden/*.t; do
 	want golden || want "$(basename "$t")" || continue
-	if tests/golden.sh "$t" >"$WORK/golden.out" 2>&1; then
-		record ok "golden/$(basename "$t")"
-	else
-		record FAIL "golden/$(basename "$t")"
-		sed 's/^/    /' "$WORK/golden.out" | head -40
-	fi
+	run_counted "golden" tests/golden.sh "$t"
 done
 
 # ---- fault ------------------------------------------------------------

@@ -1,7 +1,7 @@
 /* tools/tool.h - what every provkg command shares: the graph path, exit
  * codes, error messages, output checks and JSON printing.
  *
- * Exit codes (all commands; README "Exit codes"):
+ * Exit codes (all commands; docs/cmd/README.md "Exit codes"):
  *   0  success (for lookups and checks: an answer was produced)
  *   1  a negative result: no match, a failed check, a tripped gate
  *   2  usage error (bad option or argument)
