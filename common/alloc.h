@@ -11,6 +11,9 @@
 
 #include <stddef.h>
 
+/* malloc, calloc (n * size checked by the C library), realloc and free, but failing on purpose once pk_alloc_fail_after says so. NULL
+ * on failure; they never set the last error (the caller says what it was
+ * allocating). pk_free(NULL) does nothing. */
 void *pk_malloc(size_t n);
 void *pk_calloc(size_t n, size_t size);
 void *pk_realloc(void *p, size_t n);
@@ -37,6 +40,8 @@ int pk_size_add(size_t *out, size_t a, size_t b);
  * 0, or PK_ENOMEM (message set) with x and cap unchanged. cap must be a
  * size_t lvalue. */
 #define PK_ALLOC_GROW(x, need, cap, first) pk_grow_array(&(x), (need), &(cap), sizeof(*(x)), (first))
+/* What PK_ALLOC_GROW calls: pp is the address of the array pointer (of any
+ * element type), size one element's bytes. */
 int pk_grow_array(void *pp, size_t need, size_t *cap, size_t size, size_t first);
 
 #endif

@@ -67,6 +67,9 @@ typedef struct pk_http_resp {
  * transfer and is what pk_http_get returns. */
 typedef int (*pk_http_sink)(void *ctx, const void *data, size_t n);
 
+/* A client (one libcurl easy handle, reused for keep-alive): 0 with *out
+ * the caller's, or PK_ENOMEM / PK_ENET (libcurl could not start). Free it
+ * with pk_http_free (NULL is fine). Not shared between threads. */
 int pk_http_new(pk_http **out);
 void pk_http_free(pk_http *h);
 

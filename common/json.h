@@ -26,16 +26,25 @@ typedef struct pk_json {
 
 /* Start writing into b (appending; b is not reset). */
 void pk_json_init(pk_json *w, pk_buf *b);
+/* 0, or the first error of any write so far (PK_ELIMIT: the buffer's cap
+ * or nesting deeper than PK_JSON_DEPTH; PK_ENOMEM; PK_ERROR: an end
+ * without its start). Writes never fail on their own: check this once at
+ * the end of a record. */
 int pk_json_error(const pk_json *w);
 
+/* Open and close an object or array; the commas are the writer's. */
 void pk_json_obj(pk_json *w);
 void pk_json_end_obj(pk_json *w);
 void pk_json_arr(pk_json *w);
 void pk_json_end_arr(pk_json *w);
+/* The next member's name (escaped); a value must follow. */
 void pk_json_key(pk_json *w, const char *key);
 
-void pk_json_str(pk_json *w, const char *s); /* NULL writes null */
+/* Values. Strings must be UTF-8 (invalid bytes become U+FFFD) and are
+ * escaped as JSON needs; NULL writes null. */
+void pk_json_str(pk_json *w, const char *s);
 void pk_json_strn(pk_json *w, const char *s, size_t n);
+/* NaN and the infinities write null (JSON has no such numbers); -0 writes 0. */
 void pk_json_num(pk_json *w, double v);
 void pk_json_int(pk_json *w, long long v);
 void pk_json_bool(pk_json *w, int v);

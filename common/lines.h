@@ -44,6 +44,7 @@ uint64_t pk_lines_offset(const pk_lines *r);
 /* The name given at open ("<stdin>" for "-"). */
 const char *pk_lines_name(const pk_lines *r);
 
+/* Close the input and free the reader (NULL is fine). */
 void pk_lines_free(pk_lines *r);
 
 /* Read a whole (possibly gzip) file into *out (caller frees with pk_free),

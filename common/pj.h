@@ -29,6 +29,7 @@ typedef struct pj {
 	size_t err_at;
 } pj;
 
+/* Read text[0..n) (borrowed: it must outlive j; no copy is made). */
 void pj_init(pj *j, const char *text, size_t n);
 /* The type of the next value (without consuming it). */
 int pj_peek(pj *j);

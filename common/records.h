@@ -70,6 +70,7 @@ int pk_records_is_array(const pk_records *r);
 /* The name given at open ("<stdin>" for "-"). */
 const char *pk_records_name(const pk_records *r);
 
+/* Close the input and free the reader (NULL is fine). */
 void pk_records_free(pk_records *r);
 
 #endif

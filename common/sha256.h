@@ -13,6 +13,7 @@ typedef struct pk_sha256 {
 	size_t fill;
 } pk_sha256;
 
+/* FIPS 180-4 SHA-256, streamed: init, update with each piece, final. */
 void pk_sha256_init(pk_sha256 *c);
 void pk_sha256_update(pk_sha256 *c, const void *data, size_t n);
 /* Write 64 lowercase hex digits and a NUL into hex[65]. */

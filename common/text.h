@@ -77,6 +77,8 @@ typedef struct pk_normtext {
 	size_t map_cap;
 } pk_normtext;
 
+/* An empty text of at most max normalised bytes (0: PK_BUF_DEFAULT_MAX);
+ * allocates nothing. Free with pk_normtext_release. */
 void pk_normtext_init(pk_normtext *nt, size_t max);
 /* Normalise s[0..n); replaces previous contents. PK_ELIMIT beyond max. */
 int pk_normtext_set(pk_normtext *nt, const char *s, size_t n);

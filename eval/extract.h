@@ -28,6 +28,8 @@
 #define EV_MAX_AT 16
 
 enum ev_cite_kind { EV_CITE_ENTRY, EV_CITE_DOI, EV_CITE_ARXIV, EV_CITE_PROSE, EV_CITE_FULL };
+/* "list", "doi", "arxiv", "inline", "prose": the EV_CITE_* kind as check's
+ * record names it (static; "prose" for any other). */
 const char *ev_cite_kind_name(int kind);
 
 typedef struct ev_cite {

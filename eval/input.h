@@ -43,6 +43,8 @@ enum ev_format {
 	EV_FMT_AUTO, EV_FMT_TEXT, EV_FMT_JSONL, EV_FMT_INSPECT, EV_FMT_LMEVAL, EV_FMT_OPENAI, EV_FMT_HELM, EV_FMT_EEE
 };
 #define EV_FMT_LAST EV_FMT_EEE
+/* The name of an EV_FMT_* format ("auto", "text", "jsonl", "inspect", ...),
+ * as --format takes it (static). */
 const char *ev_format_name(int f);
 /* The format named name, or -1 with the error "one of auto, text, ..."
  * (the names it knows). */

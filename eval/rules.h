@@ -27,6 +27,8 @@
 #include <stddef.h>
 
 enum ev_score { EV_TRACEABILITY, EV_PREMISE, EV_UNCERTAINTY, EV_FALSIFIABILITY, EV_NSCORES };
+/* "traceability", "premise", "uncertainty", "falsifiability": the
+ * EV_* score as records and rule files name it (static). */
 const char *ev_score_name(int score);
 
 typedef struct ev_rules ev_rules;

@@ -30,6 +30,8 @@
 #include <stddef.h>
 
 enum { EV_AGREE, EV_DISAGREE, EV_SUSPICIOUS, EV_NLABELS, EV_PARSE_FAILED = EV_NLABELS };
+/* "agree", "disagree", "suspicious", and "parse_failed" for
+ * EV_PARSE_FAILED (static; "?" for anything else). */
 const char *ev_label_name(int label);
 /* -1 if not a label */
 int ev_label_parse(const char *s);

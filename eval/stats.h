@@ -23,7 +23,10 @@ typedef struct ev_moments {
 	double mean, m2;
 } ev_moments;
 
+/* Add one observation (start from a zeroed ev_moments). */
 void ev_moments_add(ev_moments *m, double x);
+/* The sample standard deviation (n - 1 in the denominator); NaN below
+ * two observations. */
 double ev_moments_sd(const ev_moments *m);
 /* mean +- t * sd / sqrt(n), clipped to [min, max] (the range the values
  * can take: 0..10 for a score); NAN bounds for n < 2 */

@@ -70,6 +70,8 @@ typedef struct ingest_result {
 	uint64_t warnings_dropped;
 } ingest_result;
 
+/* An empty result (its warnings capped at INGEST_WARN_MAX lines); release
+ * frees the warnings and zeroes it. */
 void ingest_result_init(ingest_result *r);
 void ingest_result_release(ingest_result *r);
 

@@ -56,6 +56,9 @@ int kg_source_finish(kg_txn *t, uint32_t id, uint64_t records, uint64_t rejected
 /* Delete a source and everything it owned. PK_ENOTFOUND if absent. */
 int kg_source_delete(kg_txn *t, uint32_t id);
 
+/* A source by id, or by kind and edition: 0 with *out filled (its strings
+ * point into the transaction's pages: valid until it ends or writes),
+ * PK_ENOTFOUND, PK_EIO for a corrupt index. */
 int kg_source_get(kg_txn *t, uint32_t id, kg_source *out);
 int kg_source_find(kg_txn *t, const char *kind, const char *edition, kg_source *out);
 /* Call cb for each source in id order; a non-zero return stops and is returned. */
@@ -180,6 +183,7 @@ int kg_index_count(kg_txn *t, const void *key, size_t klen, size_t *out);
 typedef struct kg_stats {
 	uint64_t sources, nodes, values, names, works, index_entries;
 } kg_stats;
+/* The entries of each table (LMDB's own counts: no scan). 0 or a store error. */
 int kg_stats_get(kg_txn *t, kg_stats *out);
 
 /* ---- integrity ---------------------------------------------------------- */

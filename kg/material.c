@@ -6,6 +6,9 @@
 
 #include <string.h>
 
+/* The properties a material record holds, in the canonical units ingest/mp
+ * converts to; their names are the Materials Project API's own, so a
+ * lookup "k_vrh of Si" and a document field read the same. */
 static const struct {
 	const char *name, *unit;
 } fields[MPF_COUNT] = {
@@ -52,6 +55,8 @@ const char *kg_mp_field_unit(int f)
 
 int kg_mp_field_is_flag(int f)
 {
+	/* the booleans come last in the enum: 1.0 / 0.0 in v[], printed as
+	 * true / false */
 	return f >= MPF_IS_STABLE;
 }
 
@@ -65,6 +70,8 @@ int kg_mp_field_id(const char *name)
 	return -1;
 }
 
+/* Tags of the record (kg/record.h TLV). Append new ones at the end: a
+ * reader skips tags it does not know, so old graphs stay readable. */
 enum { M_ID = 1, M_FORMULA, M_KEY, M_CRYSTAL, M_SG, M_FUNCTIONAL, M_UPDATED, M_FILE, M_VALUE };
 
 void kg_material_clear(kg_material *m)
@@ -91,7 +98,9 @@ int kg_material_encode(pk_buf *b, const kg_material *m)
 		int i;
 
 		if (!(m->have & (1ull << f)))
-			continue;
+			continue; /* absent, not 0: "no band gap given" is not a metal */
+		/* one field per value: its property id, then the double's 8
+		 * bytes little-endian, whatever the host's order */
 		tmp[0] = (unsigned char)f;
 		memcpy(&u, &v, 8);
 		for (i = 0; i < 8; i++)
@@ -119,6 +128,7 @@ int kg_material_decode(kg_material *m, const void *rec, size_t len)
 		case M_UPDATED: m->updated = kg_field_str(&f); break;
 		case M_FILE: m->file = kg_field_str(&f); break;
 		case M_VALUE:
+			/* a property this build does not know (a newer graph) is skipped */
 			if (f.len == 9 && f.p[0] < MPF_COUNT) {
 				uint64_t u = 0;
 				double v;

@@ -44,6 +44,10 @@ typedef struct kg_material {
 	uint64_t have;              /* bit f: v[f] is set */
 } kg_material;
 
+/* As kg_work_clear / _encode / _decode (kg/work.h): clear to no fields;
+ * append the record encoding of m to out (0, PK_ELIMIT, PK_ENOMEM);
+ * decode rec into m, its strings borrowed from rec (PK_EPARSE when
+ * corrupt). */
 void kg_material_clear(kg_material *m);
 int kg_material_encode(pk_buf *out, const kg_material *m);
 int kg_material_decode(kg_material *m, const void *rec, size_t len);

@@ -31,6 +31,10 @@ typedef struct kg_field {
  * PK_EPARSE if the record is corrupt. */
 int kg_rec_next(const unsigned char **cur, const unsigned char *end, kg_field *f);
 
+/* A field's payload as the type it was written with (kg_rec_put_u64 /
+ * _i64 / _f64): an unsigned varint, a zigzag varint, 8 little-endian bytes
+ * of an IEEE double. A payload of the wrong shape reads as 0 (the
+ * decoders check the tags; a corrupt record is kg_rec_next's PK_EPARSE). */
 uint64_t kg_field_u64(const kg_field *f);
 int64_t kg_field_i64(const kg_field *f);
 double kg_field_f64(const kg_field *f);

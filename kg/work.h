@@ -73,6 +73,7 @@ typedef struct kg_work {
 	int retracted;          /* the source marks the work retracted (OpenAlex is_retracted) */
 } kg_work;
 
+/* No fields (every pointer NULL, every count 0): what a reader fills. */
 void kg_work_clear(kg_work *w);
 /* Append the record encoding of w to out. */
 int kg_work_encode(pk_buf *out, const kg_work *w);

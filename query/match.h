@@ -47,6 +47,7 @@ typedef struct query_lookup_opts {
 /* Target types beyond the node types: a material by id, or by formula. */
 enum { QUERY_MATERIAL = 'M', QUERY_FORMULA = 'F' };
 
+/* Free every match (their strings) and the array; ms is empty after. */
 void query_matches_release(query_matches *ms);
 /* Append a zeroed match, counted at once so that query_matches_release
  * frees whatever a failed fill leaves; NULL (PK_ENOMEM set) when out of

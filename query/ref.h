@@ -68,6 +68,8 @@ int query_ref_from_json(const struct cJSON *obj, qr_ref *out);
 /* ---- verification ------------------------------------------------------ */
 
 enum qr_verdict { QR_VERIFIED, QR_MISMATCH, QR_FABRICATED, QR_UNVERIFIABLE };
+/* "verified", "mismatch", "fabricated", "unverifiable" (static; an unknown
+ * value names "unverifiable"). */
 const char *query_ref_verdict_name(int v);
 
 enum { /* mismatched fields */

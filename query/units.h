@@ -70,6 +70,7 @@ size_t query_units_scan_checked(const query_units *u, const char *s, size_t n, q
  * "provkg units.tsv" or "Pint". Both borrowed, valid while u is. */
 int query_units_definition(const query_units *u, const char *s, size_t n, const char **codata, const char **origin);
 
+/* Do two dimensions have the same exponents? Is d dimensionless? (1 / 0) */
 int qu_dim_eq(const qu_dim *a, const qu_dim *b);
 int qu_dim_is_none(const qu_dim *d);
 /* "kg m^2 s^-2" ("1" for dimensionless). */
@@ -82,6 +83,8 @@ const char *qu_dim_name(const qu_dim *d);
 typedef struct qu_constants {
 	double c, h, k, NA, e, mu, Mu;
 } qu_constants;
+/* The constants of u's CODATA edition (SI values), for the equivalences
+ * below; borrowed, valid while u is. */
 const qu_constants *query_units_constants(const query_units *u);
 
 /* Convert an SI value of dimension `from` into dimension `to`, directly or

@@ -37,6 +37,8 @@
 enum qv_verdict {
 	QV_MATCH, QV_OUTDATED, QV_APPROXIMATE, QV_MISMATCH, QV_UNIT_MISMATCH, QV_UNKNOWN
 };
+/* "match", "outdated", "approximate", "mismatch", "unit_mismatch",
+ * "unknown": the QV_* verdict as records name it (static). */
 const char *query_verdict_name(int verdict);
 
 /* Why a verdict was reached: structured reason codes with the numbers and
@@ -156,6 +158,9 @@ typedef struct qv_result {
 	int variable;
 } qv_result;
 
+/* An empty result: verdict QV_UNKNOWN, no reference, cited_si and
+ * relative_error NaN. release frees the reference match a check filled
+ * in (have_ref 0 after); the other fields are plain values. */
 void qv_result_init(qv_result *r);
 void qv_result_release(qv_result *r);
 

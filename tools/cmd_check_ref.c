@@ -2,11 +2,9 @@
  * and does the reference describe it correctly? */
 #include "tool.h"
 
-#include "../common/records.h"
-
-#include "../eval/record.h"
-
 #include "../common/error.h"
+#include "../common/records.h"
+#include "../eval/record.h"
 #include "../ingest/ingest.h"
 #include "../query/ref.h"
 

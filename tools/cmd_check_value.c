@@ -2,11 +2,9 @@
  * cites right, at what precision, against which source and edition? */
 #include "tool.h"
 
-#include "../common/records.h"
-
-#include "../eval/record.h"
-
 #include "../common/error.h"
+#include "../common/records.h"
+#include "../eval/record.h"
 #include "../kg/graph.h"
 #include "../query/material.h"
 #include "../query/units.h"
@@ -23,6 +21,9 @@ typedef struct check_ctx {
 	tool_value_cfg v;
 } check_ctx;
 
+/* The readable answer: the verdict first (what a user scans for), then
+ * the evidence behind it: what was cited, the reference with its source,
+ * edition and file:line, and the diagnosis when the verdict is not match. */
 static void print_human(const char *text, const qv_result *r)
 {
 	printf("%s: %s\n", query_verdict_name(r->verdict), text);
@@ -61,6 +62,9 @@ static int check_line(void *vctx, const cJSON *in, pk_json *w)
 	if (!cJSON_IsString(text))
 		return pk_error_set(PK_EINVAL, "missing string field \"text\"");
 	qv_result_init(&r);
+	/* each line reads the newest commit of the open generation (cheap in
+	 * LMDB), so a long stream does not keep the writer's freed pages
+	 * from being reused */
 	if ((rc = kg_txn_renew(c->t)) < 0 ||
 	    (rc = query_value_check(c->t, c->u, text->valuestring, strlen(text->valuestring), &c->v.o, &r)) < 0) {
 		qv_result_release(&r);
@@ -139,6 +143,7 @@ int cmd_check_value(int argc, char **argv)
 		rc = query_value_check(c.t, c.u, text, strlen(text), &c.v.o, &r);
 		if (rc < 0) {
 			code = tool_fail(rc, "check-value");
+			/* the text is an argument: unreadable text is a usage error */
 			if (rc == PK_EINVAL || rc == PK_ELIMIT)
 				code = EXIT_USAGE;
 		} else if (json) {

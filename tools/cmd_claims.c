@@ -4,12 +4,11 @@
  * format `provkg eval skepticism` reads. */
 #include "tool.h"
 
-#include "../eval/record.h"
-
 #include "../common/alloc.h"
 #include "../common/error.h"
 #include "../eval/audit.h"
 #include "../eval/claims.h"
+#include "../eval/record.h"
 #include "../eval/skeptic.h"
 #include "../kg/store.h"
 #include "../query/units.h"

@@ -3,9 +3,8 @@
  * definitions, constants of the CODATA edition in use). */
 #include "tool.h"
 
-#include "../common/records.h"
-
 #include "../common/error.h"
+#include "../common/records.h"
 #include "../query/units.h"
 
 #include <errno.h>

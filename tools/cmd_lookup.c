@@ -2,11 +2,9 @@
  * with their provenance; one query, or a JSONL stream of them. */
 #include "tool.h"
 
-#include "../common/records.h"
-
-#include "../eval/record.h"
-
 #include "../common/error.h"
+#include "../common/records.h"
+#include "../eval/record.h"
 #include "../kg/graph.h"
 #include "../query/lookup.h"
 

@@ -26,6 +26,11 @@ typedef struct rubric_ctx {
 	char first_unknown[200], first_missing[200];
 } rubric_ctx;
 
+/* One grading record. A bad one is skipped with its file:line (the
+ * others still count), unless --strict: then it stops the run as bad
+ * input. Unknown and missing criteria are counted and the first of each
+ * kept for one warning at the end, not one per record (a grader that
+ * leaves out a criterion does so in every record). */
 static int on_grade(void *vctx, const cJSON *rec, const char *where)
 {
 	rubric_ctx *c = vctx;
@@ -50,6 +55,8 @@ static int on_grade(void *vctx, const cJSON *rec, const char *where)
 	return 0;
 }
 
+/* The strings of the solutions file are kept for the whole run (the
+ * report points at them); s is taken over, freed here on failure. */
 static int keep(rubric_ctx *c, char *s)
 {
 	if (!s)
@@ -83,6 +90,8 @@ static int on_text(void *vctx, const cJSON *rec, const char *where)
 	}
 	if (PK_ALLOC_GROW(c->x, c->nx + 1, c->xcap, 64) < 0)
 		return PK_ENOMEM;
+	/* the id as JSON text: "s1" and 1 stay different solutions, and the
+	 * report writes it back exactly as given */
 	if (!(raw = cJSON_PrintUnformatted(sol)))
 		return pk_error_set(PK_ENOMEM, "out of memory");
 	id = pk_strdup(raw);
@@ -103,6 +112,8 @@ bad:
 	return 0;
 }
 
+/* A figure of the report: rounded to 4 decimals so that the JSON does not
+ * claim more precision than the gradings have; NaN (no runs) is null. */
 static void jnum(pk_json *w, const char *k, double v)
 {
 	pk_json_key(w, k);
@@ -510,6 +521,9 @@ int cmd_rubric(int argc, char **argv)
 		code = EXIT_DATA;
 		goto done;
 	}
+	/* the e2e median and the viability need the same number of runs for
+	 * every solution (--runs, default 10): a solution with fewer is
+	 * scored, but said */
 	for (i = 0; i < rep.ns; i++)
 		if (rep.s[i].runs && rep.s[i].runs != expect)
 			tool_warn("task '%s' solution %s: %zu run%s, expected %llu", rs->r[rep.s[i].rubric].task, rep.s[i].solution,
@@ -517,6 +531,8 @@ int cmd_rubric(int argc, char **argv)
 	if (rep.missing)
 		tool_warn("%zu auto grading%s out criteria (%zu in all, first %s): counted as not met", c.missing_in,
 			  c.missing_in == 1 ? " leaves" : "s leave", rep.missing, c.first_missing);
+	/* viable means e2e >= 5 (the rubric paper's threshold): a rubric of
+	 * fewer levels cannot reach it, which is worth saying once per task */
 	for (i = 0; i < rep.nt; i++)
 		if (rs->r[rep.t[i].rubric].nlevels < 5)
 			tool_warn("task '%s': the top level is %zu, so no solution can be viable (e2e >= 5)",

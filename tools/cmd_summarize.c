@@ -3,7 +3,6 @@
 #include "tool.h"
 
 #include "../common/error.h"
-#include "../common/lines.h"
 #include "../eval/summary.h"
 
 #include <getopt.h>
@@ -11,6 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Figures are rounded to 4 decimals: means of 0..10 scores over a few
+ * hundred answers carry no more, and equal runs print equal JSON. NaN (no
+ * answers of that kind) is null, never 0. */
 static void num_or_null(pk_json *w, const char *key, double v)
 {
 	pk_json_key(w, key);
@@ -42,6 +44,8 @@ static void moments(pk_json *w, const char *key, const ev_moments *m, double max
 	pk_json_kint(w, "n", (long long)m->n);
 	num_or_null(w, "mean", m->n ? m->mean : NAN);
 	num_or_null(w, "sd", ev_moments_sd(m));
+	/* Student-t interval, clipped to the score's range: a mean of 9.5 over
+	 * three answers has no upper bound of 12 */
 	ev_moments_ci95(m, 0, max, &lo, &hi);
 	interval(w, "ci95", lo, hi);
 	pk_json_end_obj(w);

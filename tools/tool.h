@@ -139,6 +139,8 @@ typedef struct tool_ref_cfg {
 	ingest_online_opts oo;
 } tool_ref_cfg;
 
+/* The defaults of the reference options; tool_ref_option handles one of
+ * TOOL_REF_LONGOPTS: 1 taken, 0 not one of them, -1 a bad value (said). */
 void tool_ref_init(tool_ref_cfg *c);
 int tool_ref_option(int ch, const char *arg, tool_ref_cfg *c);
 
