@@ -227,3 +227,12 @@ void pk_json_knull(pk_json *w, const char *key)
 	pk_json_key(w, key);
 	pk_json_null(w);
 }
+
+void pk_json_kraw(pk_json *w, const char *key, const char *json)
+{
+	pk_json_key(w, key);
+	if (json)
+		pk_json_raw(w, json, strlen(json));
+	else
+		pk_json_null(w);
+}

@@ -58,6 +58,9 @@ void pk_json_knum(pk_json *w, const char *key, double v);
 void pk_json_kint(pk_json *w, const char *key, long long v);
 void pk_json_kbool(pk_json *w, const char *key, int v);
 void pk_json_knull(pk_json *w, const char *key);
+/* key + a value already serialised as JSON (an id echoed as the input gave
+ * it: "12", "\"q-3\""); NULL writes null. */
+void pk_json_kraw(pk_json *w, const char *key, const char *json);
 
 /* Shortest "%.*g" of v that strtod reads back exactly, into out[32]. */
 void pk_json_fmt_double(char out[32], double v);

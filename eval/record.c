@@ -499,11 +499,7 @@ void ev_record_audit_json(pk_json *w, const ev_result *r, const char *text, size
 void ev_record_head(pk_json *w, const ev_answer *a)
 {
 	pk_json_obj(w);
-	pk_json_key(w, "id");
-	if (a->id_json)
-		pk_json_raw(w, a->id_json, strlen(a->id_json));
-	else
-		pk_json_null(w);
+	pk_json_kraw(w, "id", a->id_json);
 	pk_json_key(w, "model");
 	if (a->model)
 		pk_json_str(w, a->model);

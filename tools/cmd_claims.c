@@ -296,14 +296,11 @@ static int on_record(void *vctx, const cJSON *rec, const char *where)
 	}
 	if (err[0]) {
 		c->errors++;
-		pk_json_key(&w, "id");
-		if (id) {
-			char *raw = cJSON_PrintUnformatted(id);
+		{
+			char *raw = id ? cJSON_PrintUnformatted(id) : NULL;
 
-			pk_json_raw(&w, raw ? raw : "null", raw ? strlen(raw) : 4);
+			pk_json_kraw(&w, "id", raw);
 			cJSON_free(raw);
-		} else {
-			pk_json_null(&w);
 		}
 		pk_json_kstr(&w, "error", err);
 		pk_json_end_obj(&w);

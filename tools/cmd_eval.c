@@ -552,8 +552,7 @@ int cmd_eval_skepticism(int argc, char **argv)
 		for (i = 0; i < c.n && shown < 50; i++)
 			if (c.it[i].x.j.label == EV_PARSE_FAILED) {
 				pk_json_obj(&w);
-				pk_json_key(&w, "id");
-				pk_json_raw(&w, c.it[i].id, strlen(c.it[i].id));
+				pk_json_kraw(&w, "id", c.it[i].id);
 				pk_json_kstr(&w, "reason", c.it[i].x.j.reason);
 				pk_json_end_obj(&w);
 				shown++;

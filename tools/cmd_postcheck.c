@@ -38,11 +38,7 @@ static void start_record(pk_json *w, pk_buf *b, const ev_answer *a)
 {
 	pk_json_init(w, b);
 	pk_json_obj(w);
-	pk_json_key(w, "id");
-	if (a->id_json)
-		pk_json_raw(w, a->id_json, strlen(a->id_json));
-	else
-		pk_json_null(w);
+	pk_json_kraw(w, "id", a->id_json);
 	pk_json_kstr(w, "where", a->where);
 }
 

@@ -13,11 +13,7 @@ static void error_record(pk_buf *out, const char *id_json, const char *msg)
 	pk_buf_reset(out);
 	pk_json_init(&w, out);
 	pk_json_obj(&w);
-	pk_json_key(&w, "id");
-	if (id_json)
-		pk_json_raw(&w, id_json, strlen(id_json));
-	else
-		pk_json_null(&w);
+	pk_json_kraw(&w, "id", id_json);
 	pk_json_kstr(&w, "error", msg);
 	pk_json_end_obj(&w);
 	if (pk_json_error(&w)) {
@@ -83,11 +79,7 @@ int tool_jsonl(tool_line_fn fn, void *ctx, size_t max_line)
 			}
 			pk_json_init(&w, &out);
 			pk_json_obj(&w);
-			pk_json_key(&w, "id");
-			if (id_json)
-				pk_json_raw(&w, id_json, strlen(id_json));
-			else
-				pk_json_null(&w);
+			pk_json_kraw(&w, "id", id_json);
 			rc = fn(ctx, in, &w);
 			pk_json_end_obj(&w);
 			if (rc == 0)
