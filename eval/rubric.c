@@ -453,7 +453,6 @@ int ev_grade_parse(ev_grade *g, const ev_rubrics *rs, const cJSON *rec, const ch
 	size_t i;
 
 	memset(g, 0, sizeof(*g));
-	snprintf(g->where, sizeof(g->where), "%s", where);
 	if (!cJSON_IsObject(rec))
 		return pk_error_set(PK_EPARSE, "%s: not a JSON object", where);
 	if (!(task = str_of(rec, "task")))

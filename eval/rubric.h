@@ -119,7 +119,6 @@ typedef struct ev_grade {
 	char first_missing[64];
 	size_t unknown;       /* ids the rubric does not have (ignored) */
 	char first_unknown[64];
-	char where[128];      /* "file:line" */
 } ev_grade;
 
 /* Parse {"task","solution","run","grader","criteria":{id: bool},"hints"?}.
