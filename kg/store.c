@@ -11,6 +11,7 @@
 #include "../common/alloc.h"
 #include "../common/buf.h"
 #include "../common/error.h"
+#include "../common/sha256.h"
 #include "record.h"
 
 #include <dirent.h>
@@ -268,9 +269,14 @@ static kg_store *store_new(const char *dir)
 int kg_store_open(kg_store **out, const char *dir, int mode)
 {
 	kg_store *s;
-	int rc = 0, attempt;
+	int rc = 0, attempt, snapshot;
 
 	*out = NULL;
+	snapshot = kg_is_snapshot(dir);
+	if (snapshot && mode != KG_OPEN_READ)
+		return pk_error_set(PK_EINVAL, "graph '%s' is a read-only snapshot (provkg snapshot): write to the "
+				    "graph it was taken from%s", dir,
+				    mode == KG_OPEN_SHARED ? " (or check without the online answer cache: --cache-ttl 0)" : "");
 	if (!(s = store_new(dir)))
 		return pk_error_set(PK_ENOMEM, "out of memory");
 	s->writable = mode == KG_OPEN_WRITE;
@@ -293,7 +299,9 @@ int kg_store_open(kg_store **out, const char *dir, int mode)
 			mdb_env_close(s->env);
 			s->env = NULL;
 		}
-		if ((rc = env_open(s, 0)) != PK_ENOTFOUND)
+		/* nothing writes a snapshot: no lock file, so it reads from a
+		 * read-only file system too */
+		if ((rc = env_open(s, snapshot ? MDB_NOLOCK : 0)) != PK_ENOTFOUND)
 			break;
 	}
 	if (rc < 0 || (rc = check_schema(s)) < 0)
@@ -430,6 +438,9 @@ int kg_build_begin(kg_store **out, const char *dir)
 	int rc;
 
 	*out = NULL;
+	if (kg_is_snapshot(dir))
+		return pk_error_set(PK_EINVAL, "graph '%s' is a read-only snapshot (provkg snapshot): build the graph "
+				    "it was taken from and snapshot it again", dir);
 	if (mkdir(dir, 0755) < 0 && errno != EEXIST)
 		return pk_error_set(PK_EIO, "cannot create graph directory '%s': %s", dir, strerror(errno));
 	if ((rc = write_format(dir)) < 0)
@@ -944,4 +955,217 @@ int kg_store_write(kg_store *s, kg_write_fn fn, void *ctx)
 		}
 		pk_error_clear();
 	}
+}
+
+/* ---- snapshots ---------------------------------------------------------- */
+
+#define SNAPSHOT_FILE "SNAPSHOT"
+#define SNAPSHOT_LINE "provkg snapshot 1\n"
+
+int kg_is_snapshot(const char *dir)
+{
+	char *p = path_join(dir, SNAPSHOT_FILE);
+	int r = p && access(p, F_OK) == 0;
+
+	pk_free(p);
+	return r;
+}
+
+static int write_new_file(const char *path, const char *text)
+{
+	size_t n = strlen(text), off = 0;
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0444), rc = 0;
+
+	if (fd < 0)
+		return pk_error_set(PK_EIO, "cannot create '%s': %s", path, strerror(errno));
+	while (off < n && rc == 0) {
+		ssize_t w = write(fd, text + off, n - off);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			rc = pk_error_set(PK_EIO, "cannot write '%s': %s", path, strerror(errno));
+		else
+			off += (size_t)w;
+	}
+	if (rc == 0 && fsync(fd) < 0)
+		rc = pk_error_set(PK_EIO, "cannot sync '%s': %s", path, strerror(errno));
+	close(fd);
+	return rc;
+}
+
+/* A snapshot being written: its generation directory, then the rest. */
+static void remove_snapshot_tmp(const char *tmp, const char *gen)
+{
+	if (gen)
+		remove_tree(gen);
+	remove_tree(tmp);
+}
+
+int kg_store_snapshot(kg_store *s, const char *dir, kg_snapshot_info *info)
+{
+	pk_buf manifest = PK_BUF_INIT, tmpname = PK_BUF_INIT;
+	char *gen = NULL, *data = NULL, *format = NULL, *current = NULL, *man = NULL, stamp[32];
+	struct stat st;
+	struct tm tm;
+	time_t now = time(NULL);
+	int rc;
+
+	memset(info, 0, sizeof(*info));
+	if (access(dir, F_OK) == 0)
+		return pk_error_set(PK_EINVAL, "'%s' exists: a snapshot is written to a new directory", dir);
+	/* beside the target, renamed into place when whole: a snapshot killed
+	 * half-way leaves no directory that looks like one */
+	if (pk_buf_printf(&tmpname, "%s.tmp-%ld", dir, (long)getpid()) < 0)
+		return PK_ENOMEM;
+	if (mkdir(tmpname.ptr, 0755) < 0) {
+		rc = pk_error_set(PK_EIO, "cannot create '%s': %s", tmpname.ptr, strerror(errno));
+		pk_buf_release(&tmpname);
+		return rc;
+	}
+	if (!(gen = path_join(tmpname.ptr, s->gen_name)) || !(data = path_join(gen, "data.mdb")) ||
+	    !(format = path_join(tmpname.ptr, "FORMAT")) || !(current = path_join(tmpname.ptr, "CURRENT")) ||
+	    !(man = path_join(tmpname.ptr, SNAPSHOT_FILE))) {
+		rc = pk_error_set(PK_ENOMEM, "out of memory");
+		goto fail;
+	}
+	if (mkdir(gen, 0755) < 0) {
+		rc = pk_error_set(PK_EIO, "cannot create '%s': %s", gen, strerror(errno));
+		goto fail;
+	}
+	/* one read transaction inside: the copy is the last commit, whole,
+	 * whatever a writer does meanwhile; free pages are left out */
+	if ((rc = mdb_env_copy2(s->env, gen, MDB_CP_COMPACT)) != 0) {
+		rc = kg_mdb_error(rc, "copying the graph");
+		goto fail;
+	}
+	if (stat(data, &st) < 0) {
+		rc = pk_error_set(PK_EIO, "cannot stat '%s': %s", data, strerror(errno));
+		goto fail;
+	}
+	info->bytes = (uint64_t)st.st_size;
+	snprintf(info->generation, sizeof(info->generation), "%s", s->gen_name);
+	snprintf(info->from, sizeof(info->from), "%s", s->root);
+	if ((rc = fsync_path(data)) < 0 || (rc = pk_sha256_file(info->sha256, data)) < 0)
+		goto fail;
+	if (chmod(data, 0444) < 0) {
+		rc = pk_error_set(PK_EIO, "cannot make '%s' read-only: %s", data, strerror(errno));
+		goto fail;
+	}
+	gmtime_r(&now, &tm);
+	strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	if (pk_buf_printf(&manifest, SNAPSHOT_LINE "from\t%s\ngeneration\t%s\nbytes\t%llu\nsha256\t%s\ncreated\t%s\n",
+			  info->from, info->generation, (unsigned long long)info->bytes, info->sha256, stamp) < 0) {
+		rc = PK_ENOMEM;
+		goto fail;
+	}
+	if ((rc = write_new_file(format, FORMAT_LINE)) < 0 || (rc = write_new_file(man, manifest.ptr)) < 0)
+		goto fail;
+	if (symlink(s->gen_name, current) < 0) {
+		rc = pk_error_set(PK_EIO, "cannot create '%s': %s", current, strerror(errno));
+		goto fail;
+	}
+	if ((rc = fsync_path(tmpname.ptr)) < 0)
+		goto fail;
+	if (rename(tmpname.ptr, dir) < 0) {
+		rc = pk_error_set(PK_EIO, "cannot rename '%s' to '%s': %s", tmpname.ptr, dir, strerror(errno));
+		goto fail;
+	}
+	rc = 0;
+	goto done;
+fail:
+	if (data)
+		chmod(data, 0644);
+	remove_snapshot_tmp(tmpname.ptr, gen);
+done:
+	pk_buf_release(&manifest);
+	pk_buf_release(&tmpname);
+	pk_free(gen);
+	pk_free(data);
+	pk_free(format);
+	pk_free(current);
+	pk_free(man);
+	return rc;
+}
+
+int kg_snapshot_check(const char *dir, int verify, kg_snapshot_info *info)
+{
+	char *man = path_join(dir, SNAPSHOT_FILE), *text = NULL, *line, *save = NULL, *data = NULL, *gen = NULL;
+	char got[65];
+	struct stat st;
+	int rc = 0;
+
+	memset(info, 0, sizeof(*info));
+	if (!man)
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	{
+		FILE *f = fopen(man, "re");
+		long n;
+
+		if (!f) {
+			rc = errno == ENOENT ? pk_error_set(PK_ENOTFOUND, "'%s' is not a provkg snapshot (no %s)", dir,
+							    SNAPSHOT_FILE)
+					     : pk_error_set(PK_EIO, "cannot read '%s': %s", man, strerror(errno));
+			pk_free(man);
+			return rc;
+		}
+		/* a manifest is a few lines; more is not one of ours */
+		if (!(text = pk_malloc(4097)) || (n = (long)fread(text, 1, 4096, f)) < 0) {
+			fclose(f);
+			pk_free(man);
+			pk_free(text);
+			return pk_error_set(PK_ENOMEM, "out of memory");
+		}
+		text[n] = '\0';
+		fclose(f);
+	}
+	if (strncmp(text, SNAPSHOT_LINE, strlen(SNAPSHOT_LINE))) {
+		rc = pk_error_set(PK_EIO, "'%s' is not a provkg snapshot manifest", man);
+		goto done;
+	}
+	for (line = strtok_r(text + strlen(SNAPSHOT_LINE), "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *tab = strchr(line, '\t');
+
+		if (!tab)
+			continue;
+		*tab++ = '\0';
+		if (!strcmp(line, "from"))
+			snprintf(info->from, sizeof(info->from), "%s", tab);
+		else if (!strcmp(line, "generation"))
+			snprintf(info->generation, sizeof(info->generation), "%s", tab);
+		else if (!strcmp(line, "bytes"))
+			info->bytes = strtoull(tab, NULL, 10);
+		else if (!strcmp(line, "sha256"))
+			snprintf(info->sha256, sizeof(info->sha256), "%s", tab);
+	}
+	if (strncmp(info->generation, "gen-", 4) || strchr(info->generation, '/') || strlen(info->sha256) != 64) {
+		rc = pk_error_set(PK_EIO, "'%s': the manifest lacks its generation or sha256", man);
+		goto done;
+	}
+	if (!verify)
+		goto done;
+	if (!(gen = path_join(dir, info->generation)) || !(data = path_join(gen, "data.mdb"))) {
+		rc = pk_error_set(PK_ENOMEM, "out of memory");
+		goto done;
+	}
+	if (stat(data, &st) < 0) {
+		rc = pk_error_set(PK_EIO, "cannot stat '%s': %s", data, strerror(errno));
+		goto done;
+	}
+	if ((uint64_t)st.st_size != info->bytes) {
+		rc = pk_error_set(PK_EIO, "'%s' has %llu bytes, the manifest says %llu: an incomplete copy?", data,
+				  (unsigned long long)st.st_size, (unsigned long long)info->bytes);
+		goto done;
+	}
+	if ((rc = pk_sha256_file(got, data)) < 0)
+		goto done;
+	if (strcmp(got, info->sha256))
+		rc = pk_error_set(PK_EIO, "'%s' has sha256 %s, the manifest says %s: the copy is damaged", data, got,
+				  info->sha256);
+done:
+	pk_free(man);
+	pk_free(text);
+	pk_free(gen);
+	pk_free(data);
+	return rc;
 }

@@ -99,6 +99,34 @@ int kg_txn_checkpoint(kg_txn *t);
  * in a retired generation). */
 int kg_store_write_brief(kg_store *s, kg_write_fn fn, void *ctx);
 
+/* ---- snapshots -------------------------------------------------------- */
+
+/* A snapshot is a graph directory of its own, read-only: the current
+ * generation copied compacted (LMDB's mdb_env_copy2 with MDB_CP_COMPACT,
+ * from one read transaction: consistent while writers write), and a
+ * manifest DIR/SNAPSHOT naming the graph it came from, its generation,
+ * the data file's size and sha256. Opened like any graph (--db DIR), but
+ * without a lock file (MDB_NOLOCK: nothing writes it), so it can be read
+ * from a read-only file system; build and ingest refuse it. */
+typedef struct kg_snapshot_info {
+	char sha256[65];       /* of gen-NAME/data.mdb */
+	uint64_t bytes;        /* of gen-NAME/data.mdb */
+	char generation[128];  /* the generation copied */
+	char from[512];        /* the graph directory it was taken from */
+} kg_snapshot_info;
+
+/* Write a snapshot of s into dir, which must not exist (it appears whole
+ * or not at all: written beside it, then renamed). 0 with *info filled,
+ * PK_EINVAL (dir exists), PK_EIO, PK_ENOMEM. */
+int kg_store_snapshot(kg_store *s, const char *dir, kg_snapshot_info *info);
+/* Read dir's manifest and, when verify is set, hash its data file again
+ * (a copy staged to another disk): 0 when it matches, PK_ENOTFOUND (not a
+ * snapshot), PK_EIO (the bytes differ from the manifest: the message says
+ * what it expected and found). */
+int kg_snapshot_check(const char *dir, int verify, kg_snapshot_info *info);
+/* Is dir a snapshot (has a SNAPSHOT manifest)? 1 / 0. */
+int kg_is_snapshot(const char *dir);
+
 /* Test hook: called with a stage name ("build-written", "build-swapped",
  * ...) at the points where a crash matters. NULL disables. */
 typedef void (*kg_testpoint_fn)(const char *stage);

@@ -36,6 +36,7 @@ static const struct command commands[] = {
 	{ "ingest", cmd_ingest, "add or replace source editions in the graph, in one transaction" },
 	{ "sources", cmd_sources, "list the source editions in the graph" },
 	{ "verify", cmd_verify, "check the graph's integrity (indexes, records, counts)" },
+	{ "snapshot", cmd_snapshot, "a compact, read-only copy of the graph with a content hash" },
 	{ "lookup", cmd_lookup, "look up constants, elements and isotopes with provenance" },
 	{ "check-value", cmd_check_value, "verify a value cited in a sentence: unit, number, edition, verdict" },
 	{ "convert", cmd_convert, "convert a value between units (the unit engine check-value uses)" },

@@ -209,6 +209,7 @@ int cmd_update(int argc, char **argv);
 int cmd_ingest(int argc, char **argv);
 int cmd_sources(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
+int cmd_snapshot(int argc, char **argv);
 int cmd_lookup(int argc, char **argv);
 int cmd_check_value(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
