@@ -16,7 +16,7 @@ PKGS := lmdb libcurl libcjson libpcre2-8 zlib libutf8proc expat libarchive
 DEB_BUILD := gcc make pkg-config liblmdb-dev libcurl4-openssl-dev libcjson-dev \
 	libpcre2-dev zlib1g-dev libutf8proc-dev libexpat1-dev libarchive-dev ca-certificates
 DEB_TEST := python3 lmdb-utils bc time openssl util-linux chromium python3-scipy python3-sklearn jq units nodejs zstd python3-sympy \
-	parallel
+	parallel slurm-wlm munge
 
 comma := ,
 BUILD := build/$(if $(SANITIZE),san-$(subst $(comma),-,$(SANITIZE)),rel)
