@@ -59,6 +59,14 @@ void pk_re_free(pk_re *re)
 	pk_free(re);
 }
 
+void pk_re_thread_done(void)
+{
+	pcre2_match_data_free(tls_md);
+	pcre2_match_context_free(tls_mc);
+	tls_md = NULL;
+	tls_mc = NULL;
+}
+
 int pk_re_last_limited(void)
 {
 	return tls_limited;

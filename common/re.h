@@ -32,6 +32,10 @@ typedef struct pk_match {
  * hit: pk_re_last_limited() tells), <0 error. */
 int pk_re_match(const pk_re *re, const char *s, size_t n, size_t from, pk_match *m);
 int pk_re_last_limited(void);
+/* Free the calling thread's match data (each thread that matches gets its
+ * own, made at its first match): a thread about to end calls it, or its
+ * match data leaks. The main thread need not. */
+void pk_re_thread_done(void);
 
 /* Named group index, or -1. */
 int pk_re_group(const pk_re *re, const char *name);

@@ -35,8 +35,9 @@
 #define PK_REC_LOG_MAX ((size_t)2 << 30)
 /* one sample of an Inspect .eval zip, inflated (a zip bomb stops here) */
 #define PK_REC_SAMPLE_MAX ((size_t)256 << 20)
-/* an output record (a line written per input line) */
-#define PK_REC_OUTPUT_MAX ((size_t)256 << 20)
+/* an output record (a line written per input line; an audit record of a
+ * 16 MiB answer with everything found in it) */
+#define PK_REC_OUTPUT_MAX ((size_t)512 << 20)
 
 typedef struct pk_records pk_records;
 

@@ -277,3 +277,17 @@ void tool_ref_close(tool_ref_checker *c)
 	query_ref_scratch_free(c->o.scratch);
 	c->o.scratch = NULL;
 }
+
+int tool_ref_clone(const tool_ref_checker *from, kg_store *s, tool_ref_checker *out)
+{
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	out->o = from->o;
+	out->o.online = NULL;
+	if (!(out->o.scratch = query_ref_scratch_new()))
+		return tool_fail(PK_ENOMEM, NULL);
+	if ((rc = kg_txn_read(&out->t, s)) < 0)
+		return tool_fail(rc, NULL);
+	return EXIT_OK;
+}

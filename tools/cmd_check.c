@@ -7,6 +7,7 @@
 
 #include "../common/alloc.h"
 #include "../common/error.h"
+#include "../common/records.h"
 #include "../common/text.h"
 #include "../eval/audit.h"
 #include "../eval/input.h"
@@ -33,6 +34,13 @@ typedef struct check_ctx {
 	int json;            /* --json: JSON records even for a text answer */
 	size_t answers, errors;
 	int out_rc;
+	/* --jobs N: the pool and the other workers' contexts (main's only) */
+	size_t jobs;
+	kg_store *store;
+	tool_pool *pool;
+	void **ctxs;
+	struct check_ctx *more;
+	size_t nmore;
 } check_ctx;
 
 /* What an item did to traceability: "-2.5", "+0.0", or "  ." unchecked. */
@@ -101,66 +109,187 @@ static void print_human(const char *name, const ev_result *r, const char *text, 
 
 static void on_warn(void *vctx, const char *msg)
 {
-	(void)vctx;
+	check_ctx *c = vctx;
+
+	/* after the records read so far, as a serial run writes it */
+	if (c->pool)
+		tool_pool_drain(c->pool);
 	tool_warn("%s", msg);
 }
 
-static int on_answer(void *vctx, const ev_answer *a)
+/* The audit record of one answer into out: its check, or an error record
+ * in its place (an answer that could not be read or checked: *is_error).
+ * PK_ENOMEM and PK_EIO stop the run. human: a text answer without --json
+ * is printed as a report instead (out stays empty). */
+static int answer_record(check_ctx *c, const ev_answer *a, pk_buf *out, int *is_error, int human)
 {
-	check_ctx *c = vctx;
-	pk_buf out = PK_BUF_INIT;
 	pk_json w;
 	ev_result r;
 	ev_opts o;
 	int rc = 0;
 
-	c->answers++;
+	*is_error = 0;
 	memset(&o, 0, sizeof(o));
 	o.units = c->u;
 	o.value_opts = &c->v.o;
 	o.ref_opts = &c->ref.o;
 	o.rules = c->rules;
 	o.postrules = c->postrules;
-	pk_buf_init(&out, (size_t)512 << 20);
-	pk_json_init(&w, &out);
+	pk_buf_reset(out);
+	pk_json_init(&w, out);
 	ev_record_head(&w, a);
 	if (a->error) {
 		pk_json_kstr(&w, "error", a->error);
-		c->errors++;
+		*is_error = 1;
 	} else if ((rc = kg_txn_renew(c->t)) < 0 || (rc = ev_audit(c->t, a->text, a->len, &o, &r)) < 0) {
-		if (rc == PK_ENOMEM || rc == PK_EIO) {
-			pk_buf_release(&out);
-			return rc;
-		}
-		{
-			char msg[600];
+		char msg[600];
 
-			snprintf(msg, sizeof(msg), "%s: %s", a->where, pk_error_last());
-			pk_json_kstr(&w, "error", msg);
-		}
+		if (rc == PK_ENOMEM || rc == PK_EIO)
+			return rc;
+		snprintf(msg, sizeof(msg), "%s: %s", a->where, pk_error_last());
+		pk_json_kstr(&w, "error", msg);
 		pk_error_clear();
-		c->errors++;
-		rc = 0;
-	} else if (!c->json && a->format == EV_FMT_TEXT) {
+		*is_error = 1;
+	} else if (human) {
 		print_human(a->where, &r, a->text, a->len);
 		ev_result_release(&r);
-		pk_buf_release(&out);
+		pk_buf_reset(out);
 		return 0;
 	} else {
 		ev_record_audit_json(&w, &r, a->text, a->len);
 		ev_result_release(&r);
 	}
 	pk_json_end_obj(&w);
-	if ((rc = pk_json_error(&w)) < 0) {
+	if (pk_json_error(&w) < 0) {
 		/* an output record we cannot build still keeps its place */
-		pk_buf_reset(&out);
-		pk_json_init(&w, &out);
+		pk_buf_reset(out);
+		pk_json_init(&w, out);
 		ev_record_head(&w, a);
 		pk_json_kstr(&w, "error", pk_error_last());
 		pk_json_end_obj(&w);
 		pk_error_clear();
 	}
-	rc = tool_print_line(&out);
+	return 0;
+}
+
+/* --jobs: an answer travels to a worker as a copy (the reader's strings are
+ * borrowed for the callback only) */
+typedef struct answer_item {
+	ev_answer a;
+	int is_error;
+	char *id_json, *model, *text, *error, *perturbation;
+} answer_item;
+
+static void item_free(void *item)
+{
+	answer_item *x = item;
+
+	if (!x)
+		return;
+	pk_free(x->id_json);
+	pk_free(x->model);
+	pk_free(x->text);
+	pk_free(x->error);
+	pk_free(x->perturbation);
+	pk_free(x);
+}
+
+static answer_item *item_copy(const ev_answer *a)
+{
+	answer_item *x = pk_calloc(1, sizeof(*x));
+
+	if (!x)
+		return NULL;
+	x->a = *a;
+	if ((a->id_json && !(x->id_json = pk_strdup(a->id_json))) || (a->model && !(x->model = pk_strdup(a->model))) ||
+	    (a->error && !(x->error = pk_strdup(a->error))) ||
+	    (a->perturbation && !(x->perturbation = pk_strdup(a->perturbation))) ||
+	    (a->text && !(x->text = pk_strndup(a->text, a->len)))) {
+		item_free(x);
+		return NULL;
+	}
+	x->a.id_json = x->id_json;
+	x->a.model = x->model;
+	x->a.error = x->error;
+	x->a.perturbation = x->perturbation;
+	x->a.text = x->text;
+	return x;
+}
+
+static int work_answer(void *ctx, void *item, pk_buf *out)
+{
+	answer_item *x = item;
+
+	return answer_record(ctx, &x->a, out, &x->is_error, 0);
+}
+
+/* the writer thread: counts as it prints, so the counts need no lock */
+static int emit_answer(void *ctx, void *item, const pk_buf *out)
+{
+	check_ctx *c = ctx;
+
+	c->answers++;
+	c->errors += ((answer_item *)item)->is_error;
+	return tool_print_line(out);
+}
+
+/* another worker's context: its own transaction and reference checker;
+ * units, options and rules are read-only and shared */
+static int clone_ctx(check_ctx *from, kg_store *s, check_ctx *out)
+{
+	int rc;
+
+	*out = *from;
+	out->t = NULL;
+	out->pool = NULL;
+	out->more = NULL;
+	if ((rc = tool_ref_clone(&from->ref, s, &out->ref)) != EXIT_OK)
+		return rc;
+	if ((rc = kg_txn_read(&out->t, s)) < 0)
+		return tool_fail(rc, NULL);
+	out->ref.t = out->t;
+	return EXIT_OK;
+}
+
+static int start_pool(check_ctx *c)
+{
+	size_t k;
+	int code;
+
+	if (!(c->ctxs = pk_calloc(c->jobs, sizeof(*c->ctxs))) ||
+	    !(c->more = pk_calloc(c->jobs - 1, sizeof(*c->more))))
+		return PK_ENOMEM;
+	c->ctxs[0] = c;
+	for (k = 1; k < c->jobs; k++) {
+		c->nmore++;
+		if ((code = clone_ctx(c, c->store, &c->more[k - 1])) != EXIT_OK)
+			return PK_ERROR;
+		c->ctxs[k] = &c->more[k - 1];
+	}
+	return tool_pool_start(&c->pool, c->jobs, c->ctxs, work_answer, emit_answer, c, item_free);
+}
+
+static int on_answer(void *vctx, const ev_answer *a)
+{
+	check_ctx *c = vctx;
+	pk_buf out = PK_BUF_INIT;
+	int rc, is_error, human = !c->json && a->format == EV_FMT_TEXT;
+
+	/* a text answer is one answer: no pool for it */
+	if (c->jobs > 1 && !human) {
+		answer_item *x;
+
+		if (!c->pool && (rc = start_pool(c)) < 0)
+			return rc;
+		if (!(x = item_copy(a)))
+			return pk_error_set(PK_ENOMEM, "out of memory");
+		return tool_pool_submit(c->pool, x);
+	}
+	c->answers++;
+	pk_buf_init(&out, PK_REC_OUTPUT_MAX);
+	if ((rc = answer_record(c, a, &out, &is_error, human)) == 0 && !human)
+		rc = tool_print_line(&out);
+	c->errors += is_error;
 	pk_buf_release(&out);
 	return rc;
 }
@@ -181,6 +310,8 @@ static void usage(FILE *f)
 		"  --json            JSONL audit records also for a single text answer\n"
 		"  --rules FILE      the score rules (default data/rules/credibility.json)\n"
 		"  --max-answer N    bytes per answer (default 16777216)\n"
+		"  --jobs N          answers checked on N threads (default: the cores; 1 with --online);\n"
+		"                    the records are the same, in input order\n"
 		"  values:     --edition YEAR --tolerance F --tolerance-computed F --tolerance-for P=F\n"
 		"  references: --closed-world --online --crossref-url U --mailto A --cache-ttl D --rows N\n"
 		"              --timeout S --retries N --cacert FILE     (as check-value and check-ref)\n"
@@ -203,6 +334,7 @@ int cmd_check(int argc, char **argv)
 		{ "model", required_argument, NULL, 'm' },
 		{ "rules", required_argument, NULL, 'r' },
 		{ "max-answer", required_argument, NULL, 'A' },
+		{ "jobs", required_argument, NULL, 'J' },
 		TOOL_VALUE_LONGOPTS,
 		TOOL_REF_LONGOPTS,
 		{ "help", no_argument, NULL, 'h' },
@@ -214,6 +346,7 @@ int cmd_check(int argc, char **argv)
 	const char *db = NULL, *rules = NULL, *path = "-";
 	kg_store *s = NULL;
 	int ch, json = 0, rc, code = EXIT_OK, fmt = EV_FMT_AUTO, detected = 0;
+	size_t jobs = tool_jobs_default(), k;
 	char *end;
 
 	memset(&c, 0, sizeof(c));
@@ -241,6 +374,10 @@ int cmd_check(int argc, char **argv)
 				tool_error("--max-answer needs a number of bytes");
 				return EXIT_USAGE;
 			}
+			break;
+		case 'J':
+			if (tool_jobs_option(optarg, &jobs) < 0)
+				return EXIT_USAGE;
 			break;
 		case 'h': usage(stdout); return EXIT_OK;
 		default:
@@ -273,12 +410,27 @@ int cmd_check(int argc, char **argv)
 	 * report, unless --json: decided per answer, by the format read */
 	c.json = json;
 	io.warn = on_warn;
+	c.jobs = c.ref.online ? 1 : jobs; /* one connection to the API */
+	c.store = s;
 	rc = ev_read_answers(path, &io, on_answer, &c, &detected);
+	if (c.pool) {
+		int prc = tool_pool_finish(c.pool);
+
+		c.pool = NULL;
+		if (rc == 0 && prc < 0)
+			rc = prc;
+	}
 	if (rc < 0) {
 		code = rc == PK_EPARSE ? EXIT_DATA : tool_exit_code(rc);
 		tool_error("%s", pk_error_last());
 	}
 done:
+	for (k = 0; k < c.nmore; k++) {
+		tool_ref_close(&c.more[k].ref);
+		kg_txn_free(c.more[k].t);
+	}
+	pk_free(c.more);
+	pk_free(c.ctxs);
 	tool_ref_close(&c.ref);
 	query_units_free(c.u);
 	kg_txn_free(c.t);

@@ -2,6 +2,7 @@
  * cites right, at what precision, against which source and edition? */
 #include "tool.h"
 
+#include "../common/alloc.h"
 #include "../common/error.h"
 #include "../common/records.h"
 #include "../eval/record.h"
@@ -84,6 +85,7 @@ static void usage(FILE *f)
 		"  TEXT              a sentence citing a value: \"the speed of light is 3×10^5 m/s\"\n"
 		"  --json            one JSON object {\"text\",\"quantity\",\"cited\",\"reference\",\"verdict\",...}\n"
 		"  --jsonl           read {\"id\",\"text\"} lines, write one result per line, echoing id\n"
+		"  --jobs N          --jsonl on N threads (default: the cores); the same output, in order\n"
 		"  --edition YEAR    check against that edition (default: the newest); unit conversions\n"
 		"                    use that CODATA edition's constants\n"
 		"  --tolerance F     relative tolerance of \"approximate\" (default 0.01)\n"
@@ -95,12 +97,38 @@ static void usage(FILE *f)
 		"exit: 0 match, 1 any other verdict, 2 usage or bad text, 4 graph error (--jsonl: 0 when done)\n");
 }
 
+/* --jobs: another thread's context: its own read transaction; the units
+ * and options are read-only and shared */
+static int clone_ctx(void *from, void *store, void **out)
+{
+	check_ctx *c = pk_malloc(sizeof(*c));
+	int rc;
+
+	*out = c;
+	if (!c)
+		return tool_fail(PK_ENOMEM, NULL);
+	*c = *(check_ctx *)from;
+	c->t = NULL;
+	if ((rc = kg_txn_read(&c->t, store)) < 0)
+		return tool_fail(rc, NULL);
+	return EXIT_OK;
+}
+
+static void release_ctx(void *ctx)
+{
+	check_ctx *c = ctx;
+
+	kg_txn_free(c->t);
+	pk_free(c);
+}
+
 int cmd_check_value(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "db", required_argument, NULL, 'd' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "jsonl", no_argument, NULL, 'l' },
+		{ "jobs", required_argument, NULL, 'J' },
 		TOOL_VALUE_LONGOPTS,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -109,6 +137,7 @@ int cmd_check_value(int argc, char **argv)
 	const char *db = NULL;
 	kg_store *s = NULL;
 	int ch, json = 0, jsonl = 0, rc, code = EXIT_OK;
+	size_t jobs = tool_jobs_default();
 
 	memset(&c, 0, sizeof(c));
 	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -116,6 +145,10 @@ int cmd_check_value(int argc, char **argv)
 		case 'd': db = optarg; break;
 		case 'j': json = 1; break;
 		case 'l': jsonl = 1; break;
+		case 'J':
+			if (tool_jobs_option(optarg, &jobs) < 0)
+				return EXIT_USAGE;
+			break;
 		case 'h': usage(stdout); return EXIT_OK;
 		default:
 			if ((rc = tool_value_option(ch, optarg, &c.v)) > 0)
@@ -134,7 +167,7 @@ int cmd_check_value(int argc, char **argv)
 	if ((code = tool_value_finish(&c.v, c.t)) != EXIT_OK)
 		goto done;
 	if (jsonl) {
-		code = tool_jsonl(check_line, &c, PK_REC_SENTENCE_MAX);
+		code = tool_jsonl_jobs(check_line, &c, jobs, clone_ctx, release_ctx, s, PK_REC_SENTENCE_MAX);
 	} else {
 		const char *text = argv[optind];
 		qv_result r;

@@ -1,6 +1,7 @@
 /* tools/jsonl.c - aligned JSONL streams: one output line per input line. */
 #include "tool.h"
 
+#include "../common/alloc.h"
 #include "../common/error.h"
 #include "../common/records.h"
 
@@ -27,10 +28,90 @@ static void error_record(pk_buf *out, const char *id_json, const char *msg)
 	}
 }
 
-int tool_jsonl(tool_line_fn fn, void *ctx, size_t max_line)
+/* The answer to one input line, into out: fn's record, or an error record
+ * in its place (a line too long, not an object, with a NUL; fn failing).
+ * Never fails: the stream stays aligned. */
+static void answer_line(tool_line_fn fn, void *ctx, int read_rc, const char *line, size_t len, size_t lineno,
+			size_t max_line, pk_buf *out)
+{
+	cJSON *in = NULL;
+	char *id_json = NULL;
+	char msg[256];
+	pk_json w;
+	int rc;
+
+	pk_buf_reset(out);
+	if (read_rc == PK_ELIMIT) {
+		snprintf(msg, sizeof(msg), "line %zu: longer than %zu bytes", lineno, max_line);
+		error_record(out, NULL, msg);
+	} else if (!(in = cJSON_ParseWithLength(line, len)) || !cJSON_IsObject(in)) {
+		snprintf(msg, sizeof(msg), "line %zu: not a JSON object", lineno);
+		error_record(out, NULL, msg);
+	} else {
+		const cJSON *id = cJSON_GetObjectItemCaseSensitive(in, "id");
+
+		id_json = id ? cJSON_PrintUnformatted(id) : NULL;
+		pk_error_clear();
+		if (memmem(line, len, "\\u0000", 6)) {
+			/* cJSON would cut a string at the NUL; refuse instead */
+			snprintf(msg, sizeof(msg), "line %zu: NUL character (\\u0000) in input", lineno);
+			error_record(out, id_json, msg);
+		} else if (memchr(line, '\0', len)) {
+			/* a raw NUL byte: cJSON ends the text there ("G\0xyz" read as "G") */
+			snprintf(msg, sizeof(msg), "line %zu: a raw NUL byte in input (column %zu)", lineno,
+				 (size_t)((const char *)memchr(line, '\0', len) - line) + 1);
+			error_record(out, id_json, msg);
+		} else {
+			pk_json_init(&w, out);
+			pk_json_obj(&w);
+			pk_json_kraw(&w, "id", id_json);
+			rc = fn(ctx, in, &w);
+			pk_json_end_obj(&w);
+			if (rc == 0)
+				rc = pk_json_error(&w);
+			if (rc < 0)
+				error_record(out, id_json, pk_error_last());
+			pk_error_clear();
+		}
+	}
+	cJSON_free(id_json);
+	cJSON_Delete(in);
+}
+
+/* --jobs N: a line travels to a worker as a copy */
+typedef struct line_item {
+	int read_rc;
+	size_t lineno, len;
+	char text[]; /* len bytes and a NUL */
+} line_item;
+
+typedef struct jobs_ctx {
+	tool_line_fn fn;
+	size_t max_line;
+} jobs_ctx;
+
+static jobs_ctx the_jobs; /* set before the pool starts, read-only after */
+
+static int work_line(void *ctx, void *item, pk_buf *out)
+{
+	line_item *l = item;
+
+	answer_line(the_jobs.fn, ctx, l->read_rc, l->text, l->len, l->lineno, the_jobs.max_line, out);
+	return 0;
+}
+
+static int emit_line(void *ctx, void *item, const pk_buf *out)
+{
+	(void)ctx;
+	(void)item;
+	return tool_print_line(out);
+}
+
+static int jsonl_run(tool_line_fn fn, void **ctxs, size_t jobs, size_t max_line)
 {
 	pk_records *r = NULL;
 	pk_buf out = PK_BUF_INIT;
+	tool_pool *pool = NULL;
 	const char *line;
 	size_t len;
 	int rc, code = EXIT_OK;
@@ -39,12 +120,15 @@ int tool_jsonl(tool_line_fn fn, void *ctx, size_t max_line)
 	pk_buf_init(&out, PK_REC_OUTPUT_MAX);
 	if ((rc = pk_records_open(&r, "-", max_line, PK_REC_LINES)) < 0)
 		return tool_fail(rc, NULL);
+	if (jobs > 1) {
+		the_jobs.fn = fn;
+		the_jobs.max_line = max_line;
+		if ((rc = tool_pool_start(&pool, jobs, ctxs, work_line, emit_line, NULL, pk_free)) < 0) {
+			pk_records_free(r);
+			return tool_fail(rc, NULL);
+		}
+	}
 	for (;;) {
-		cJSON *in = NULL;
-		char *id_json = NULL;
-		char msg[256];
-		pk_json w;
-
 		rc = pk_records_next(r, &line, &len);
 		if (rc == 0)
 			break;
@@ -52,51 +136,59 @@ int tool_jsonl(tool_line_fn fn, void *ctx, size_t max_line)
 			code = tool_fail(rc, "reading standard input");
 			break;
 		}
-		pk_buf_reset(&out);
-		if (rc == PK_ELIMIT) {
-			snprintf(msg, sizeof(msg), "line %zu: longer than %zu bytes", pk_records_lineno(r), max_line);
-			error_record(&out, NULL, msg);
-		} else if (!(in = cJSON_ParseWithLength(line, len)) || !cJSON_IsObject(in)) {
-			snprintf(msg, sizeof(msg), "line %zu: not a JSON object", pk_records_lineno(r));
-			error_record(&out, NULL, msg);
-		} else {
-			const cJSON *id = cJSON_GetObjectItemCaseSensitive(in, "id");
+		if (pool) {
+			line_item *l = pk_malloc(sizeof(*l) + (rc == PK_ELIMIT ? 0 : len) + 1);
 
-			id_json = id ? cJSON_PrintUnformatted(id) : NULL;
-			pk_error_clear();
-			if (memmem(line, len, "\\u0000", 6)) {
-				/* cJSON would cut a string at the NUL; refuse instead */
-				snprintf(msg, sizeof(msg), "line %zu: NUL character (\\u0000) in input", pk_records_lineno(r));
-				error_record(&out, id_json, msg);
-				goto emit;
+			if (!l) {
+				code = tool_fail(PK_ENOMEM, NULL);
+				break;
 			}
-			if (memchr(line, '\0', len)) {
-				/* a raw NUL byte: cJSON ends the text there ("G\0xyz" read as "G") */
-				snprintf(msg, sizeof(msg), "line %zu: a raw NUL byte in input (column %zu)", pk_records_lineno(r),
-					 (size_t)((const char *)memchr(line, '\0', len) - line) + 1);
-				error_record(&out, id_json, msg);
-				goto emit;
+			l->read_rc = rc;
+			l->lineno = pk_records_lineno(r);
+			l->len = rc == PK_ELIMIT ? 0 : len;
+			memcpy(l->text, rc == PK_ELIMIT ? "" : line, l->len);
+			l->text[l->len] = '\0';
+			if ((rc = tool_pool_submit(pool, l)) < 0) {
+				code = tool_fail(rc, NULL);
+				break;
 			}
-			pk_json_init(&w, &out);
-			pk_json_obj(&w);
-			pk_json_kraw(&w, "id", id_json);
-			rc = fn(ctx, in, &w);
-			pk_json_end_obj(&w);
-			if (rc == 0)
-				rc = pk_json_error(&w);
-			if (rc < 0)
-				error_record(&out, id_json, pk_error_last());
+			continue;
 		}
-emit:
-		rc = tool_print_line(&out);
-		cJSON_free(id_json);
-		cJSON_Delete(in);
-		if (rc < 0) {
+		answer_line(fn, ctxs[0], rc, line, len, pk_records_lineno(r), max_line, &out);
+		if ((rc = tool_print_line(&out)) < 0) {
 			code = tool_fail(rc, NULL);
 			break;
 		}
 	}
+	if (pool && (rc = tool_pool_finish(pool)) < 0 && code == EXIT_OK)
+		code = tool_fail(rc, NULL);
 	pk_records_free(r);
 	pk_buf_release(&out);
 	return code;
+}
+
+int tool_jsonl_jobs(tool_line_fn fn, void *ctx, size_t jobs, tool_ctx_clone clone, tool_ctx_release release,
+		    void *arg, size_t max_line)
+{
+	void **ctxs = pk_calloc(jobs, sizeof(*ctxs));
+	size_t k;
+	int code = EXIT_OK;
+
+	if (!ctxs)
+		return tool_fail(PK_ENOMEM, NULL);
+	ctxs[0] = ctx;
+	for (k = 1; k < jobs && code == EXIT_OK; k++)
+		code = clone(ctx, arg, &ctxs[k]);
+	if (code == EXIT_OK)
+		code = jsonl_run(fn, ctxs, jobs, max_line);
+	for (k = 1; k < jobs; k++)
+		if (ctxs[k])
+			release(ctxs[k]);
+	pk_free(ctxs);
+	return code;
+}
+
+int tool_jsonl(tool_line_fn fn, void *ctx, size_t max_line)
+{
+	return jsonl_run(fn, &ctx, 1, max_line);
 }

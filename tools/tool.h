@@ -62,6 +62,42 @@ int tool_emit_json(pk_json *w, pk_buf *b);
  * reading stdin or writing stdout fails. */
 typedef int (*tool_line_fn)(void *ctx, const cJSON *in, pk_json *w);
 int tool_jsonl(tool_line_fn fn, void *ctx, size_t max_line);
+/* The same with `jobs` threads (--jobs N; tools/pool.c): thread 0 uses
+ * ctx, each other thread a context clone(ctx, arg, &out) makes (its own
+ * read transaction and scratch; an exit code), freed by release. The
+ * output is the serial one, line for line; jobs 1 is tool_jsonl. */
+typedef int (*tool_ctx_clone)(void *from, void *arg, void **out);
+typedef void (*tool_ctx_release)(void *ctx);
+int tool_jsonl_jobs(tool_line_fn fn, void *ctx, size_t jobs, tool_ctx_clone clone, tool_ctx_release release,
+		    void *arg, size_t max_line);
+
+/* ---- --jobs N (tools/pool.c) ------------------------------------------ */
+/* An ordered worker pool: items submitted in input order are worked on by
+ * `jobs` threads (work(ctxs[k], item, out) fills out; each thread has its
+ * own context: its own read transaction and scratch), and a writer thread
+ * hands each output to emit in input order as soon as it is done, so the
+ * output equals a serial run's and a request-and-wait harness is answered
+ * at once. At most 4 x jobs items are in flight (submit waits). A negative
+ * return of work or emit stops the pool: submit and finish return it (its
+ * message in the last error). free_item (may be NULL) frees an item after
+ * its output is emitted, or when the pool stops. */
+#define TOOL_JOBS_MAX 64
+typedef struct tool_pool tool_pool;
+typedef int (*tool_pool_work)(void *worker_ctx, void *item, pk_buf *out);
+typedef int (*tool_pool_emit)(void *emit_ctx, void *item, const pk_buf *out);
+typedef void (*tool_pool_free)(void *item);
+int tool_pool_start(tool_pool **out, size_t jobs, void **ctxs, tool_pool_work work, tool_pool_emit emit,
+		    void *emit_ctx, tool_pool_free free_item);
+int tool_pool_submit(tool_pool *p, void *item);
+/* Wait until every item submitted so far is written (a message about the
+ * input then follows the records it is about, as in a serial run). */
+void tool_pool_drain(tool_pool *p);
+/* Write what is left, stop the threads, free the pool: 0 or the first failure. */
+int tool_pool_finish(tool_pool *p);
+/* The default of --jobs: the online cores, at most TOOL_JOBS_MAX. */
+size_t tool_jobs_default(void);
+/* Parse --jobs N (1..TOOL_JOBS_MAX): 0, or -1 after saying what is wrong. */
+int tool_jobs_option(const char *arg, size_t *jobs);
 
 /* Flush stdout and report a failed write (git's run_builtin check). */
 int tool_finish_output(int code);
@@ -159,6 +195,11 @@ typedef struct tool_ref_checker {
 } tool_ref_checker;
 /* Set c->src from c->online and point c->o.online at it (NULL offline). */
 void tool_ref_source(tool_ref_checker *c);
+/* A checker for another thread (--jobs): from's options, its own read
+ * transaction on s and its own scratch, offline (the online client is one
+ * connection: --online checks run on one thread). Exit code; free it with
+ * tool_ref_close and kg_txn_free(out->t). */
+int tool_ref_clone(const tool_ref_checker *from, kg_store *s, tool_ref_checker *out);
 /* Open the graph as the options need (shared, for the online cache) and
  * the checker; returns an exit code. tool_ref_close frees the checker. */
 int tool_ref_open(tool_ref_cfg *c, const char *db, kg_store **s, tool_ref_checker *out);
