@@ -117,59 +117,27 @@ static void on_warn(void *vctx, const char *msg)
 	tool_warn("%s", msg);
 }
 
-/* The audit record of one answer into out: its check, or an error record
- * in its place (an answer that could not be read or checked: *is_error).
- * PK_ENOMEM and PK_EIO stop the run. human: a text answer without --json
+/* The audit record of one answer into out (tool_req_answer), with this
+ * context's transaction and options. human: a text answer without --json
  * is printed as a report instead (out stays empty). */
 static int answer_record(check_ctx *c, const ev_answer *a, pk_buf *out, int *is_error, int human)
 {
-	pk_json w;
 	ev_result r;
 	ev_opts o;
-	int rc = 0;
+	int rc;
 
-	*is_error = 0;
 	memset(&o, 0, sizeof(o));
 	o.units = c->u;
 	o.value_opts = &c->v.o;
 	o.ref_opts = &c->ref.o;
 	o.rules = c->rules;
 	o.postrules = c->postrules;
-	pk_buf_reset(out);
-	pk_json_init(&w, out);
-	ev_record_head(&w, a);
-	if (a->error) {
-		pk_json_kstr(&w, "error", a->error);
-		*is_error = 1;
-	} else if ((rc = kg_txn_renew(c->t)) < 0 || (rc = ev_audit(c->t, a->text, a->len, &o, &r)) < 0) {
-		char msg[600];
-
-		if (rc == PK_ENOMEM || rc == PK_EIO)
-			return rc;
-		snprintf(msg, sizeof(msg), "%s: %s", a->where, pk_error_last());
-		pk_json_kstr(&w, "error", msg);
-		pk_error_clear();
-		*is_error = 1;
-	} else if (human) {
+	if ((rc = tool_req_answer(c->t, &o, a, out, is_error, human ? &r : NULL)) == 1) {
 		print_human(a->where, &r, a->text, a->len);
 		ev_result_release(&r);
-		pk_buf_reset(out);
 		return 0;
-	} else {
-		ev_record_audit_json(&w, &r, a->text, a->len);
-		ev_result_release(&r);
 	}
-	pk_json_end_obj(&w);
-	if (pk_json_error(&w) < 0) {
-		/* an output record we cannot build still keeps its place */
-		pk_buf_reset(out);
-		pk_json_init(&w, out);
-		ev_record_head(&w, a);
-		pk_json_kstr(&w, "error", pk_error_last());
-		pk_json_end_obj(&w);
-		pk_error_clear();
-	}
-	return 0;
+	return rc;
 }
 
 /* --jobs: an answer travels to a worker as a copy (the reader's strings are
@@ -287,7 +255,8 @@ static int on_answer(void *vctx, const ev_answer *a)
 	}
 	c->answers++;
 	pk_buf_init(&out, PK_REC_OUTPUT_MAX);
-	if ((rc = answer_record(c, a, &out, &is_error, human)) == 0 && !human)
+	/* a report printed leaves out empty; an error record is printed */
+	if ((rc = answer_record(c, a, &out, &is_error, human)) == 0 && out.len)
 		rc = tool_print_line(&out);
 	c->errors += is_error;
 	pk_buf_release(&out);

@@ -22,29 +22,8 @@ typedef tool_ref_checker ref_ctx;
 static int check_line(void *vctx, const cJSON *in, pk_json *w)
 {
 	ref_ctx *c = vctx;
-	const cJSON *ref = cJSON_GetObjectItemCaseSensitive(in, "ref");
-	qr_ref p;
-	qr_result r;
-	int rc;
 
-	if (cJSON_IsString(ref))
-		rc = query_ref_parse(ref->valuestring, strlen(ref->valuestring), &p);
-	else if (cJSON_IsObject(ref))
-		rc = query_ref_from_json(ref, &p);
-	else
-		return pk_error_set(PK_EINVAL, "missing field \"ref\" (a string or a reference object)");
-	if (rc < 0 || (rc = kg_txn_renew(c->t)) < 0 ||
-	    (rc = query_ref_check(c->t, &p, &c->o, &r)) < 0)
-		return rc;
-	if (cJSON_IsString(ref)) {
-		ev_record_ref_json(w, ref->valuestring, &p, &r);
-	} else {
-		char *s = cJSON_PrintUnformatted(ref);
-
-		ev_record_ref_json(w, s ? s : "", &p, &r);
-		cJSON_free(s);
-	}
-	return 0;
+	return tool_req_ref(c->t, &c->o, in, w);
 }
 
 /* Append a field to the "parsed:" line, "; " between fields (a failed

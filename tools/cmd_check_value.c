@@ -56,25 +56,8 @@ static void print_human(const char *text, const qv_result *r)
 static int check_line(void *vctx, const cJSON *in, pk_json *w)
 {
 	check_ctx *c = vctx;
-	const cJSON *text = cJSON_GetObjectItemCaseSensitive(in, "text");
-	qv_result r;
-	int rc;
 
-	if (!cJSON_IsString(text))
-		return pk_error_set(PK_EINVAL, "missing string field \"text\"");
-	qv_result_init(&r);
-	/* each line reads the newest commit of the open generation (cheap in
-	 * LMDB), so a long stream does not keep the writer's freed pages
-	 * from being reused */
-	if ((rc = kg_txn_renew(c->t)) < 0 ||
-	    (rc = query_value_check(c->t, c->u, text->valuestring, strlen(text->valuestring), &c->v.o, &r)) < 0) {
-		qv_result_release(&r);
-		return rc;
-	}
-	pk_json_kstr(w, "text", text->valuestring);
-	ev_record_value_json(w, &r, 1);
-	qv_result_release(&r);
-	return 0;
+	return tool_req_value(c->t, c->u, &c->v.o, in, w);
 }
 
 static void usage(FILE *f)

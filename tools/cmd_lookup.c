@@ -13,17 +13,6 @@
 #include <string.h>
 
 
-static void matches_json(pk_json *w, const query_matches *ms)
-{
-	size_t i;
-
-	pk_json_key(w, "matches");
-	pk_json_arr(w);
-	for (i = 0; i < ms->n; i++)
-		ev_record_match_json(w, &ms->m[i]);
-	pk_json_end_arr(w);
-}
-
 static void print_table(const query_matches *ms)
 {
 	size_t i, wn = 4, ws = 6, wv = 5, wu = 11, wunit = 4;
@@ -109,7 +98,7 @@ static int one_query(kg_txn *t, const char *q, const query_lookup_opts *o, int j
 		pk_json_init(&w, &b);
 		pk_json_obj(&w);
 		pk_json_kstr(&w, "query", q);
-		matches_json(&w, &ms);
+		tool_matches_json(&w, &ms);
 		pk_json_end_obj(&w);
 		if ((code = tool_emit_json(&w, &b)) != 0)
 			goto done;
@@ -130,18 +119,8 @@ done:
 static int stream_line(void *vctx, const cJSON *in, pk_json *w)
 {
 	lookup_ctx *c = vctx;
-	const cJSON *q = cJSON_GetObjectItemCaseSensitive(in, "query");
-	query_matches ms = { 0 };
-	int rc;
 
-	if (!cJSON_IsString(q))
-		return pk_error_set(PK_EINVAL, "missing string field \"query\"");
-	pk_json_kstr(w, "query", q->valuestring);
-	/* each line sees the newest committed graph */
-	if ((rc = kg_txn_renew(c->t)) == 0 && (rc = query_lookup(c->t, q->valuestring, c->o, &ms)) == 0)
-		matches_json(w, &ms);
-	query_matches_release(&ms);
-	return rc;
+	return tool_req_lookup(c->t, c->o, in, w);
 }
 
 int cmd_lookup(int argc, char **argv)

@@ -28,11 +28,11 @@ static void error_record(pk_buf *out, const char *id_json, const char *msg)
 	}
 }
 
-/* The answer to one input line, into out: fn's record, or an error record
- * in its place (a line too long, not an object, with a NUL; fn failing).
- * Never fails: the stream stays aligned. */
-static void answer_line(tool_line_fn fn, void *ctx, int read_rc, const char *line, size_t len, size_t lineno,
-			size_t max_line, pk_buf *out)
+/* (tool.h) The answer to one input line, into out: fn's record, or an
+ * error record in its place (a line too long, not an object, with a NUL;
+ * fn failing). Never fails: the stream stays aligned. */
+void tool_jsonl_answer(tool_line_fn fn, void *ctx, int read_rc, const char *line, size_t len, const char *where,
+		       size_t max_line, pk_buf *out)
 {
 	cJSON *in = NULL;
 	char *id_json = NULL;
@@ -42,10 +42,10 @@ static void answer_line(tool_line_fn fn, void *ctx, int read_rc, const char *lin
 
 	pk_buf_reset(out);
 	if (read_rc == PK_ELIMIT) {
-		snprintf(msg, sizeof(msg), "line %zu: longer than %zu bytes", lineno, max_line);
+		snprintf(msg, sizeof(msg), "%s: longer than %zu bytes", where, max_line);
 		error_record(out, NULL, msg);
 	} else if (!(in = cJSON_ParseWithLength(line, len)) || !cJSON_IsObject(in)) {
-		snprintf(msg, sizeof(msg), "line %zu: not a JSON object", lineno);
+		snprintf(msg, sizeof(msg), "%s: not a JSON object", where);
 		error_record(out, NULL, msg);
 	} else {
 		const cJSON *id = cJSON_GetObjectItemCaseSensitive(in, "id");
@@ -54,11 +54,11 @@ static void answer_line(tool_line_fn fn, void *ctx, int read_rc, const char *lin
 		pk_error_clear();
 		if (memmem(line, len, "\\u0000", 6)) {
 			/* cJSON would cut a string at the NUL; refuse instead */
-			snprintf(msg, sizeof(msg), "line %zu: NUL character (\\u0000) in input", lineno);
+			snprintf(msg, sizeof(msg), "%s: NUL character (\\u0000) in input", where);
 			error_record(out, id_json, msg);
 		} else if (memchr(line, '\0', len)) {
 			/* a raw NUL byte: cJSON ends the text there ("G\0xyz" read as "G") */
-			snprintf(msg, sizeof(msg), "line %zu: a raw NUL byte in input (column %zu)", lineno,
+			snprintf(msg, sizeof(msg), "%s: a raw NUL byte in input (column %zu)", where,
 				 (size_t)((const char *)memchr(line, '\0', len) - line) + 1);
 			error_record(out, id_json, msg);
 		} else {
@@ -96,7 +96,10 @@ static int work_line(void *ctx, void *item, pk_buf *out)
 {
 	line_item *l = item;
 
-	answer_line(the_jobs.fn, ctx, l->read_rc, l->text, l->len, l->lineno, the_jobs.max_line, out);
+	char where[32];
+
+	snprintf(where, sizeof(where), "line %zu", l->lineno);
+	tool_jsonl_answer(the_jobs.fn, ctx, l->read_rc, l->text, l->len, where, the_jobs.max_line, out);
 	return 0;
 }
 
@@ -154,7 +157,12 @@ static int jsonl_run(tool_line_fn fn, void **ctxs, size_t jobs, size_t max_line)
 			}
 			continue;
 		}
-		answer_line(fn, ctxs[0], rc, line, len, pk_records_lineno(r), max_line, &out);
+		{
+			char where[32];
+
+			snprintf(where, sizeof(where), "line %zu", pk_records_lineno(r));
+			tool_jsonl_answer(fn, ctxs[0], rc, line, len, where, max_line, &out);
+		}
 		if ((rc = tool_print_line(&out)) < 0) {
 			code = tool_fail(rc, NULL);
 			break;

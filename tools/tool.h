@@ -62,6 +62,37 @@ int tool_emit_json(pk_json *w, pk_buf *b);
  * reading stdin or writing stdout fails. */
 typedef int (*tool_line_fn)(void *ctx, const cJSON *in, pk_json *w);
 int tool_jsonl(tool_line_fn fn, void *ctx, size_t max_line);
+/* The answer to one request line (text[0..len); read_rc PK_ELIMIT: it was
+ * too long) into out: {"id", fn's fields} or {"id","error"} in its place,
+ * the error saying where ("line 12", "request"). What --jsonl and serve
+ * write for a request; never fails. */
+void tool_jsonl_answer(tool_line_fn fn, void *ctx, int read_rc, const char *text, size_t len, const char *where,
+		       size_t max_line, pk_buf *out);
+
+/* One request of a stream or of `provkg serve` (tools/requests.c): the
+ * answer's fields after "id" into the open object w, the same for both.
+ * PK_EINVAL (message set) when the request lacks its field: the caller
+ * writes an error record in its place; other failures as the query's. */
+struct query_units;
+struct query_lookup_opts;
+struct query_matches;
+struct qv_opts;
+int tool_req_ref(struct kg_txn *t, const qr_opts *o, const cJSON *in, pk_json *w);         /* {"ref"} */
+int tool_req_value(struct kg_txn *t, const struct query_units *u, const struct qv_opts *o, const cJSON *in,
+		   pk_json *w);                                                              /* {"text"} */
+int tool_req_lookup(struct kg_txn *t, const struct query_lookup_opts *o, const cJSON *in, pk_json *w); /* {"query"} */
+/* "matches": [...] of a lookup */
+void tool_matches_json(pk_json *w, const struct query_matches *ms);
+/* One answer's whole audit record into out (eval/record: its head, then
+ * the check, or an error in its place: *is_error). 0, or PK_ENOMEM /
+ * PK_EIO. With keep, a checked answer's result is left in *keep instead
+ * (the caller prints its report and releases it) and 1 returned. */
+struct ev_opts;
+struct ev_answer;
+struct ev_result;
+int tool_req_answer(struct kg_txn *t, const struct ev_opts *o, const struct ev_answer *a, pk_buf *out, int *is_error,
+		    struct ev_result *keep);
+
 /* The same with `jobs` threads (--jobs N; tools/pool.c): thread 0 uses
  * ctx, each other thread a context clone(ctx, arg, &out) makes (its own
  * read transaction and scratch; an exit code), freed by release. The
