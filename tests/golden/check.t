@@ -124,3 +124,7 @@ $ for t in 'If the measured peak lies more than 20 meV below 1.42 eV at 300 K, t
 > "falsifiability":5
 > "falsifiability":0
 > "falsifiability":0
+
+# a text answer that cannot be checked still gets its record (not the report)
+$ printf 'The value \377 is bad.' | provkg check --db "$PROVKG_DB"
+> {"id":null,"model":null,"where":"<stdin>","record_version":1,"error":"<stdin>: the answer is not valid UTF-8"}
