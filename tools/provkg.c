@@ -49,6 +49,7 @@ static const struct command commands[] = {
 	{ "gen-claims", cmd_gen_claims, "a labelled claim set made from the graph (skepticism evaluation)" },
 	{ "label-claims", cmd_label_claims, "truth labels for claims that carry values or references" },
 	{ "eval", cmd_eval, "metrics of evaluation runs: skepticism, rubric" },
+	{ "serve", cmd_serve, "a JSON API over HTTP: check-ref, check-value, lookup, check (libmicrohttpd)" },
 	{ "fetch", cmd_fetch, "download source dumps (resumable, conditional, verified)" },
 	{ "update", cmd_update, "fetch what changed and ingest it into the graph" },
 };

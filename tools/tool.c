@@ -39,6 +39,17 @@ void tool_warn(const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
+void tool_note(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("provkg: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
 int tool_exit_code(int rc)
 {
 	switch (rc) {

@@ -34,6 +34,8 @@ enum {
 /* "provkg: <message>" on stderr. */
 void tool_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void tool_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "provkg: ..." on stderr: what a long-running command is doing. */
+void tool_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Report pk_error_last() with a prefix and map the code to an exit code. */
 int tool_fail(int rc, const char *what);
 /* Map a PK_E* code to an exit code. */
@@ -282,6 +284,7 @@ int cmd_ingest(int argc, char **argv);
 int cmd_sources(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_snapshot(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 int cmd_lookup(int argc, char **argv);
 int cmd_check_value(int argc, char **argv);
 int cmd_convert(int argc, char **argv);
