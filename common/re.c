@@ -6,6 +6,7 @@
 #include "error.h"
 
 #include <pcre2.h>
+#include <pthread.h>
 #include <string.h>
 
 #define MATCH_LIMIT 200000
@@ -67,6 +68,23 @@ void pk_re_thread_done(void)
 	tls_mc = NULL;
 }
 
+/* A thread that matched and ends without pk_re_thread_done (a thread of a
+ * library: libmicrohttpd's pool) frees its match data through a key's
+ * destructor, which runs while its thread-locals still exist. */
+static pthread_key_t tls_key;
+static pthread_once_t tls_key_once = PTHREAD_ONCE_INIT;
+
+static void tls_destroy(void *unused)
+{
+	(void)unused;
+	pk_re_thread_done();
+}
+
+static void tls_key_create(void)
+{
+	pthread_key_create(&tls_key, tls_destroy);
+}
+
 int pk_re_last_limited(void)
 {
 	return tls_limited;
@@ -83,6 +101,8 @@ int pk_re_match(const pk_re *re, const char *s, size_t n, size_t from, pk_match 
 		tls_mc = pcre2_match_context_create(NULL);
 		if (!tls_md || !tls_mc)
 			return pk_error_set(PK_ENOMEM, "out of memory");
+		pthread_once(&tls_key_once, tls_key_create);
+		pthread_setspecific(tls_key, &tls_key); /* any non-NULL value: the destructor runs */
 		pcre2_set_match_limit(tls_mc, MATCH_LIMIT);
 		pcre2_set_depth_limit(tls_mc, DEPTH_LIMIT);
 		pcre2_set_heap_limit(tls_mc, HEAP_LIMIT_KB);

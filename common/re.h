@@ -33,8 +33,8 @@ typedef struct pk_match {
 int pk_re_match(const pk_re *re, const char *s, size_t n, size_t from, pk_match *m);
 int pk_re_last_limited(void);
 /* Free the calling thread's match data (each thread that matches gets its
- * own, made at its first match): a thread about to end calls it, or its
- * match data leaks. The main thread need not. */
+ * own, made at its first match). A thread's match data is freed when it
+ * ends anyway (a key destructor); this frees it earlier. */
 void pk_re_thread_done(void);
 
 /* Named group index, or -1. */

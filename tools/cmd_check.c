@@ -211,11 +211,10 @@ static int clone_ctx(check_ctx *from, kg_store *s, check_ctx *out)
 	out->t = NULL;
 	out->pool = NULL;
 	out->more = NULL;
+	/* the checker's transaction is the worker's */
 	if ((rc = tool_ref_clone(&from->ref, s, &out->ref)) != EXIT_OK)
 		return rc;
-	if ((rc = kg_txn_read(&out->t, s)) < 0)
-		return tool_fail(rc, NULL);
-	out->ref.t = out->t;
+	out->t = out->ref.t;
 	return EXIT_OK;
 }
 
