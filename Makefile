@@ -3,7 +3,7 @@
 #   make            build ./provkg
 #   make demo       install what is missing, build, build the graph, check a sample answer
 #   make test       install what is missing, run every test ("N passed, N failed")
-#   make bench      benchmarks with figures and ratios
+#   make bench      one benchmark table: figures and ratios to baselines (< 10 min)
 #   make SANITIZE=address,undefined test     the same under ASan/UBSan
 #
 # Dependencies come from pkg-config; `make deps` installs the Debian
@@ -40,7 +40,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 BENCH_SRC := $(wildcard bench/*.c)
 BENCH_BIN := $(BENCH_SRC:bench/%.c=$(BUILD)/bench/%)
 
-.PHONY: all deps test-deps test demo bench clean unit-bins graph provkg
+.PHONY: all deps test-deps test demo bench bench-all clean unit-bins graph provkg
 .DEFAULT_GOAL := all
 
 all: provkg
@@ -101,7 +101,14 @@ demo: deps
 	@$(MAKE) --no-print-directory all
 	@tools/demo.sh
 
+# make bench: one table, every figure beside its baseline (bench/table.sh,
+# under 10 minutes); make bench-all: every benchmark script (bench/run.sh,
+# the 1M-work dumps, side-by-side runs of older commits; much longer)
 bench: test-deps
+	@$(MAKE) --no-print-directory all
+	@bench/table.sh
+
+bench-all: test-deps
 	@$(MAKE) --no-print-directory all $(BENCH_BIN)
 	@BUILD=$(BUILD) bench/run.sh
 

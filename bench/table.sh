@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# bench/table.sh - make bench (issue 19): every path measured beside its
+# baseline in the same run, one table. Baselines: zcat of the same bytes
+# for ingest; bench/baseline.py (Python stdlib: sqlite3, FTS5 candidates,
+# difflib scoring) for ingest, DOI lookups and free-text matching, with its
+# verdict precision beside provkg's; value checks and answer audits with 1
+# and 2 jobs. Synthetic inputs are seeded and generated once into
+# bench/out/ (never committed). BENCH_WORKS (default 100000) sizes the
+# Crossref-like dump; BENCH_MENTIONS (100000), BENCH_ANSWERS (10000).
+set -eu
+cd "$(dirname "$0")/.."
+. bench/lib.sh
+P=./provkg
+N=${BENCH_WORKS:-100000}
+NM=${BENCH_MENTIONS:-100000}
+NA=${BENCH_ANSWERS:-10000}
+OUT=$(mktemp -d "${TMPDIR:-/tmp}/provkg-bench-table.XXXXXX")
+trap 'rm -rf "$OUT"' EXIT
+T0=$(now)
+DUMP=bench/out/crossref-$N
+if [ ! -f "$DUMP/.complete" ]; then
+	rm -rf "$DUMP"
+	echo "generating $N synthetic works in $DUMP (seeded, once) ..." >&2
+	/usr/bin/python3 bench/gen_crossref.py "$DUMP" "$N" 2026 >&2
+	touch "$DUMP/.complete"
+fi
+row() { printf '%-34s %14s %14s %16s %9s  %s\n' "$@"; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf (b > 0 ? "%.2fx" : "-"), a / b }'; }
+per() { awk -v n="$1" -v s="$2" 'BEGIN { printf "%.0f/s", n / s }'; }
+mbs() { awk -v b="$1" -v s="$2" 'BEGIN { printf "%.1f MB/s", b / s / 1e6 }'; }
+secs() { awk -v s="$1" 'BEGIN { printf "%.2f s", s }'; }
+
+# ---- ingest ----------------------------------------------------------------
+bytes=$(cat "$DUMP"/*.json.gz | wc -c)
+read -r s_zcat _ _ < <(measure sh -c "cat $DUMP/*.json.gz | zcat >/dev/null")
+read -r s_ing _ rss_ing < <(measure "$P" build --db "$OUT/g" -q "$DUMP")
+read -r s_base _ _ < <(measure /usr/bin/python3 bench/baseline.py ingest "$OUT/base.sqlite" "$DUMP" 2>/dev/null)
+"$P" snapshot --db "$OUT/g" "$OUT/snap" >/dev/null
+gbytes=$(stat -c %s "$OUT"/snap/gen-*/data.mdb)
+
+# ---- references: DOIs (half unknown) and labelled free text ----------------
+/usr/bin/python3 - "$DUMP/0.json.gz" >"$OUT/dois.jsonl" <<'PY'
+import gzip, json, sys
+items = json.load(gzip.open(sys.argv[1], "rt"))["items"]
+for i, it in enumerate(items):
+    print(json.dumps({"id": 2 * i, "ref": "https://doi.org/" + it["DOI"]}))
+    print(json.dumps({"id": 2 * i + 1, "ref": "https://doi.org/" + it["DOI"] + "x"}))
+PY
+mkdir -p "$OUT/one"
+ln -s "$(readlink -f "$DUMP/0.json.gz")" "$OUT/one/0.json.gz"
+/usr/bin/python3 bench/gen_refs.py "$OUT/refs-bench.jsonl" 11 "$OUT/one" 2>/dev/null
+/usr/bin/python3 -c '
+import json, sys
+for l in open(sys.argv[1], encoding="utf-8"):
+    d = json.loads(l)
+    if not d["ref"].lstrip().lower().startswith(("10.", "doi:", "https://doi.org", "http://dx.doi.org")):
+        print(json.dumps({"id": d["id"], "ref": d["ref"]}, ensure_ascii=False))' "$OUT/refs-bench.jsonl" >"$OUT/free.jsonl"
+nd=$(wc -l <"$OUT/dois.jsonl")
+nf=$(wc -l <"$OUT/free.jsonl")
+cat "$OUT"/snap/gen-*/data.mdb >/dev/null
+read -r s_doi1 _ _ < <(measure sh -c "$P check-ref --jsonl --jobs 1 --db $OUT/snap <$OUT/dois.jsonl >$OUT/doi.1")
+read -r s_doi2 _ _ < <(measure sh -c "$P check-ref --jsonl --jobs 2 --db $OUT/snap <$OUT/dois.jsonl >$OUT/doi.2")
+read -r s_doib _ _ < <(measure sh -c "/usr/bin/python3 bench/baseline.py check $OUT/base.sqlite <$OUT/dois.jsonl >$OUT/doi.b 2>/dev/null")
+read -r s_ft1 _ _ < <(measure sh -c "$P check-ref --jsonl --jobs 1 --db $OUT/snap <$OUT/free.jsonl >$OUT/ft.1")
+read -r s_ft2 _ _ < <(measure sh -c "$P check-ref --jsonl --jobs 2 --db $OUT/snap <$OUT/free.jsonl >$OUT/ft.2")
+read -r s_ftb _ _ < <(measure sh -c "/usr/bin/python3 bench/baseline.py check $OUT/base.sqlite <$OUT/free.jsonl >$OUT/ft.b 2>/dev/null")
+cmp -s "$OUT/doi.1" "$OUT/doi.2" && cmp -s "$OUT/ft.1" "$OUT/ft.2" && same_refs=yes || same_refs=NO
+# precision of "verified": the matched work is the one the reference was
+# made from (DOIs: the real half); fabricated references verified
+prec() { # results.jsonl -> "precision verified/total fabricated_verified"
+	/usr/bin/python3 - "$OUT/refs-bench.jsonl" "$1" "$2" <<'PY'
+import json, sys
+bench, res, kind = sys.argv[1], sys.argv[2], sys.argv[3]
+got = {}
+for l in open(res, encoding="utf-8"):
+    r = json.loads(l)
+    got[r.get("id")] = r
+ver = good = fab = 0
+if kind == "doi":
+    for i, r in got.items():
+        if r.get("verdict") == "verified":
+            ver += 1
+            good += i % 2 == 0
+            fab += i % 2 == 1
+else:
+    for l in open(bench, encoding="utf-8"):
+        b = json.loads(l)
+        r = got.get(b["id"])
+        if not r or r.get("verdict") != "verified":
+            continue
+        ver += 1
+        e = b["expect"]
+        if e["verdict"] == "verified" and (r.get("match") or {}).get("doi") == e["doi"]:
+            good += 1
+        if e["verdict"] == "fabricated":
+            fab += 1
+print("%.4f %d %d" % (good / ver if ver else float("nan"), ver, fab))
+PY
+}
+read -r p_doi v_doi f_doi < <(prec "$OUT/doi.1" doi)
+read -r p_doib v_doib f_doib < <(prec "$OUT/doi.b" doi)
+read -r p_ft v_ft f_ft < <(prec "$OUT/ft.1" free)
+read -r p_ftb v_ftb f_ftb < <(prec "$OUT/ft.b" free)
+
+# ---- value checks and answer audits ------------------------------------------
+[ -s "bench/out/mentions-$NM.jsonl" ] || /usr/bin/python3 bench/gen_mentions.py "$NM" >"bench/out/mentions-$NM.jsonl"
+[ -s "bench/out/answers-$NA.jsonl" ] || /usr/bin/python3 bench/gen_answers.py "$NA" >"bench/out/answers-$NA.jsonl"
+mb=$(wc -c <"bench/out/mentions-$NM.jsonl")
+ab=$(wc -c <"bench/out/answers-$NA.jsonl")
+for j in 1 2; do
+	read -r s _ _ < <(measure sh -c "$P check-value --jsonl --jobs $j --db $OUT/snap <bench/out/mentions-$NM.jsonl >$OUT/cv.$j")
+	eval "s_cv$j=$s"
+	read -r s _ _ < <(measure sh -c "$P check --jobs $j --db $OUT/snap bench/out/answers-$NA.jsonl >$OUT/ck.$j")
+	eval "s_ck$j=$s"
+done
+cmp -s "$OUT/cv.1" "$OUT/cv.2" && cmp -s "$OUT/ck.1" "$OUT/ck.2" && same_checks=yes || same_checks=NO
+
+# ---- the table ------------------------------------------------------------------
+echo
+echo "make bench: $N Crossref-like works ($((bytes / 1048576)) MB gzip), this machine: $(nproc) cores; $(date -u +%Y-%m-%dT%H:%MZ)"
+row "path" "provkg 1 job" "provkg 2 jobs" "baseline" "ratio" "target"
+row "Crossref ingest (s; vs zcat)" "$(secs "$s_ing")" "-" "zcat $(secs "$s_zcat")" "$(ratio "$s_ing" "$s_zcat")" "<= 0.8x zcat: $(awk -v a="$s_ing" -v b="$s_zcat" 'BEGIN{print (a <= 0.8*b) ? "met" : "NOT met"}')"
+row "Crossref ingest (vs Python)" "$(per "$N" "$s_ing")" "-" "$(per "$N" "$s_base")" "$(ratio "$s_base" "$s_ing")" "(faster by the ratio)"
+row "DOI references ($nd)" "$(per "$nd" "$s_doi1")" "$(per "$nd" "$s_doi2")" "$(per "$nd" "$s_doib")" "$(ratio "$s_doib" "$s_doi1")" ">= 5x Python: $(awk -v a="$s_doib" -v b="$s_doi1" 'BEGIN{print (a >= 5*b) ? "met" : "NOT met"}')"
+row "  precision of verified" "$p_doi ($v_doi)" "-" "$p_doib ($v_doib)" "" "fabricated verified: $f_doi vs $f_doib"
+row "free-text references ($nf)" "$(per "$nf" "$s_ft1")" "$(per "$nf" "$s_ft2")" "$(per "$nf" "$s_ftb")" "$(ratio "$s_ftb" "$s_ft1")" ">= 10,000/s: $(awk -v n="$nf" -v s="$s_ft2" 'BEGIN{print (n/s >= 10000) ? "met" : "NOT met"}') (graph of $N, not 1M)"
+row "  precision of verified" "$p_ft ($v_ft)" "-" "$p_ftb ($v_ftb)" "" "fabricated verified: $f_ft vs $f_ftb"
+row "value checks ($NM)" "$(per "$NM" "$s_cv1")" "$(per "$NM" "$s_cv2")" "-" "-" ">= 100k/s: $(awk -v n="$NM" -v s="$s_cv2" 'BEGIN{print (n/s >= 100000) ? "met" : "NOT met"}')"
+row "  MB/s" "$(mbs "$mb" "$s_cv1")" "$(mbs "$mb" "$s_cv2")" "" "" ""
+row "answer audits ($NA, check)" "$(per "$NA" "$s_ck1")" "$(per "$NA" "$s_ck2")" "-" "-" ">= 10 MB/s: $(awk -v b="$ab" -v s="$s_ck2" 'BEGIN{print (b/s/1e6 >= 10) ? "met" : "NOT met"}')"
+row "  MB/s" "$(mbs "$ab" "$s_ck1")" "$(mbs "$ab" "$s_ck2")" "" "" ""
+row "graph on disk" "$((gbytes / N)) B/work" "" "" "" "ingest heap $rss_ing MB"
+echo "--jobs 2 output identical to --jobs 1: references $same_refs, value checks and audits $same_checks"
+echo "total $(awk -v a="$T0" -v b="$(now)" 'BEGIN { printf "%.0f", b - a }') s"
