@@ -33,7 +33,9 @@ secs() { awk -v s="$1" 'BEGIN { printf "%.2f s", s }'; }
 # ---- ingest ----------------------------------------------------------------
 bytes=$(cat "$DUMP"/*.json.gz | wc -c)
 read -r s_zcat _ _ < <(measure sh -c "cat $DUMP/*.json.gz | zcat >/dev/null")
-read -r s_ing _ rss_ing < <(measure "$P" build --db "$OUT/g" -q "$DUMP")
+# the graph of data/sources, then the dump ingested into it (measured)
+"$P" build --db "$OUT/g" -q 2>/dev/null
+read -r s_ing _ rss_ing < <(measure "$P" ingest --db "$OUT/g" -q "$DUMP")
 read -r s_base _ _ < <(measure /usr/bin/python3 bench/baseline.py ingest "$OUT/base.sqlite" "$DUMP" 2>/dev/null)
 "$P" snapshot --db "$OUT/g" "$OUT/snap" >/dev/null
 gbytes=$(stat -c %s "$OUT"/snap/gen-*/data.mdb)
@@ -57,13 +59,18 @@ for l in open(sys.argv[1], encoding="utf-8"):
         print(json.dumps({"id": d["id"], "ref": d["ref"]}, ensure_ascii=False))' "$OUT/refs-bench.jsonl" >"$OUT/free.jsonl"
 nd=$(wc -l <"$OUT/dois.jsonl")
 nf=$(wc -l <"$OUT/free.jsonl")
+# difflib over 20 candidates takes ~80 ms a reference: the baseline gets
+# the first NB of the free-text references (its rate and precision there)
+NB=${BENCH_BASELINE_FREE:-400}
+head -n "$NB" "$OUT/free.jsonl" >"$OUT/free-sample.jsonl"
 cat "$OUT"/snap/gen-*/data.mdb >/dev/null
 read -r s_doi1 _ _ < <(measure sh -c "$P check-ref --jsonl --jobs 1 --db $OUT/snap <$OUT/dois.jsonl >$OUT/doi.1")
 read -r s_doi2 _ _ < <(measure sh -c "$P check-ref --jsonl --jobs 2 --db $OUT/snap <$OUT/dois.jsonl >$OUT/doi.2")
 read -r s_doib _ _ < <(measure sh -c "/usr/bin/python3 bench/baseline.py check $OUT/base.sqlite <$OUT/dois.jsonl >$OUT/doi.b 2>/dev/null")
 read -r s_ft1 _ _ < <(measure sh -c "$P check-ref --jsonl --jobs 1 --db $OUT/snap <$OUT/free.jsonl >$OUT/ft.1")
 read -r s_ft2 _ _ < <(measure sh -c "$P check-ref --jsonl --jobs 2 --db $OUT/snap <$OUT/free.jsonl >$OUT/ft.2")
-read -r s_ftb _ _ < <(measure sh -c "/usr/bin/python3 bench/baseline.py check $OUT/base.sqlite <$OUT/free.jsonl >$OUT/ft.b 2>/dev/null")
+read -r s_ftb _ _ < <(measure sh -c "/usr/bin/python3 bench/baseline.py check $OUT/base.sqlite <$OUT/free-sample.jsonl >$OUT/ft.b 2>/dev/null")
+head -n "$NB" "$OUT/ft.1" >"$OUT/ft.1s"
 cmp -s "$OUT/doi.1" "$OUT/doi.2" && cmp -s "$OUT/ft.1" "$OUT/ft.2" && same_refs=yes || same_refs=NO
 # precision of "verified": the matched work is the one the reference was
 # made from (DOIs: the real half); fabricated references verified
@@ -101,6 +108,7 @@ read -r p_doi v_doi f_doi < <(prec "$OUT/doi.1" doi)
 read -r p_doib v_doib f_doib < <(prec "$OUT/doi.b" doi)
 read -r p_ft v_ft f_ft < <(prec "$OUT/ft.1" free)
 read -r p_ftb v_ftb f_ftb < <(prec "$OUT/ft.b" free)
+read -r p_fts v_fts f_fts < <(prec "$OUT/ft.1s" free)
 
 # ---- value checks and answer audits ------------------------------------------
 [ -s "bench/out/mentions-$NM.jsonl" ] || /usr/bin/python3 bench/gen_mentions.py "$NM" >"bench/out/mentions-$NM.jsonl"
@@ -123,8 +131,8 @@ row "Crossref ingest (s; vs zcat)" "$(secs "$s_ing")" "-" "zcat $(secs "$s_zcat"
 row "Crossref ingest (vs Python)" "$(per "$N" "$s_ing")" "-" "$(per "$N" "$s_base")" "$(ratio "$s_base" "$s_ing")" "(faster by the ratio)"
 row "DOI references ($nd)" "$(per "$nd" "$s_doi1")" "$(per "$nd" "$s_doi2")" "$(per "$nd" "$s_doib")" "$(ratio "$s_doib" "$s_doi1")" ">= 5x Python: $(awk -v a="$s_doib" -v b="$s_doi1" 'BEGIN{print (a >= 5*b) ? "met" : "NOT met"}')"
 row "  precision of verified" "$p_doi ($v_doi)" "-" "$p_doib ($v_doib)" "" "fabricated verified: $f_doi vs $f_doib"
-row "free-text references ($nf)" "$(per "$nf" "$s_ft1")" "$(per "$nf" "$s_ft2")" "$(per "$nf" "$s_ftb")" "$(ratio "$s_ftb" "$s_ft1")" ">= 10,000/s: $(awk -v n="$nf" -v s="$s_ft2" 'BEGIN{print (n/s >= 10000) ? "met" : "NOT met"}') (graph of $N, not 1M)"
-row "  precision of verified" "$p_ft ($v_ft)" "-" "$p_ftb ($v_ftb)" "" "fabricated verified: $f_ft vs $f_ftb"
+row "free-text references ($nf)" "$(per "$nf" "$s_ft1")" "$(per "$nf" "$s_ft2")" "$(per "$NB" "$s_ftb") ($NB)" "$(awk -v a="$nf" -v b="$s_ft1" -v c="$NB" -v d="$s_ftb" 'BEGIN{printf "%.0fx", (a/b)/(c/d)}')" ">= 10,000/s: $(awk -v n="$nf" -v s="$s_ft2" 'BEGIN{print (n/s >= 10000) ? "met" : "NOT met"}') (graph of $N, not 1M)"
+row "  precision of verified" "$p_ft ($v_ft)" "first $NB: $p_fts" "$p_ftb ($v_ftb)" "" "fabricated verified: $f_ft vs $f_ftb (first $NB: $f_fts)"
 row "value checks ($NM)" "$(per "$NM" "$s_cv1")" "$(per "$NM" "$s_cv2")" "-" "-" ">= 100k/s: $(awk -v n="$NM" -v s="$s_cv2" 'BEGIN{print (n/s >= 100000) ? "met" : "NOT met"}')"
 row "  MB/s" "$(mbs "$mb" "$s_cv1")" "$(mbs "$mb" "$s_cv2")" "" "" ""
 row "answer audits ($NA, check)" "$(per "$NA" "$s_ck1")" "$(per "$NA" "$s_ck2")" "-" "-" ">= 10 MB/s: $(awk -v b="$ab" -v s="$s_ck2" 'BEGIN{print (b/s/1e6 >= 10) ? "met" : "NOT met"}')"

@@ -782,6 +782,11 @@ void kg_txn_free(kg_txn *t)
 	pk_free(t);
 }
 
+uint64_t kg_txn_id(kg_txn *t)
+{
+	return (uint64_t)mdb_txn_id(t->txn);
+}
+
 kg_store *kg_txn_store(kg_txn *t)
 {
 	return t->s;

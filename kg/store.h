@@ -68,6 +68,10 @@ int kg_txn_read(kg_txn **out, kg_store *s);
 int kg_txn_renew(kg_txn *t);
 void kg_txn_free(kg_txn *t);
 kg_store *kg_txn_store(kg_txn *t);
+/* The commit a read transaction sees (LMDB's txn id: it changes when
+ * kg_txn_renew moves to a newer commit); with kg_txn_store, the key of
+ * what a caller may cache about the graph as read. */
+uint64_t kg_txn_id(kg_txn *t);
 
 /* Run fn in one write transaction and commit it. fn returns 0 to commit or
  * a negative code to roll back (returned as is). PK_EMAPFULL from fn or the

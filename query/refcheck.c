@@ -2540,6 +2540,12 @@ static int venue_held(const cands *cs)
 }
 
 struct qr_scratch {
+	/* what the graph's sources say, per commit read: the same for every
+	 * reference of a batch (two walks over every source otherwise) */
+	const kg_store *world_store;
+	uint64_t world_txn;
+	int world_closed;
+	uint64_t world_works;
 	cand c[MAX_CANDIDATES];
 	kg_work w;
 	prep p;
@@ -2553,6 +2559,8 @@ qr_scratch *query_ref_scratch_new(void)
 
 	if (!s)
 		pk_error_set(PK_ENOMEM, "out of memory");
+	else
+		s->world_store = NULL; /* nothing cached yet */
 	return s;
 }
 
@@ -2581,8 +2589,20 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 
 	memset(out, 0, sizeof(*out));
 	out->verdict = QR_UNVERIFIABLE;
-	closed = (o && (o->closed_world || o->extra_covers)) || query_ref_closed_world(t);
-	nworks = biblio_works(t);
+	if (s && s->world_store == kg_txn_store(t) && s->world_txn == kg_txn_id(t)) {
+		closed = s->world_closed;
+		nworks = s->world_works;
+	} else {
+		closed = query_ref_closed_world(t);
+		nworks = biblio_works(t);
+		if (s) {
+			s->world_store = kg_txn_store(t);
+			s->world_txn = kg_txn_id(t);
+			s->world_closed = closed;
+			s->world_works = nworks;
+		}
+	}
+	closed = closed || (o && (o->closed_world || o->extra_covers));
 	if (o && o->current_year) {
 		year_now = o->current_year;
 	} else {
