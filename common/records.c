@@ -218,6 +218,18 @@ int pk_records_next(pk_records *r, const char **rec, size_t *len)
 	return r->array ? array_next(r, rec, len) : lines_next(r, rec, len);
 }
 
+int pk_records_peek(pk_records *r, const char **p, size_t *n)
+{
+	return pk_lines_peek(r->lines, p, n);
+}
+
+void pk_records_set_max(pk_records *r, size_t max_record)
+{
+	r->max = max_record;
+	r->rec.max = max_record;
+	pk_lines_set_max(r->lines, max_record);
+}
+
 const char *pk_records_where(const pk_records *r)
 {
 	return r->where;

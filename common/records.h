@@ -61,6 +61,12 @@ int pk_records_open(pk_records **out, const char *path, size_t max_record, int f
  * PK_ENOMEM. Errors carry pk_records_where. */
 int pk_records_next(pk_records *r, const char **rec, size_t *len);
 
+/* The input not yet read, without consuming it (pk_lines_peek): a
+ * reader tells a format by its first bytes. 0 or PK_EIO. */
+int pk_records_peek(pk_records *r, const char **p, size_t *n);
+/* Lower (or raise) the longest record from now on. */
+void pk_records_set_max(pk_records *r, size_t max_record);
+
 /* Where the last record came from: "file:12" (a line) or "file: [3]" (an
  * array element, 0-based). */
 const char *pk_records_where(const pk_records *r);

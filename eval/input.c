@@ -968,12 +968,12 @@ static const char BOM[] = "\xEF\xBB\xBF";
  * '[', or is it blank: something for the line loop to tell? (Anything
  * else the loop would call text.) Peeked in the line reader, nothing
  * consumed. */
-static int starts_json(pk_lines *lr)
+static int starts_json(pk_records *lr)
 {
 	const char *p;
 	size_t n, k = 0;
 
-	if (pk_lines_peek(lr, &p, &n) < 0) {
+	if (pk_records_peek(lr, &p, &n) < 0) {
 		pk_error_clear();
 		return 1; /* the line loop will say why it cannot be read */
 	}
@@ -985,12 +985,12 @@ static int starts_json(pk_lines *lr)
 }
 
 /* A zip on a pipe: its directory is at its end; say what to do. */
-static int zip_on_pipe(pk_lines *lr)
+static int zip_on_pipe(pk_records *lr)
 {
 	const char *p;
 	size_t n;
 
-	if (pk_lines_peek(lr, &p, &n) < 0) {
+	if (pk_records_peek(lr, &p, &n) < 0) {
 		pk_error_clear();
 		return 0;
 	}
@@ -1066,7 +1066,7 @@ static void rd_release(rd *r)
 
 static int read_answers(rd *r, const char *path, int *detected)
 {
-	pk_lines *lr = NULL;
+	pk_records *lr = NULL;
 	pk_buf whole = PK_BUF_INIT;
 	const char *line;
 	size_t len;
@@ -1080,11 +1080,11 @@ static int read_answers(rd *r, const char *path, int *detected)
 			*detected = EV_FMT_INSPECT;
 		return read_inspect_zip(r, path, zfd);
 	}
-	if ((rc = pk_lines_open(&lr, path, PK_REC_ANSWER_LINE_MAX)) < 0)
+	if ((rc = pk_records_open(&lr, path, PK_REC_ANSWER_LINE_MAX, PK_REC_LINES)) < 0)
 		return rc;
-	snprintf(r->name, sizeof(r->name), "%s", pk_lines_name(lr));
+	snprintf(r->name, sizeof(r->name), "%s", pk_records_name(lr));
 	if (zip_on_pipe(lr)) {
-		pk_lines_free(lr);
+		pk_records_free(lr);
 		return pk_error_set(PK_EPARSE, "%s: a zip archive (an Inspect .eval log?) on a pipe: give its path, or "
 				    "redirect it from the file (a zip is read from its directory at the end)", r->name);
 	}
@@ -1096,24 +1096,24 @@ static int read_answers(rd *r, const char *path, int *detected)
 		fmt = EV_FMT_TEXT;
 	r->fmt = fmt;
 	if (fmt == EV_FMT_TEXT && regular_file(path)) {
-		pk_lines_free(lr);
+		pk_records_free(lr);
 		if (detected)
 			*detected = EV_FMT_TEXT;
 		return read_text_file(r, path);
 	}
 	if (fmt == EV_FMT_TEXT)
-		pk_lines_set_max(lr, r->max + 1);
+		pk_records_set_max(lr, r->max + 1);
 	pk_buf_init(&whole, PK_REC_LOG_MAX);
 	for (;;) {
-		rc = pk_lines_next(lr, &line, &len);
+		rc = pk_records_next(lr, &line, &len);
 		if (rc == 0)
 			break;
-		snprintf(where, sizeof(where), "%.120s:%zu", r->name, pk_lines_lineno(lr));
+		snprintf(where, sizeof(where), "%.120s:%zu", r->name, pk_records_lineno(lr));
 		if (rc == PK_ELIMIT && fmt == EV_FMT_TEXT) {
 			char err[300];
 
 			pk_error_clear();
-			pk_lines_free(lr);
+			pk_records_free(lr);
 			pk_buf_release(&whole);
 			if (detected)
 				*detected = fmt;
@@ -1134,7 +1134,7 @@ static int read_answers(rd *r, const char *path, int *detected)
 		}
 		if (rc < 0)
 			break;
-		if (pk_lines_lineno(lr) == 1 && len >= 3 && !memcmp(line, BOM, 3) && fmt != EV_FMT_TEXT)
+		if (pk_records_lineno(lr) == 1 && len >= 3 && !memcmp(line, BOM, 3) && fmt != EV_FMT_TEXT)
 			line += 3, len -= 3; /* a byte order mark is not part of the JSON */
 		if (first && fmt == EV_FMT_AUTO) {
 			cJSON *rec;
@@ -1174,7 +1174,7 @@ static int read_answers(rd *r, const char *path, int *detected)
 		if ((whole.len && (rc = pk_buf_putc(&whole, '\n')) < 0) || (rc = pk_buf_put(&whole, line, len)) < 0)
 			break;
 	}
-	pk_lines_free(lr);
+	pk_records_free(lr);
 	if (rc < 0) {
 		if (detected)
 			*detected = fmt == EV_FMT_AUTO ? EV_FMT_TEXT : fmt;
