@@ -24,6 +24,14 @@ if [ ! -f "$DUMP/.complete" ]; then
 	/usr/bin/python3 bench/gen_crossref.py "$DUMP" "$N" 2026 >&2
 	touch "$DUMP/.complete"
 fi
+# seconds of a command, to the millisecond (measure polls memory every 0.1 s)
+timed() {
+	local t0 t1
+	t0=$(now)
+	"$@"
+	t1=$(now)
+	echo "$t1 - $t0" | bc
+}
 row() { printf '%-34s %14s %14s %16s %9s  %s\n' "$@"; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf (b > 0 ? "%.2fx" : "-"), a / b }'; }
 per() { awk -v n="$1" -v s="$2" 'BEGIN { printf "%.0f/s", n / s }'; }
@@ -32,21 +40,23 @@ secs() { awk -v s="$1" 'BEGIN { printf "%.2f s", s }'; }
 
 # ---- ingest ----------------------------------------------------------------
 bytes=$(cat "$DUMP"/*.json.gz | wc -c)
-read -r s_zcat _ _ < <(measure sh -c "cat $DUMP/*.json.gz | zcat >/dev/null")
+s_zcat=$(timed sh -c "cat $DUMP/*.json.gz | zcat >/dev/null")
 # the graph of data/sources, then the dump ingested into it (measured)
 "$P" build --db "$OUT/g" -q 2>/dev/null
 read -r s_ing _ rss_ing < <(measure "$P" ingest --db "$OUT/g" -q "$DUMP")
-read -r s_base _ _ < <(measure /usr/bin/python3 bench/baseline.py ingest "$OUT/base.sqlite" "$DUMP" 2>/dev/null)
+s_base=$(timed sh -c "/usr/bin/python3 bench/baseline.py ingest $OUT/base.sqlite $DUMP 2>/dev/null")
 "$P" snapshot --db "$OUT/g" "$OUT/snap" >/dev/null
 gbytes=$(stat -c %s "$OUT"/snap/gen-*/data.mdb)
 
 # ---- references: DOIs (half unknown) and labelled free text ----------------
-/usr/bin/python3 - "$DUMP/0.json.gz" >"$OUT/dois.jsonl" <<'PY'
-import gzip, json, sys
-items = json.load(gzip.open(sys.argv[1], "rt"))["items"]
-for i, it in enumerate(items):
-    print(json.dumps({"id": 2 * i, "ref": "https://doi.org/" + it["DOI"]}))
-    print(json.dumps({"id": 2 * i + 1, "ref": "https://doi.org/" + it["DOI"] + "x"}))
+/usr/bin/python3 - "$DUMP" >"$OUT/dois.jsonl" <<'PY'
+import glob, gzip, json, sys
+i = 0
+for f in sorted(glob.glob(sys.argv[1] + "/*.json.gz"))[:10]:
+    for it in json.load(gzip.open(f, "rt"))["items"]:
+        print(json.dumps({"id": 2 * i, "ref": "https://doi.org/" + it["DOI"]}))
+        print(json.dumps({"id": 2 * i + 1, "ref": "https://doi.org/" + it["DOI"] + "x"}))
+        i += 1
 PY
 mkdir -p "$OUT/one"
 ln -s "$(readlink -f "$DUMP/0.json.gz")" "$OUT/one/0.json.gz"
@@ -64,12 +74,12 @@ nf=$(wc -l <"$OUT/free.jsonl")
 NB=${BENCH_BASELINE_FREE:-400}
 head -n "$NB" "$OUT/free.jsonl" >"$OUT/free-sample.jsonl"
 cat "$OUT"/snap/gen-*/data.mdb >/dev/null
-read -r s_doi1 _ _ < <(measure sh -c "$P check-ref --jsonl --jobs 1 --db $OUT/snap <$OUT/dois.jsonl >$OUT/doi.1")
-read -r s_doi2 _ _ < <(measure sh -c "$P check-ref --jsonl --jobs 2 --db $OUT/snap <$OUT/dois.jsonl >$OUT/doi.2")
-read -r s_doib _ _ < <(measure sh -c "/usr/bin/python3 bench/baseline.py check $OUT/base.sqlite <$OUT/dois.jsonl >$OUT/doi.b 2>/dev/null")
-read -r s_ft1 _ _ < <(measure sh -c "$P check-ref --jsonl --jobs 1 --db $OUT/snap <$OUT/free.jsonl >$OUT/ft.1")
-read -r s_ft2 _ _ < <(measure sh -c "$P check-ref --jsonl --jobs 2 --db $OUT/snap <$OUT/free.jsonl >$OUT/ft.2")
-read -r s_ftb _ _ < <(measure sh -c "/usr/bin/python3 bench/baseline.py check $OUT/base.sqlite <$OUT/free-sample.jsonl >$OUT/ft.b 2>/dev/null")
+s_doi1=$(timed sh -c "$P check-ref --jsonl --jobs 1 --db $OUT/snap <$OUT/dois.jsonl >$OUT/doi.1")
+s_doi2=$(timed sh -c "$P check-ref --jsonl --jobs 2 --db $OUT/snap <$OUT/dois.jsonl >$OUT/doi.2")
+s_doib=$(timed sh -c "/usr/bin/python3 bench/baseline.py check $OUT/base.sqlite <$OUT/dois.jsonl >$OUT/doi.b 2>/dev/null")
+s_ft1=$(timed sh -c "$P check-ref --jsonl --jobs 1 --db $OUT/snap <$OUT/free.jsonl >$OUT/ft.1")
+s_ft2=$(timed sh -c "$P check-ref --jsonl --jobs 2 --db $OUT/snap <$OUT/free.jsonl >$OUT/ft.2")
+s_ftb=$(timed sh -c "/usr/bin/python3 bench/baseline.py check $OUT/base.sqlite <$OUT/free-sample.jsonl >$OUT/ft.b 2>/dev/null")
 head -n "$NB" "$OUT/ft.1" >"$OUT/ft.1s"
 cmp -s "$OUT/doi.1" "$OUT/doi.2" && cmp -s "$OUT/ft.1" "$OUT/ft.2" && same_refs=yes || same_refs=NO
 # precision of "verified": the matched work is the one the reference was
@@ -116,10 +126,8 @@ read -r p_fts v_fts f_fts < <(prec "$OUT/ft.1s" free)
 mb=$(wc -c <"bench/out/mentions-$NM.jsonl")
 ab=$(wc -c <"bench/out/answers-$NA.jsonl")
 for j in 1 2; do
-	read -r s _ _ < <(measure sh -c "$P check-value --jsonl --jobs $j --db $OUT/snap <bench/out/mentions-$NM.jsonl >$OUT/cv.$j")
-	eval "s_cv$j=$s"
-	read -r s _ _ < <(measure sh -c "$P check --jobs $j --db $OUT/snap bench/out/answers-$NA.jsonl >$OUT/ck.$j")
-	eval "s_ck$j=$s"
+	eval "s_cv$j=$(timed sh -c "$P check-value --jsonl --jobs $j --db $OUT/snap <bench/out/mentions-$NM.jsonl >$OUT/cv.$j")"
+	eval "s_ck$j=$(timed sh -c "$P check --jobs $j --db $OUT/snap bench/out/answers-$NA.jsonl >$OUT/ck.$j")"
 done
 cmp -s "$OUT/cv.1" "$OUT/cv.2" && cmp -s "$OUT/ck.1" "$OUT/ck.2" && same_checks=yes || same_checks=NO
 
