@@ -28,3 +28,21 @@ measure() {
 rate() {
 	awk -v n="$1" -v s="$2" -v name="$3" 'BEGIN { printf "%s %d\n%s_per_second %.0f\n", name, n, name, n / s }'
 }
+
+# labelled_refs FILE.json.gz OUT_DIR [--no-doi]: the labelled free-text
+# references of bench/gen_refs.py rendered from the works of one dump file:
+# OUT_DIR/refs-bench.jsonl (with their expected verdicts) and
+# OUT_DIR/refs.jsonl ({"id","ref"} only; --no-doi leaves out the bare DOIs)
+labelled_refs() {
+	mkdir -p "$2/one"
+	ln -sf "$(readlink -f "$1")" "$2/one/0.json.gz"
+	/usr/bin/python3 bench/gen_refs.py "$2/refs-bench.jsonl" 11 "$2/one" 2>/dev/null
+	/usr/bin/python3 -c '
+import json, sys
+no_doi = sys.argv[2] == "--no-doi"
+for l in open(sys.argv[1], encoding="utf-8"):
+    d = json.loads(l)
+    if no_doi and d["ref"].lstrip().lower().startswith(("10.", "doi:", "https://doi.org", "http://dx.doi.org")):
+        continue
+    print(json.dumps({"id": d["id"], "ref": d["ref"]}, ensure_ascii=False))' "$2/refs-bench.jsonl" "${3:-}" >"$2/refs.jsonl"
+}

@@ -49,14 +49,7 @@ for i, it in enumerate(items):
     print(json.dumps({"id": i, "ref": "https://doi.org/" + it["DOI"]}))
     print(json.dumps({"id": -i - 1, "ref": "https://doi.org/" + it["DOI"] + "x"}))
 PY
-mkdir -p "$OUT/one"
-ln -s "$(readlink -f "$DUMP/0.json.gz")" "$OUT/one/0.json.gz"
-/usr/bin/python3 bench/gen_refs.py "$OUT/refs-bench.jsonl" 11 "$OUT/one" 2>/dev/null
-/usr/bin/python3 -c '
-import json, sys
-for l in open(sys.argv[1], encoding="utf-8"):
-    d = json.loads(l)
-    print(json.dumps({"id": d["id"], "ref": d["ref"]}, ensure_ascii=False))' "$OUT/refs-bench.jsonl" >"$OUT/refs.jsonl"
+labelled_refs "$DUMP/0.json.gz" "$OUT"
 nd=$(wc -l <"$OUT/dois.jsonl")
 nf=$(wc -l <"$OUT/refs.jsonl")
 

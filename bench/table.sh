@@ -58,15 +58,8 @@ for f in sorted(glob.glob(sys.argv[1] + "/*.json.gz"))[:10]:
         print(json.dumps({"id": 2 * i + 1, "ref": "https://doi.org/" + it["DOI"] + "x"}))
         i += 1
 PY
-mkdir -p "$OUT/one"
-ln -s "$(readlink -f "$DUMP/0.json.gz")" "$OUT/one/0.json.gz"
-/usr/bin/python3 bench/gen_refs.py "$OUT/refs-bench.jsonl" 11 "$OUT/one" 2>/dev/null
-/usr/bin/python3 -c '
-import json, sys
-for l in open(sys.argv[1], encoding="utf-8"):
-    d = json.loads(l)
-    if not d["ref"].lstrip().lower().startswith(("10.", "doi:", "https://doi.org", "http://dx.doi.org")):
-        print(json.dumps({"id": d["id"], "ref": d["ref"]}, ensure_ascii=False))' "$OUT/refs-bench.jsonl" >"$OUT/free.jsonl"
+labelled_refs "$DUMP/0.json.gz" "$OUT" --no-doi
+mv "$OUT/refs.jsonl" "$OUT/free.jsonl"
 nd=$(wc -l <"$OUT/dois.jsonl")
 nf=$(wc -l <"$OUT/free.jsonl")
 # difflib over 20 candidates takes ~80 ms a reference: the baseline gets
