@@ -186,17 +186,6 @@ static enum MHD_Result respond_error(struct MHD_Connection *conn, unsigned statu
 	return ok;
 }
 
-/* Is out an error record ({"id":...,"error":...})? The status says so too. */
-static int is_error_record(const pk_buf *out)
-{
-	cJSON *j = cJSON_ParseWithLength(out->ptr ? out->ptr : "", out->len);
-	int e = cJSON_IsObject(j) && cJSON_GetObjectItemCaseSensitive(j, "error") &&
-		!cJSON_GetObjectItemCaseSensitive(j, "verdict") && !cJSON_GetObjectItemCaseSensitive(j, "matches");
-
-	cJSON_Delete(j);
-	return e;
-}
-
 static enum MHD_Result health(server *sv, struct MHD_Connection *conn)
 {
 	pk_buf b = PK_BUF_INIT;
@@ -282,8 +271,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char
 	c.sv = sv;
 	c.w = take(sv);
 	if (fn) {
-		tool_jsonl_answer(fn, &c, 0, pk_buf_cstr(&rq->body), rq->body.len, "request", sv->body_max, &out);
-		rc = is_error_record(&out);
+		rc = tool_jsonl_answer(fn, &c, 0, pk_buf_cstr(&rq->body), rq->body.len, "request", sv->body_max, &out);
 	} else {
 		rc = answer_check(&c, pk_buf_cstr(&rq->body), rq->body.len, &out);
 	}

@@ -31,14 +31,14 @@ static void error_record(pk_buf *out, const char *id_json, const char *msg)
 /* (tool.h) The answer to one input line, into out: fn's record, or an
  * error record in its place (a line too long, not an object, with a NUL;
  * fn failing). Never fails: the stream stays aligned. */
-void tool_jsonl_answer(tool_line_fn fn, void *ctx, int read_rc, const char *line, size_t len, const char *where,
-		       size_t max_line, pk_buf *out)
+int tool_jsonl_answer(tool_line_fn fn, void *ctx, int read_rc, const char *line, size_t len, const char *where,
+		      size_t max_line, pk_buf *out)
 {
 	cJSON *in = NULL;
 	char *id_json = NULL;
 	char msg[256];
 	pk_json w;
-	int rc;
+	int rc, is_error = 1;
 
 	pk_buf_reset(out);
 	if (read_rc == PK_ELIMIT) {
@@ -71,26 +71,23 @@ void tool_jsonl_answer(tool_line_fn fn, void *ctx, int read_rc, const char *line
 				rc = pk_json_error(&w);
 			if (rc < 0)
 				error_record(out, id_json, pk_error_last());
+			is_error = rc < 0;
 			pk_error_clear();
 		}
 	}
 	cJSON_free(id_json);
 	cJSON_Delete(in);
+	return is_error;
 }
 
-/* --jobs N: a line travels to a worker as a copy */
+/* --jobs N: a line travels to a worker as a copy, with what answers it */
 typedef struct line_item {
+	tool_line_fn fn;
+	size_t max_line;
 	int read_rc;
 	size_t lineno, len;
 	char text[]; /* len bytes and a NUL */
 } line_item;
-
-typedef struct jobs_ctx {
-	tool_line_fn fn;
-	size_t max_line;
-} jobs_ctx;
-
-static jobs_ctx the_jobs; /* set before the pool starts, read-only after */
 
 static int work_line(void *ctx, void *item, pk_buf *out)
 {
@@ -99,7 +96,7 @@ static int work_line(void *ctx, void *item, pk_buf *out)
 	char where[32];
 
 	snprintf(where, sizeof(where), "line %zu", l->lineno);
-	tool_jsonl_answer(the_jobs.fn, ctx, l->read_rc, l->text, l->len, where, the_jobs.max_line, out);
+	tool_jsonl_answer(l->fn, ctx, l->read_rc, l->text, l->len, where, l->max_line, out);
 	return 0;
 }
 
@@ -124,8 +121,6 @@ static int jsonl_run(tool_line_fn fn, void **ctxs, size_t jobs, size_t max_line)
 	if ((rc = pk_records_open(&r, "-", max_line, PK_REC_LINES)) < 0)
 		return tool_fail(rc, NULL);
 	if (jobs > 1) {
-		the_jobs.fn = fn;
-		the_jobs.max_line = max_line;
 		if ((rc = tool_pool_start(&pool, jobs, ctxs, work_line, emit_line, NULL, pk_free)) < 0) {
 			pk_records_free(r);
 			return tool_fail(rc, NULL);
@@ -146,6 +141,8 @@ static int jsonl_run(tool_line_fn fn, void **ctxs, size_t jobs, size_t max_line)
 				code = tool_fail(PK_ENOMEM, NULL);
 				break;
 			}
+			l->fn = fn;
+			l->max_line = max_line;
 			l->read_rc = rc;
 			l->lineno = pk_records_lineno(r);
 			l->len = rc == PK_ELIMIT ? 0 : len;

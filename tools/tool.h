@@ -67,9 +67,10 @@ int tool_jsonl(tool_line_fn fn, void *ctx, size_t max_line);
 /* The answer to one request line (text[0..len); read_rc PK_ELIMIT: it was
  * too long) into out: {"id", fn's fields} or {"id","error"} in its place,
  * the error saying where ("line 12", "request"). What --jsonl and serve
- * write for a request; never fails. */
-void tool_jsonl_answer(tool_line_fn fn, void *ctx, int read_rc, const char *text, size_t len, const char *where,
-		       size_t max_line, pk_buf *out);
+ * write for a request; never fails. Returns 1 when out is an error record,
+ * 0 when it is fn's answer. */
+int tool_jsonl_answer(tool_line_fn fn, void *ctx, int read_rc, const char *text, size_t len, const char *where,
+		      size_t max_line, pk_buf *out);
 
 /* One request of a stream or of `provkg serve` (tools/requests.c): the
  * answer's fields after "id" into the open object w, the same for both.
