@@ -9,22 +9,21 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The reference as search text: as parsed, or its fields for a reference
- * given as fields. */
-static void search_text(char *out, size_t n, const qr_ref *p)
+/* The reference as search text: as parsed (p->text itself), or its fields
+ * written into out for a reference given as fields. */
+static const char *search_text(char *out, size_t n, const qr_ref *p)
 {
 	size_t i, len = 0;
 
-	if (p->text[0]) {
-		snprintf(out, n, "%s", p->text);
-		return;
-	}
+	if (p->text[0])
+		return p->text;
 	out[0] = '\0';
 	for (i = 0; i < p->nauthors && i < 3 && len + 1 < n; i++)
 		len += (size_t)snprintf(out + len, n - len, "%s ", p->authors[i].family);
 	if (len + 1 < n)
 		snprintf(out + len, n - len, "%s %s %s %d %s %s", p->title, p->venue, p->volume, p->year, p->first_page,
 			 p->doi);
+	return out;
 }
 
 /* Ask the source about a reference the graph left unverifiable; its
@@ -35,7 +34,7 @@ static int ask_source(kg_txn *t, const qr_ref *p, const qr_opts *base, qr_result
 	qr_opts o = *base;
 	qr_found f;
 	qr_result r2;
-	char q[2400]; /* the parsed text (2 KiB) or the fields */
+	char q[1200]; /* the fields of a reference given as fields */
 	int rc;
 
 	memset(&f, 0, sizeof(f));
@@ -61,8 +60,7 @@ static int ask_source(kg_txn *t, const qr_ref *p, const qr_opts *base, qr_result
 			o.doi_unregistered = 1;
 		}
 	} else if (!p->doi[0]) {
-		search_text(q, sizeof(q), p);
-		if ((rc = src->search(src->ctx, t, q, &f)) < 0)
+		if ((rc = src->search(src->ctx, t, search_text(q, sizeof(q), p), &f)) < 0)
 			goto failed;
 		/* a titled reference none of the best hits matches does not
 		 * exist: a search ranks a real work of that title first */

@@ -36,38 +36,30 @@ static int hand_over(ingest_online_works *w, qr_found *f)
 	return 0;
 }
 
-static ingest_online_works *works_new(qr_found *f)
+/* One API call (a DOI lookup or a search) into a fresh works list that f
+ * owns from the start (release frees it, whatever the call did). */
+typedef int (*online_call)(ingest_online *c, kg_txn *t, const char *arg, ingest_online_works *out);
+
+static int ask(online_call call, void *ctx, kg_txn *t, const char *arg, qr_found *f)
 {
 	ingest_online_works *w = pk_calloc(1, sizeof(*w));
+	int rc;
 
-	if (!w)
-		pk_error_set(PK_ENOMEM, "out of memory");
-	f->priv = w;
-	return w;
+	if (!(f->priv = w))
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	if ((rc = call(ctx, t, arg, w)) < 0)
+		return rc;
+	return hand_over(w, f);
 }
 
 static int by_doi(void *ctx, kg_txn *t, const char *doi, qr_found *f)
 {
-	ingest_online_works *w = works_new(f);
-	int rc;
-
-	if (!w)
-		return PK_ENOMEM;
-	if ((rc = ingest_online_doi(ctx, t, doi, w)) < 0)
-		return rc;
-	return hand_over(w, f);
+	return ask(ingest_online_doi, ctx, t, doi, f);
 }
 
 static int search(void *ctx, kg_txn *t, const char *text, qr_found *f)
 {
-	ingest_online_works *w = works_new(f);
-	int rc;
-
-	if (!w)
-		return PK_ENOMEM;
-	if ((rc = ingest_online_search(ctx, t, text, w)) < 0)
-		return rc;
-	return hand_over(w, f);
+	return ask(ingest_online_search, ctx, t, text, f);
 }
 
 static int prefix_known(void *ctx, kg_txn *t, const char *prefix, int *known)
