@@ -140,6 +140,56 @@ static int carry_cache(kg_store *b, const char *db, size_t *n, int *unreadable)
 	return rc;
 }
 
+/* The plan of paths and an empty result per entry, for a build or an
+ * ingest: EXIT_OK, or the exit code after saying what failed. */
+static int plan_open(const char *const *paths, size_t npaths, ingest_plan **plan, ingest_result **res, size_t *n)
+{
+	size_t i;
+	int rc;
+
+	*res = NULL;
+	*n = 0;
+	if ((rc = ingest_plan_make(plan, paths, npaths)) < 0) {
+		tool_error("%s", pk_error_last());
+		return plan_exit(rc);
+	}
+	if (!(*res = calloc(ingest_plan_count(*plan), sizeof(**res)))) {
+		ingest_plan_free(*plan);
+		*plan = NULL;
+		tool_error("out of memory");
+		return EXIT_SYSTEM;
+	}
+	*n = ingest_plan_count(*plan);
+	for (i = 0; i < *n; i++)
+		ingest_result_init(&(*res)[i]);
+	return EXIT_OK;
+}
+
+static void plan_close(ingest_plan *plan, ingest_result *res, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		ingest_result_release(&res[i]);
+	free(res);
+	ingest_plan_free(plan);
+}
+
+/* A run of entries that failed: said, with what became of the graph (a
+ * build keeps the previous one, an ingest leaves it as it was); the exit
+ * code. */
+static int run_failed(int rc, int build, const char *db)
+{
+	if (tool_progress_enabled())
+		fputs("\r\033[K", stderr);
+	tool_error("%s", pk_error_last());
+	if (build)
+		tool_error("build stopped; the previous graph in '%s' is unchanged", db);
+	else
+		tool_error("nothing was ingested; the graph in '%s' is unchanged", db);
+	return rc == PK_EPARSE || rc == PK_ESTRICT || rc == PK_ELIMIT ? EXIT_DATA : tool_exit_code(rc);
+}
+
 int tool_build_paths(const char *db, const char *const *paths, size_t npaths, const ingest_opts *op, unsigned flags)
 {
 	ingest_opts o = *op;
@@ -152,18 +202,8 @@ int tool_build_paths(const char *db, const char *const *paths, size_t npaths, co
 	int rc, code = EXIT_OK;
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	if ((rc = ingest_plan_make(&plan, paths, npaths)) < 0) {
-		tool_error("%s", pk_error_last());
-		return plan_exit(rc);
-	}
-	n = ingest_plan_count(plan);
-	if (!(res = calloc(n, sizeof(*res)))) {
-		ingest_plan_free(plan);
-		tool_error("out of memory");
-		return EXIT_SYSTEM;
-	}
-	for (i = 0; i < n; i++)
-		ingest_result_init(&res[i]);
+	if ((code = plan_open(paths, npaths, &plan, &res, &n)) != EXIT_OK)
+		return code;
 	if ((rc = kg_build_begin(&s, db)) < 0) {
 		code = rc == PK_EINVAL ? EXIT_GRAPH : tool_exit_code(rc);
 		tool_error("%s", pk_error_last());
@@ -175,11 +215,7 @@ int tool_build_paths(const char *db, const char *const *paths, size_t npaths, co
 		/* room for the records and indexes the entry will write */
 		kg_store_reserve(s, ingest_plan_bytes(plan, i) * 4 + (16u << 20));
 		if ((rc = kg_store_write(s, run_entries, &ctx)) < 0) {
-			if (tool_progress_enabled())
-				fputs("\r\033[K", stderr);
-			tool_error("%s", pk_error_last());
-			tool_error("build stopped; the previous graph in '%s' is unchanged", db);
-			code = rc == PK_EPARSE || rc == PK_ESTRICT || rc == PK_ELIMIT ? EXIT_DATA : tool_exit_code(rc);
+			code = run_failed(rc, 1, db);
 			kg_build_abort(s);
 			s = NULL;
 			goto done;
@@ -230,10 +266,7 @@ int tool_build_paths(const char *db, const char *const *paths, size_t npaths, co
 			(double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
 done:
 	kg_store_free(s);
-	for (i = 0; i < n; i++)
-		ingest_result_release(&res[i]);
-	free(res);
-	ingest_plan_free(plan);
+	plan_close(plan, res, n);
 	return code;
 }
 
@@ -247,20 +280,10 @@ int tool_ingest_paths(const char *db, const char *const *paths, size_t npaths, c
 	uint64_t bytes = 0;
 	int rc, code = EXIT_OK;
 
-	if ((rc = ingest_plan_make(&plan, paths, npaths)) < 0) {
-		tool_error("%s", pk_error_last());
-		return plan_exit(rc);
-	}
-	n = ingest_plan_count(plan);
-	if (!(res = calloc(n, sizeof(*res)))) {
-		ingest_plan_free(plan);
-		tool_error("out of memory");
-		return EXIT_SYSTEM;
-	}
-	for (i = 0; i < n; i++) {
-		ingest_result_init(&res[i]);
+	if ((code = plan_open(paths, npaths, &plan, &res, &n)) != EXIT_OK)
+		return code;
+	for (i = 0; i < n; i++)
 		bytes += ingest_plan_bytes(plan, i);
-	}
 	rc = kg_store_open(&s, db, KG_OPEN_WRITE);
 	if (rc == PK_ENOTFOUND) {
 		/* no graph yet: start an empty one, then ingest into it */
@@ -279,20 +302,13 @@ int tool_ingest_paths(const char *db, const char *const *paths, size_t npaths, c
 		run_ctx ctx = { plan, &o, res, 0, n };
 
 		if ((rc = kg_store_write(s, run_entries, &ctx)) < 0) {
-			if (tool_progress_enabled())
-				fputs("\r\033[K", stderr);
-			tool_error("%s", pk_error_last());
-			tool_error("nothing was ingested; the graph in '%s' is unchanged", db);
-			code = rc == PK_EPARSE || rc == PK_ESTRICT || rc == PK_ELIMIT ? EXIT_DATA : tool_exit_code(rc);
+			code = run_failed(rc, 0, db);
 			goto done;
 		}
 	}
 	report(plan, res, 0, n, quiet);
 done:
 	kg_store_free(s);
-	for (i = 0; i < n; i++)
-		ingest_result_release(&res[i]);
-	free(res);
-	ingest_plan_free(plan);
+	plan_close(plan, res, n);
 	return code;
 }
