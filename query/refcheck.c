@@ -1411,14 +1411,12 @@ static int from_author_keys(kg_txn *t, const qr_ref *r, int with_venue, cands *c
 	return rc;
 }
 
-/* Candidates, most selective keys first: the DOI, the title, the volume
- * and first page, the first two authors with year and venue, and only
- * then the first two authors with the year, which can name thousands. */
-static int gather(kg_txn *t, const qr_ref *r, cands *cs)
+/* Candidates by the most selective keys: the DOI, the title, the volume
+ * and first page. */
+static int gather_narrow(kg_txn *t, const qr_ref *r, cands *cs)
 {
 	pk_buf key = PK_BUF_INIT;
 	int rc = 0;
-	size_t before;
 
 	if (r->doi[0])
 		add_candidate(cs, r->doi, strlen(r->doi)), cs->c[0].from_doi = 1;
@@ -1434,18 +1432,28 @@ static int gather(kg_txn *t, const qr_ref *r, cands *cs)
 		if (kg_key_volume_page(&key, r->volume, r->first_page) == 0 && (rc = from_index(t, &key, cs)) < 0)
 			goto done;
 	}
-	before = cs->n;
-	if (r->year && r->venue[0] && (rc = from_author_keys(t, r, 1, cs)) < 0)
-		goto done;
-	/* the broad keys only when nothing narrower found anything */
-	if (cs->n == before && cs->n <= (size_t)(r->doi[0] ? 1 : 0) && r->year &&
-	    (rc = from_author_keys(t, r, 0, cs)) < 0)
-		goto done;
 	pk_error_clear();
 	rc = 0;
 done:
 	pk_buf_release(&key);
 	return rc;
+}
+
+/* Then the first two authors with year and venue, and only when nothing
+ * narrower found anything the first two authors with the year, which can
+ * name thousands. */
+static int gather_authors(kg_txn *t, const qr_ref *r, cands *cs)
+{
+	size_t before = cs->n;
+	int rc;
+
+	if (r->year && r->venue[0] && (rc = from_author_keys(t, r, 1, cs)) < 0)
+		return rc;
+	if (cs->n == before && cs->n <= (size_t)(r->doi[0] ? 1 : 0) && r->year &&
+	    (rc = from_author_keys(t, r, 0, cs)) < 0)
+		return rc;
+	pk_error_clear();
+	return 0;
 }
 
 /* The title indexes probed with every window of the string: whatever the
@@ -2249,6 +2257,46 @@ static void add_extra(kg_txn *t, const qr_ref *r, const qr_opts *o, cands *cs, k
 	}
 }
 
+/* The best candidate so far (identified, the first of equals), and the
+ * one the stated DOI names. */
+typedef struct pick {
+	cand *best;
+	cand *doi_cand;
+} pick;
+
+/* Compares the candidates from index from on; returns cs->n. A candidate
+ * that cannot be read gets a score of -1. */
+static size_t compare_from(kg_txn *t, const qr_opts *o, const qr_ref *r, const prep *p, const rtext *rt, kg_work *w,
+			   cands *cs, size_t from, pick *pk)
+{
+	size_t i;
+
+	for (i = from; i < cs->n; i++) {
+		cand *c = &cs->c[i];
+
+		if (load_cand(t, o, c, w) < 0) {
+			pk_error_clear();
+			c->score = -1;
+			continue;
+		}
+		if (c->from_doi)
+			pk->doi_cand = c;
+		compare(r, p, rt, w, c);
+		if (c->identified && (!pk->best || c->identified > pk->best->identified ||
+				      (c->identified == pk->best->identified && better(r, c, pk->best))))
+			pk->best = c;
+	}
+	return cs->n;
+}
+
+/* A candidate no other can displace as the best (see better()):
+ * identified by its title, every stated field agreeing, the highest score
+ * there is, and authors to compare when authors are stated. */
+static int perfect(const qr_ref *r, const cand *c)
+{
+	return c && c->identified == 2 && !c->mismatched && c->score >= 1.0 && (!r->nauthors || c->au_total > 0);
+}
+
 static int is_placeholder(const qr_ref *r)
 {
 	static const char *const names[] = { "doe", "author", "authors", "anonymous", "lastname", "surname",
@@ -2577,8 +2625,9 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 	prep *p;
 	rtext *rt;
 	fcache *fc;
-	cand *best = NULL, *doi_cand = NULL, *chimera = NULL;
-	int closed, year_now, rc = 0, doi_found = 0, title_stated, id_only;
+	cand *best = NULL, *chimera = NULL;
+	pick pk = { NULL, NULL };
+	int closed, year_now, rc = 0, title_stated, id_only;
 	stated_ids ids;
 	char id_why[300];
 	const char *id_scheme, *id_text;
@@ -2642,26 +2691,21 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 		query_ref_reason(out, "too little to check: no DOI, and not enough of authors, year and title");
 		goto done;
 	}
-	if ((rc = gather(t, r, &cs)) < 0 || (rc = gather_ids(t, r, &ids, &cs)) < 0)
+	if ((rc = gather_narrow(t, r, &cs)) < 0)
+		goto done;
+	/* a perfect candidate by a narrow key: the author keys, which can name
+	 * hundreds of works, find none that could displace it (with a stated
+	 * identifier or records from outside, every key is gathered) */
+	if (!r->doi[0] && !ids.any && !(o && o->nextra))
+		compared = compare_from(t, o, r, p, rt, w, &cs, compared, &pk);
+	if (!perfect(r, pk.best) && (rc = gather_authors(t, r, &cs)) < 0)
+		goto done;
+	if ((rc = gather_ids(t, r, &ids, &cs)) < 0)
 		goto done;
 	add_extra(t, r, o, &cs, w);
 	for (int pass = 0; pass < 2; pass++) {
-		for (i = compared; i < cs.n; i++) {
-			if (load_cand(t, o, &cs.c[i], w) < 0) {
-				pk_error_clear();
-				cs.c[i].score = -1;
-				continue;
-			}
-			if (cs.c[i].from_doi) {
-				doi_found = 1;
-				doi_cand = &cs.c[i];
-			}
-			compare(r, p, rt, w, &cs.c[i]);
-			if (cs.c[i].identified && (!best || cs.c[i].identified > best->identified ||
-						   (cs.c[i].identified == best->identified && better(r, &cs.c[i], best))))
-				best = &cs.c[i];
-		}
-		compared = cs.n;
+		compared = compare_from(t, o, r, p, rt, w, &cs, compared, &pk);
+		best = pk.best;
 		/* nothing found by its title: the whole string scored against
 		 * the term index, and the title indexes probed with the
 		 * string's own windows, whatever the parse made of it */
@@ -2704,7 +2748,7 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 		    ids.dblp[0] ? "dblp" : "pmcid";
 	id_text = ids.arxiv[0] ? ids.arxiv : r->doi[0] ? r->doi : ids.pmid[0] ? ids.pmid : ids.openalex[0] ? ids.openalex :
 		  ids.dblp[0] ? ids.dblp : ids.pmcid;
-	if ((r->doi[0] || ids.any) && !doi_found) {
+	if ((r->doi[0] || ids.any) && !pk.doi_cand) {
 		int cov = ident_covered(t, id_scheme, id_text, id_why, sizeof(id_why));
 
 		if (best && best->identified == 2 && !cov) {
@@ -2768,7 +2812,7 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 				goto done;
 		}
 	}
-	if (doi_cand && !doi_cand->identified) {
+	if (pk.doi_cand && !pk.doi_cand->identified) {
 		/* the DOI exists but names another work */
 		if (best && best->identified == 2) {
 			out->verdict = QR_MISMATCH;
@@ -2778,8 +2822,8 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 			describe_match(out, t, o, best);
 		} else {
 			out->verdict = QR_FABRICATED;
-			query_ref_reason(out, "the DOI belongs to an unrelated work (%s)", doi_cand->doi);
-			describe_match(out, t, o, doi_cand);
+			query_ref_reason(out, "the DOI belongs to an unrelated work (%s)", pk.doi_cand->doi);
+			describe_match(out, t, o, pk.doi_cand);
 			out->have_match = 0;
 		}
 		goto done;
