@@ -345,10 +345,10 @@ static void compare_titles(const prep *p, const kg_work *w, double *sim, int *ex
 			sub = field_words(p->fc, w->subtitle, 0);
 			tb.n = 0;
 			tb.buf[0] = '\0';
-			for (i = 0; i < t->n && tb.n < 96; i++)
-				tb.w[tb.n++] = t->w[i];
-			for (i = 0; i < sub->n && tb.n < 96; i++)
-				tb.w[tb.n++] = sub->w[i];
+			for (i = 0; i < t->n && tb.n < 96; i++, tb.n++)
+				tb.w[tb.n] = t->w[i], tb.h[tb.n] = t->h[i];
+			for (i = 0; i < sub->n && tb.n < 96; i++, tb.n++)
+				tb.w[tb.n] = sub->w[i], tb.h[tb.n] = sub->h[i];
 			if ((d = dice(&p->title, &tb)) > *sim)
 				*sim = d;
 			if (!*exact) {

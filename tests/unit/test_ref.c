@@ -274,6 +274,24 @@ static void verdicts(void)
 	/* a wrong parse loses nothing: the title found in the string */
 	CHECK_EQ_INT(verdict("Watanabe S Infantile Syphilis Accompanied by Anticomplementary Effect of Cryoglobulin "
 			     "Archives of Dermatology 109 889 1974", 0, &r), QR_VERIFIED);
+	/* a title stated with its subtitle, from structured fields (no string
+	 * to find it in): the title and subtitle words together are the title
+	 * (their hashes were once left unset, and the similarity was noise) */
+	{
+		qr_ref p;
+		qr_opts o;
+
+		memset(&o, 0, sizeof(o));
+		o.current_year = 2026;
+		CHECK_EQ_INT(query_ref_parse("Thanik, K. (1982). Bethanechol or cimetidine in the treatment of symptomatic "
+					     "reflux esophagitis: a double-blind control study. Archives of Internal Medicine, "
+					     "142, 1479.", 168, &p), 0);
+		CHECK(strstr(p.title, "double-blind") != NULL);
+		p.text[0] = '\0';
+		CHECK_EQ_INT(query_ref_check(txn, &p, &o, &r), 0);
+		CHECK_EQ_INT(r.verdict, QR_VERIFIED);
+		CHECK_STR(r.match_doi, "10.1001/archinte.1982.00340210073016");
+	}
 	/* a number none of the work's fields has blocks verified */
 	CHECK_EQ_INT(verdict("Watanabe, S. (1974). Infantile Syphilis Accompanied by Anticomplementary Effect of "
 			     "Cryoglobulin. Archives of Dermatology, 109(6), 889. 4471", 0, &r), QR_MISMATCH);
