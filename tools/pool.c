@@ -71,6 +71,11 @@ typedef struct worker_arg {
 	size_t k;
 } worker_arg;
 
+/* Items a worker claims at once: what is queued shared among the workers,
+ * at most BATCH (one lock and one wake-up for many short items; a lone
+ * request is still claimed and answered alone). */
+#define BATCH 32
+
 static void *worker(void *arg)
 {
 	tool_pool *p = ((worker_arg *)arg)->p;
@@ -79,23 +84,33 @@ static void *worker(void *arg)
 	pk_free(arg);
 	pthread_mutex_lock(&p->mu);
 	for (;;) {
-		slot *s;
-		int rc;
+		size_t first, n, i, queued;
+		int rc = 0, wake;
 
 		while (!p->stop && p->next_claim == p->next_in && !p->eof)
 			pthread_cond_wait(&p->work_cv, &p->mu);
 		if (p->stop || p->next_claim == p->next_in)
 			break;
-		s = &p->slots[p->next_claim++ % p->nslots];
+		queued = p->next_in - p->next_claim;
+		n = (queued + p->jobs - 1) / p->jobs;
+		n = n > BATCH ? BATCH : n;
+		first = p->next_claim;
+		p->next_claim += n;
 		pthread_mutex_unlock(&p->mu);
-		pk_buf_reset(&s->out);
-		rc = p->work(ctx, s->item, &s->out);
+		for (i = 0; i < n && rc >= 0; i++) {
+			slot *s = &p->slots[(first + i) % p->nslots];
+
+			pk_buf_reset(&s->out);
+			rc = p->work(ctx, s->item, &s->out);
+		}
 		pthread_mutex_lock(&p->mu);
 		if (rc < 0)
 			fail_locked(p, rc);
-		s->state = SLOT_DONE;
+		for (i = 0; i < n; i++)
+			p->slots[(first + i) % p->nslots].state = SLOT_DONE;
 		/* the writer waits for one slot only: the next in order */
-		if (s == &p->slots[p->next_out % p->nslots])
+		wake = p->next_out >= first && p->next_out < first + n;
+		if (wake)
 			pthread_cond_signal(&p->done_cv);
 	}
 	pthread_mutex_unlock(&p->mu);
@@ -109,23 +124,31 @@ static void *writer(void *arg)
 
 	pthread_mutex_lock(&p->mu);
 	for (;;) {
-		slot *s;
-		int rc;
+		size_t n, i;
+		int rc = 0;
 
 		while (!p->stop && !(p->next_out < p->next_in && p->slots[p->next_out % p->nslots].state == SLOT_DONE) &&
 		       !(p->eof && p->next_out == p->next_in))
 			pthread_cond_wait(&p->done_cv, &p->mu);
 		if (p->stop || p->next_out == p->next_in)
 			break;
-		s = &p->slots[p->next_out % p->nslots];
+		/* the run of items done, in order, written without the lock */
+		for (n = 0; p->next_out + n < p->next_in && p->slots[(p->next_out + n) % p->nslots].state == SLOT_DONE; n++)
+			;
 		pthread_mutex_unlock(&p->mu);
-		rc = p->emit(p->emit_ctx, s->item, &s->out);
-		if (p->free_item)
-			p->free_item(s->item);
+		for (i = 0; i < n; i++) {
+			slot *s = &p->slots[(p->next_out + i) % p->nslots];
+
+			if (rc >= 0)
+				rc = p->emit(p->emit_ctx, s->item, &s->out);
+			if (p->free_item)
+				p->free_item(s->item);
+			s->item = NULL;
+		}
 		pthread_mutex_lock(&p->mu);
-		s->item = NULL;
-		s->state = SLOT_FREE;
-		p->next_out++;
+		for (i = 0; i < n; i++)
+			p->slots[(p->next_out + i) % p->nslots].state = SLOT_FREE;
+		p->next_out += n;
 		if (rc < 0)
 			fail_locked(p, rc);
 		pthread_cond_signal(&p->free_cv);
@@ -155,7 +178,7 @@ int tool_pool_start(tool_pool **out, size_t jobs, void **ctxs, tool_pool_work wo
 	p->free_item = free_item;
 	/* a window of items in flight: enough to keep every worker busy while
 	 * the writer waits for a slow one, bounded so memory stays bounded */
-	p->nslots = jobs * 4 < 16 ? 16 : jobs * 4;
+	p->nslots = jobs * BATCH * 2 < 16 ? 16 : jobs * BATCH * 2;
 	if (!(p->slots = pk_calloc(p->nslots, sizeof(*p->slots))) ||
 	    !(p->workers = pk_calloc(jobs, sizeof(*p->workers)))) {
 		free_all(p);
