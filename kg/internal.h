@@ -42,6 +42,8 @@ struct kg_txn {
 	uint64_t next_vid;
 	uint32_t next_sid;
 	int counters_loaded;
+	void *memo;                  /* kg_txn_memo_set: a read transaction's cache */
+	void (*memo_free)(void *);
 };
 
 /* LMDB's MDB_val holds a non-const pointer even for keys it only reads. */

@@ -758,8 +758,35 @@ int kg_txn_read(kg_txn **out, kg_store *s)
 	return 0;
 }
 
+static void memo_drop(kg_txn *t)
+{
+	if (t->memo && t->memo_free)
+		t->memo_free(t->memo);
+	t->memo = NULL;
+	t->memo_free = NULL;
+}
+
+void *kg_txn_memo(kg_txn *t)
+{
+	return t->memo;
+}
+
+int kg_txn_memo_set(kg_txn *t, void *value, void (*free_fn)(void *))
+{
+	if (t->write) {
+		if (value && free_fn)
+			free_fn(value);
+		return pk_error_set(PK_EINVAL, "a write transaction keeps no cache");
+	}
+	memo_drop(t);
+	t->memo = value;
+	t->memo_free = free_fn;
+	return 0;
+}
+
 int kg_txn_renew(kg_txn *t)
 {
+	size_t seen = mdb_txn_id(t->txn);
 	int rc;
 
 	mdb_txn_reset(t->txn);
@@ -770,6 +797,9 @@ int kg_txn_renew(kg_txn *t)
 		mdb_env_set_mapsize(t->s->env, 0);
 		rc = mdb_txn_begin(t->s->env, NULL, MDB_RDONLY, &t->txn);
 	}
+	/* the cache holds while the commit seen is the same one */
+	if (rc || !t->txn || mdb_txn_id(t->txn) != seen)
+		memo_drop(t);
 	return rc ? kg_mdb_error(rc, "mdb_txn_renew") : 0;
 }
 
@@ -777,6 +807,7 @@ void kg_txn_free(kg_txn *t)
 {
 	if (!t)
 		return;
+	memo_drop(t);
 	if (t->txn)
 		mdb_txn_abort(t->txn);
 	pk_free(t);

@@ -72,6 +72,14 @@ kg_store *kg_txn_store(kg_txn *t);
  * kg_txn_renew moves to a newer commit); with kg_txn_store, the key of
  * what a caller may cache about the graph as read. */
 uint64_t kg_txn_id(kg_txn *t);
+/* One cache slot a higher layer keeps about what a read transaction sees
+ * (query/ keeps its name resolutions there). Once set, the transaction
+ * owns value: free_fn frees it when the transaction is renewed onto another
+ * commit, freed, or set again. kg_txn_memo returns it (NULL: none set). A write
+ * transaction has no slot: kg_txn_memo_set frees value at once and
+ * returns PK_EINVAL (what a write changes must not be cached). */
+void *kg_txn_memo(kg_txn *t);
+int kg_txn_memo_set(kg_txn *t, void *value, void (*free_fn)(void *));
 
 /* Run fn in one write transaction and commit it. fn returns 0 to commit or
  * a negative code to roll back (returned as is). PK_EMAPFULL from fn or the

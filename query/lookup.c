@@ -4,6 +4,7 @@
 #include "../common/alloc.h"
 #include "../common/buf.h"
 #include "../common/error.h"
+#include "../common/hash.h"
 #include "../common/text.h"
 #include "material.h"
 
@@ -497,7 +498,146 @@ done:
 	return rc < 0 ? rc : 0;
 }
 
+/* ---- resolutions remembered per read transaction ------------------------
+ * A value check resolves the same phrases again and again (the suffixes of
+ * every number's left context: 31,000 resolutions of 802 distinct phrases
+ * for 20,000 mentions). What a phrase resolves to is remembered in the
+ * read transaction's cache slot (kg_txn_memo), which the transaction
+ * frees when it is renewed or freed: a newer commit is never answered
+ * from an older one's memory. */
+#define MEMO_SLOTS 8192 /* a power of two; emptied when half full */
+
+typedef struct memo_entry {
+	char *query; /* NULL: an empty slot */
+	int flags;
+	uint64_t h;
+	query_target *t;
+	size_t n;
+} memo_entry;
+
+typedef struct resolve_memo {
+	memo_entry e[MEMO_SLOTS];
+	size_t n;
+} resolve_memo;
+
+static void memo_empty(resolve_memo *m)
+{
+	size_t i, k;
+
+	for (i = 0; i < MEMO_SLOTS; i++) {
+		memo_entry *e = &m->e[i];
+
+		for (k = 0; k < e->n; k++) {
+			pk_free(e->t[k].key);
+			pk_free(e->t[k].qualifier);
+		}
+		pk_free(e->t);
+		pk_free(e->query);
+		memset(e, 0, sizeof(*e));
+	}
+	m->n = 0;
+}
+
+static void memo_free(void *v)
+{
+	if (v)
+		memo_empty(v);
+	pk_free(v);
+}
+
+/* The transaction's memory of resolutions (made on first use), or NULL
+ * (a write transaction, or no memory to spare: resolve without it). */
+static resolve_memo *memo_of(kg_txn *t)
+{
+	resolve_memo *m = kg_txn_memo(t);
+
+	if (m)
+		return m;
+	if (!(m = pk_calloc(1, sizeof(*m))) || kg_txn_memo_set(t, m, memo_free) < 0) {
+		pk_error_clear();
+		return NULL;
+	}
+	return m;
+}
+
+/* The slot of (query, flags): its entry, or the empty slot it would take. */
+static memo_entry *memo_slot(resolve_memo *m, const char *query, int flags, uint64_t h)
+{
+	size_t at = (size_t)h & (MEMO_SLOTS - 1);
+
+	while (m->e[at].query && !(m->e[at].h == h && m->e[at].flags == flags && !strcmp(m->e[at].query, query)))
+		at = (at + 1) & (MEMO_SLOTS - 1);
+	return &m->e[at];
+}
+
+static void memo_put(resolve_memo *m, const char *query, int flags, uint64_t h, const query_targets *ts)
+{
+	memo_entry *e;
+	size_t k;
+
+	if (m->n >= MEMO_SLOTS / 2)
+		memo_empty(m);
+	e = memo_slot(m, query, flags, h);
+	if (!(e->query = pk_strdup(query)) || (ts->n && !(e->t = pk_calloc(ts->n, sizeof(*e->t))))) {
+		pk_free(e->query);
+		memset(e, 0, sizeof(*e));
+		pk_error_clear();
+		return;
+	}
+	e->flags = flags;
+	e->h = h;
+	m->n++;
+	for (k = 0; k < ts->n; k++) {
+		e->t[k] = ts->t[k];
+		e->t[k].key = pk_strdup(ts->t[k].key);
+		e->t[k].qualifier = ts->t[k].qualifier ? pk_strdup(ts->t[k].qualifier) : NULL;
+		e->n++;
+		if (!e->t[k].key || (ts->t[k].qualifier && !e->t[k].qualifier)) {
+			/* forget the whole entry: half a resolution is a wrong one */
+			pk_free(e->t[k].key);
+			pk_free(e->t[k].qualifier);
+			e->n--;
+			while (e->n--) {
+				pk_free(e->t[e->n].key);
+				pk_free(e->t[e->n].qualifier);
+			}
+			pk_free(e->t);
+			pk_free(e->query);
+			memset(e, 0, sizeof(*e));
+			m->n--;
+			pk_error_clear();
+			return;
+		}
+	}
+}
+
+static int resolve_now(kg_txn *t, const char *query, int flags, query_targets *out);
+
 int query_resolve_flags(kg_txn *t, const char *query, int flags, query_targets *out)
+{
+	resolve_memo *m = NULL;
+	memo_entry *e;
+	uint64_t h = 0;
+	size_t k;
+	int rc;
+
+	/* only a resolution into nothing yet is remembered, or answered from
+	 * memory: what resolve_now adds depends on what out already holds */
+	if (out->n == 0 && strlen(query) <= QUERY_MAX && (m = memo_of(t))) {
+		h = pk_fnv1a64(query, strlen(query));
+		e = memo_slot(m, query, flags, h);
+		if (e->query) {
+			for (k = 0, rc = 0; k < e->n && rc == 0; k++)
+				rc = target_add(out, e->t[k].type, e->t[k].key, e->t[k].qualifier, e->t[k].score);
+			return rc;
+		}
+	}
+	if ((rc = resolve_now(t, query, flags, out)) == 0 && m)
+		memo_put(m, query, flags, h, out);
+	return rc;
+}
+
+static int resolve_now(kg_txn *t, const char *query, int flags, query_targets *out)
 {
 	pk_buf nfkc = PK_BUF_INIT;
 	char *key = NULL, ent[64];

@@ -167,6 +167,63 @@ static void build_commit_and_replace(void)
 	t_rmrf(dir);
 }
 
+/* the read transaction's cache slot: kept while the commit seen is the
+ * same, dropped when a renewal moves to a newer one, freed with the
+ * transaction; a write transaction has none */
+static int memo_frees;
+
+static void memo_free_count(void *v)
+{
+	memo_frees++;
+	pk_free(v);
+}
+
+static int memo_in_write(kg_txn *t, void *ctx)
+{
+	(void)ctx;
+	CHECK_EQ_INT(kg_txn_memo_set(t, pk_malloc(8), memo_free_count), PK_EINVAL);
+	CHECK(kg_txn_memo(t) == NULL);
+	return 0;
+}
+
+static void txn_memo(void)
+{
+	const char *dir = t_tmpdir("kgmemo");
+	kg_store *s = NULL;
+	kg_txn *t = NULL;
+	fill_ctx c = { "1", 3, 0, 0 };
+	void *m;
+
+	t_rmrf(dir);
+	CHECK_EQ_INT(kg_build_begin(&s, dir), 0);
+	CHECK_EQ_INT(kg_store_write(s, fill, &c), 0);
+	CHECK_EQ_INT(kg_build_commit(s), 0);
+	CHECK_EQ_INT(kg_store_open(&s, dir, KG_OPEN_WRITE), 0);
+	CHECK_EQ_INT(kg_txn_read(&t, s), 0);
+	memo_frees = 0;
+	CHECK(kg_txn_memo(t) == NULL);
+	CHECK_EQ_INT(kg_txn_memo_set(t, m = pk_malloc(8), memo_free_count), 0);
+	CHECK(kg_txn_memo(t) == m);
+	CHECK_EQ_INT(kg_txn_renew(t), 0); /* the same commit */
+	CHECK(kg_txn_memo(t) == m);
+	CHECK_EQ_INT(memo_frees, 0);
+	c.nvalues = 2;
+	CHECK_EQ_INT(kg_store_write(s, fill, &c), 0); /* a newer commit */
+	CHECK(kg_txn_memo(t) == m);                   /* not seen yet */
+	CHECK_EQ_INT(kg_txn_renew(t), 0);
+	CHECK(kg_txn_memo(t) == NULL);
+	CHECK_EQ_INT(memo_frees, 1);
+	CHECK_EQ_INT(kg_txn_memo_set(t, pk_malloc(8), memo_free_count), 0);
+	CHECK_EQ_INT(kg_txn_memo_set(t, pk_malloc(8), memo_free_count), 0);
+	CHECK_EQ_INT(memo_frees, 2);
+	kg_txn_free(t);
+	CHECK_EQ_INT(memo_frees, 3);
+	CHECK_EQ_INT(kg_store_write(s, memo_in_write, NULL), 0);
+	CHECK_EQ_INT(memo_frees, 4);
+	kg_store_free(s);
+	t_rmrf(dir);
+}
+
 static void aborted_build_keeps_old(void)
 {
 	const char *dir = t_tmpdir("kg2");
@@ -512,6 +569,7 @@ int main(void)
 	pk_alloc_init();
 	RUN(record_roundtrip);
 	RUN(build_commit_and_replace);
+	RUN(txn_memo);
 	RUN(aborted_build_keeps_old);
 	RUN(writer_lock_and_not_a_graph);
 	RUN(schema_mismatch);

@@ -52,6 +52,64 @@ static void constants_by_name_symbol_alias(void)
 	query_matches_release(&ms);
 }
 
+static int same_targets(const query_targets *a, const query_targets *b)
+{
+	size_t i;
+
+	if (a->n != b->n)
+		return 0;
+	for (i = 0; i < a->n; i++)
+		if (a->t[i].type != b->t[i].type || strcmp(a->t[i].key, b->t[i].key) || a->t[i].score != b->t[i].score ||
+		    (!a->t[i].qualifier) != (!b->t[i].qualifier) ||
+		    (a->t[i].qualifier && strcmp(a->t[i].qualifier, b->t[i].qualifier)))
+			return 0;
+	return 1;
+}
+
+/* issue 19: resolutions are remembered per read transaction; what memory
+ * answers is what a transaction without it resolves, for either flag, a
+ * phrase resolving to nothing, and into targets that already hold some */
+static void resolutions_remembered(void)
+{
+	static const char *const qs[] = { "electron mass", "h", "H", "Fe-56", "GaAs", "mp-149", "proton-electron mass ratio",
+					  "mass of the electron", "no such quantity at all", "band gap", "Planck constant",
+					  "Fe2O3", "electron", "magnetic" };
+	size_t i, k;
+	int flags;
+
+	for (k = 0; k < 3; k++) /* the third round answered from memory */
+		for (i = 0; i < sizeof(qs) / sizeof(*qs); i++)
+			for (flags = 0; flags <= QUERY_EXACT_ONLY; flags++) {
+				query_targets fresh = { 0 }, kept = { 0 };
+				kg_txn *t = NULL;
+
+				CHECK_EQ_INT(kg_txn_read(&t, store), 0);
+				CHECK_EQ_INT(query_resolve_flags(t, qs[i], flags, &fresh), 0);
+				if (k == 2) /* into targets that hold another phrase's */
+					CHECK_EQ_INT(query_resolve_flags(txn, "h", flags, &kept), 0);
+				CHECK_EQ_INT(query_resolve_flags(txn, qs[i], flags, &kept), 0);
+				if (k == 2) {
+					/* a new transaction: it remembers "h" alone */
+					query_targets both = { 0 };
+
+					kg_txn_free(t);
+					CHECK_EQ_INT(kg_txn_read(&t, store), 0);
+					CHECK_EQ_INT(query_resolve_flags(t, "h", flags, &both), 0);
+					CHECK_EQ_INT(query_resolve_flags(t, qs[i], flags, &both), 0);
+					query_targets_release(&fresh);
+					fresh = both;
+				}
+				if (!same_targets(&fresh, &kept)) {
+					fprintf(stderr, "round %zu, flags %d: '%s' resolved otherwise from memory\n", k, flags, qs[i]);
+					t_fail_now = 1;
+				}
+				query_targets_release(&fresh);
+				query_targets_release(&kept);
+				kg_txn_free(t);
+			}
+	CHECK(kg_txn_memo(txn) != NULL);
+}
+
 static void editions(void)
 {
 	query_matches ms;
@@ -150,6 +208,7 @@ int main(void)
 		return 1;
 	}
 	RUN(constants_by_name_symbol_alias);
+	RUN(resolutions_remembered);
 	RUN(editions);
 	RUN(isotopes_and_elements);
 	RUN(partial_and_bad_queries);
