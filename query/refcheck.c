@@ -2526,29 +2526,30 @@ static int world_cb(const kg_source *s, void *vctx)
 	return 0;
 }
 
-/* The works of the graph's bibliographic sources. */
-static uint64_t biblio_works(kg_txn *t)
+/* What the graph's bibliographic sources (db NULL), or one database's,
+ * hold: their works and names. */
+static void world_walk(kg_txn *t, const char *db, world_ctx *c)
 {
-	world_ctx c;
-
-	memset(&c, 0, sizeof(c));
-	kg_source_each(t, world_cb, &c);
+	memset(c, 0, sizeof(*c));
+	c->db = db;
+	kg_source_each(t, world_cb, c);
 	pk_error_clear();
-	return c.works;
+}
+
+static void world_text_of(const world_ctx *c, const qr_opts *o, const char *db, char *out, size_t n)
+{
+	snprintf(out, n, "the %llu works of %s (closed world by %s)", (unsigned long long)c->works,
+		 c->names[0] ? c->names : db ? db : "no bibliographic source",
+		 o && o->extra_covers ? "the Crossref API's search" : o && o->closed_world ? "--closed-world"
+										   : "a complete dump");
 }
 
 static void world_text(kg_txn *t, const qr_opts *o, const char *db, char *out, size_t n)
 {
 	world_ctx c;
 
-	memset(&c, 0, sizeof(c));
-	c.db = db;
-	kg_source_each(t, world_cb, &c);
-	pk_error_clear();
-	snprintf(out, n, "the %llu works of %s (closed world by %s)", (unsigned long long)c.works,
-		 c.names[0] ? c.names : db ? db : "no bibliographic source",
-		 o && o->extra_covers ? "the Crossref API's search" : o && o->closed_world ? "--closed-world"
-										   : "a complete dump");
+	world_walk(t, db, &c);
+	world_text_of(&c, o, db, out, n);
 }
 
 /* The fields of a real work an invented-title reference borrows:
@@ -2593,7 +2594,7 @@ struct qr_scratch {
 	const kg_store *world_store;
 	uint64_t world_txn;
 	int world_closed;
-	uint64_t world_works;
+	world_ctx world;  /* every bibliographic source: works and names */
 	cand c[MAX_CANDIDATES];
 	kg_work w;
 	prep p;
@@ -2633,6 +2634,7 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 	const char *id_scheme, *id_text;
 	int id_unchecked = 0;
 	uint64_t nworks;
+	world_ctx wc;
 	char world[400];
 	size_t i, compared = 0;
 
@@ -2640,17 +2642,18 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 	out->verdict = QR_UNVERIFIABLE;
 	if (s && s->world_store == kg_txn_store(t) && s->world_txn == kg_txn_id(t)) {
 		closed = s->world_closed;
-		nworks = s->world_works;
+		wc = s->world;
 	} else {
 		closed = query_ref_closed_world(t);
-		nworks = biblio_works(t);
+		world_walk(t, NULL, &wc);
 		if (s) {
 			s->world_store = kg_txn_store(t);
 			s->world_txn = kg_txn_id(t);
 			s->world_closed = closed;
-			s->world_works = nworks;
+			s->world = wc;
 		}
 	}
+	nworks = wc.works;
 	closed = closed || (o && (o->closed_world || o->extra_covers));
 	if (o && o->current_year) {
 		year_now = o->current_year;
@@ -2740,7 +2743,7 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 		     (cs.c[i].venue == 1 && cs.c[i].pages == 1)) &&
 		    (!chimera || cs.c[i].score > chimera->score))
 			chimera = &cs.c[i];
-	world_text(t, o, NULL, world, sizeof(world));
+	world_text_of(&wc, o, NULL, world, sizeof(world));
 
 	/* the identifier the reference is checked by: the arXiv id, else the
 	 * DOI, PMID, OpenAlex id, dblp key, PMCID */
