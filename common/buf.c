@@ -48,6 +48,13 @@ int pk_buf_put(pk_buf *b, const void *data, size_t n)
 {
 	int rc;
 
+	if (b->ptr && n < b->cap - b->len) {
+		/* room already (cap never exceeds max + 1, so neither does len) */
+		memcpy(b->ptr + b->len, data, n);
+		b->len += n;
+		b->ptr[b->len] = '\0';
+		return 0;
+	}
 	if ((rc = pk_buf_grow(b, n)) < 0)
 		return rc;
 	if (n)

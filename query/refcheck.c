@@ -1200,10 +1200,10 @@ static void stated_of(const qr_ref *r, stated_ids *x)
 		x->arxiv[0] = '\0';
 		pk_error_clear();
 	}
-	snprintf(x->pmid, sizeof(x->pmid), "%s", r->pmid);
-	snprintf(x->pmcid, sizeof(x->pmcid), "%s", r->pmcid);
-	snprintf(x->openalex, sizeof(x->openalex), "%s", r->openalex);
-	snprintf(x->dblp, sizeof(x->dblp), "%s", r->dblp);
+	pk_utf8_copy(x->pmid, sizeof(x->pmid), r->pmid);
+	pk_utf8_copy(x->pmcid, sizeof(x->pmcid), r->pmcid);
+	pk_utf8_copy(x->openalex, sizeof(x->openalex), r->openalex);
+	pk_utf8_copy(x->dblp, sizeof(x->dblp), r->dblp);
 	x->any = x->arxiv[0] || x->pmid[0] || x->pmcid[0] || x->openalex[0] || x->dblp[0];
 }
 
