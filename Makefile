@@ -12,9 +12,9 @@
 CC ?= cc
 SANITIZE ?=
 CFLAGS ?= -O2 -g
-PKGS := lmdb libcurl libcjson libpcre2-8 zlib libutf8proc expat libarchive libmicrohttpd libcrypto
+PKGS := lmdb libcurl libcjson libpcre2-8 zlib libutf8proc expat libarchive libmicrohttpd libcrypto libdeflate
 DEB_BUILD := gcc make pkg-config liblmdb-dev libcurl4-openssl-dev libcjson-dev \
-	libpcre2-dev zlib1g-dev libutf8proc-dev libexpat1-dev libarchive-dev libmicrohttpd-dev libssl-dev ca-certificates
+	libpcre2-dev zlib1g-dev libutf8proc-dev libexpat1-dev libarchive-dev libmicrohttpd-dev libssl-dev libdeflate-dev ca-certificates
 DEB_TEST := python3 lmdb-utils bc time openssl util-linux chromium python3-scipy python3-sklearn jq units nodejs zstd python3-sympy \
 	parallel slurm-wlm munge curl
 
