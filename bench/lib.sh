@@ -46,3 +46,37 @@ for l in open(sys.argv[1], encoding="utf-8"):
         continue
     print(json.dumps({"id": d["id"], "ref": d["ref"]}, ensure_ascii=False))' "$2/refs-bench.jsonl" "${3:-}" >"$2/refs.jsonl"
 }
+
+# ref_precision: the precision of "verified" -- the matched work is the one
+# the reference was made from (DOIs: ids even are real, odd invented), and
+# the fabricated references verified
+ref_precision() { # LABELLED.jsonl RESULTS.jsonl doi|free -> "precision verified fabricated_verified"
+	/usr/bin/python3 - "$1" "$2" "$3" <<'PY'
+import json, sys
+bench, res, kind = sys.argv[1], sys.argv[2], sys.argv[3]
+got = {}
+for l in open(res, encoding="utf-8"):
+    r = json.loads(l)
+    got[r.get("id")] = r
+ver = good = fab = 0
+if kind == "doi":
+    for i, r in got.items():
+        if r.get("verdict") == "verified":
+            ver += 1
+            good += i % 2 == 0
+            fab += i % 2 == 1
+else:
+    for l in open(bench, encoding="utf-8"):
+        b = json.loads(l)
+        r = got.get(b["id"])
+        if not r or r.get("verdict") != "verified":
+            continue
+        ver += 1
+        e = b["expect"]
+        if e["verdict"] == "verified" and (r.get("match") or {}).get("doi") == e["doi"]:
+            good += 1
+        if e["verdict"] == "fabricated":
+            fab += 1
+print("%.4f %d %d" % (good / ver if ver else float("nan"), ver, fab))
+PY
+}

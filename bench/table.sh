@@ -75,38 +75,7 @@ s_ft2=$(timed sh -c "$P check-ref --jsonl --jobs 2 --db $OUT/snap <$OUT/free.jso
 s_ftb=$(timed sh -c "/usr/bin/python3 bench/baseline.py check $OUT/base.sqlite <$OUT/free-sample.jsonl >$OUT/ft.b 2>/dev/null")
 head -n "$NB" "$OUT/ft.1" >"$OUT/ft.1s"
 cmp -s "$OUT/doi.1" "$OUT/doi.2" && cmp -s "$OUT/ft.1" "$OUT/ft.2" && same_refs=yes || same_refs=NO
-# precision of "verified": the matched work is the one the reference was
-# made from (DOIs: the real half); fabricated references verified
-prec() { # results.jsonl -> "precision verified/total fabricated_verified"
-	/usr/bin/python3 - "$OUT/refs-bench.jsonl" "$1" "$2" <<'PY'
-import json, sys
-bench, res, kind = sys.argv[1], sys.argv[2], sys.argv[3]
-got = {}
-for l in open(res, encoding="utf-8"):
-    r = json.loads(l)
-    got[r.get("id")] = r
-ver = good = fab = 0
-if kind == "doi":
-    for i, r in got.items():
-        if r.get("verdict") == "verified":
-            ver += 1
-            good += i % 2 == 0
-            fab += i % 2 == 1
-else:
-    for l in open(bench, encoding="utf-8"):
-        b = json.loads(l)
-        r = got.get(b["id"])
-        if not r or r.get("verdict") != "verified":
-            continue
-        ver += 1
-        e = b["expect"]
-        if e["verdict"] == "verified" and (r.get("match") or {}).get("doi") == e["doi"]:
-            good += 1
-        if e["verdict"] == "fabricated":
-            fab += 1
-print("%.4f %d %d" % (good / ver if ver else float("nan"), ver, fab))
-PY
-}
+prec() { ref_precision "$OUT/refs-bench.jsonl" "$@"; }
 read -r p_doi v_doi f_doi < <(prec "$OUT/doi.1" doi)
 read -r p_doib v_doib f_doib < <(prec "$OUT/doi.b" doi)
 read -r p_ft v_ft f_ft < <(prec "$OUT/ft.1" free)
