@@ -717,8 +717,15 @@ static int grow_map(kg_store *s, uint64_t want)
 	if ((rc = mdb_env_set_mapsize(s->env, size)) != 0)
 		return kg_mdb_error(rc, "growing the graph map");
 	if ((rc = reserve_file(s)) < 0) {
-		/* the disk cannot hold the larger map: keep the one it holds,
-		 * so no write lands in an unbacked page */
+		/* the disk cannot hold that map: the largest doubling of the old
+		 * one it holds (a reservation is an estimate, and a build that
+		 * outgrows a map reruns from its start), else the old map, so no
+		 * write lands in an unbacked page */
+		for (size /= 2; size > info.me_mapsize; size /= 2)
+			if (mdb_env_set_mapsize(s->env, size) == 0 && reserve_file(s) == 0) {
+				pk_error_clear();
+				return 0;
+			}
 		mdb_env_set_mapsize(s->env, info.me_mapsize);
 		return rc;
 	}
