@@ -80,3 +80,18 @@ else:
 print("%.4f %d %d" % (good / ver if ver else float("nan"), ver, fab))
 PY
 }
+
+# doi_refs DUMP: {"id","ref"} lines for the works of the dump's first 10
+# files (by number): each work's DOI (even ids) and the same DOI with an
+# "x" appended, registered nowhere (odd ids)
+doi_refs() {
+	/usr/bin/python3 - "$1" <<'PY'
+import glob, gzip, json, sys
+i = 0
+for f in sorted(glob.glob(sys.argv[1] + "/*.json.gz"), key=lambda p: int(p.rsplit("/", 1)[1].split(".")[0]))[:10]:
+    for it in json.load(gzip.open(f, "rt"))["items"]:
+        print(json.dumps({"id": 2 * i, "ref": "https://doi.org/" + it["DOI"]}))
+        print(json.dumps({"id": 2 * i + 1, "ref": "https://doi.org/" + it["DOI"] + "x"}))
+        i += 1
+PY
+}

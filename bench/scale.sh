@@ -29,24 +29,22 @@ bytes=$(cat "$DUMP"/*.json.gz | wc -c)
 echo "scale run: $N works, $(ls "$DUMP"/*.json.gz | wc -l) files, $((bytes >> 20)) MB gzip; $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GB RAM; $(date -u +%Y-%m-%dT%H:%MZ)"
 t0=$(now); cat "$DUMP"/*.json.gz | zcat >/dev/null; t1=$(now)
 s_zcat=$(echo "$t1 - $t0" | bc)
+# the graph of data/sources, then the dump ingested into it: one write
+# transaction (a build checkpoints every 16 batches, and past a few GB of
+# graph each checkpoint rewrites most of the index pages it touches: the
+# 10M build ran at a quarter of a core, waiting on writeback)
 rm -rf "$G"
-read -r s_build rss anon < <(measure "$P" build --db "$G" -q data/sources "$DUMP" 2>"$OUT/build.err")
-echo "build warnings: $(wc -l <"$OUT/build.err") (in $OUT/build.err)"
-gen=$(ls -d "$G"/gen-* | tail -n 1)
-disk=$(stat -c %s "$gen/data.mdb")
-echo "build (data/sources + dump): $s_build s; zcat of the dump alone: $s_zcat s ($(awk -v a="$s_build" -v b="$s_zcat" 'BEGIN{printf "%.2fx", a/b}')); $(awk -v n="$N" -v s="$s_build" 'BEGIN{printf "%.0f", n/s}') works/s"
-echo "graph on disk: $((disk >> 20)) MB, $((disk / N)) bytes per work; peak RSS $rss MB, of it heap $anon MB (the rest is the mapped graph)"
+"$P" build --db "$G" -q data/sources 2>"$OUT/build.err"
+read -r s_build rss anon < <(measure "$P" ingest --db "$G" -q "$DUMP" 2>>"$OUT/build.err")
+echo "warnings: $(wc -l <"$OUT/build.err") (in $OUT/build.err)"
+"$P" snapshot --db "$G" "$OUT/snap" >/dev/null
+disk=$(stat -c %s "$OUT"/snap/gen-*/data.mdb)
+rm -rf "$OUT/snap"
+gen=$(readlink -f "$G/CURRENT")
+echo "ingest of the dump: $s_build s; zcat of the dump alone: $s_zcat s ($(awk -v a="$s_build" -v b="$s_zcat" 'BEGIN{printf "%.2fx", a/b}')); $(awk -v n="$N" -v s="$s_build" 'BEGIN{printf "%.0f", n/s}') works/s"
+echo "graph on disk (compacted snapshot): $((disk >> 20)) MB, $((disk / N)) bytes per work; file in use $(($(stat -c %s "$gen/data.mdb") >> 20)) MB; peak RSS $rss MB, of it heap $anon MB (the rest is the mapped graph)"
 
-# DOI references: the works of the first 10 files and as many unregistered
-/usr/bin/python3 - "$DUMP" >"$OUT/dois.jsonl" <<'PY'
-import glob, gzip, json, sys
-i = 0
-for f in sorted(glob.glob(sys.argv[1] + "/*.json.gz"), key=lambda p: int(p.rsplit("/", 1)[1].split(".")[0]))[:10]:
-    for it in json.load(gzip.open(f, "rt"))["items"]:
-        print(json.dumps({"id": 2 * i, "ref": "https://doi.org/" + it["DOI"]}))
-        print(json.dumps({"id": 2 * i + 1, "ref": "https://doi.org/" + it["DOI"] + "x"}))
-        i += 1
-PY
+doi_refs "$DUMP" >"$OUT/dois.jsonl"
 labelled_refs "$DUMP/0.json.gz" "$OUT" --no-doi
 mv "$OUT/refs.jsonl" "$OUT/free.jsonl"
 nd=$(wc -l <"$OUT/dois.jsonl")
@@ -67,4 +65,4 @@ echo "verdicts: $(jq -r .verdict "$OUT/free.1" | sort | uniq -c | awk '{printf "
 # linear extrapolation to the 180M works of the 2026 Crossref public data file
 awk -v n="$N" -v d="$disk" -v s="$s_build" 'BEGIN {
 	k = 180e6 / n
-	printf "180M works (linear): %.0f GB of graph, %.1f h of build at this rate\n", d * k / 1e9, s * k / 3600 }'
+	printf "180M works (linear): %.0f GB of graph, %.1f h of ingest at this rate\n", d * k / 1e9, s * k / 3600 }'

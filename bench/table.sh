@@ -53,15 +53,7 @@ s_base=$(timed sh -c "/usr/bin/python3 bench/baseline.py ingest $OUT/base.sqlite
 gbytes=$(stat -c %s "$OUT"/snap/gen-*/data.mdb)
 
 # ---- references: DOIs (half unknown) and labelled free text ----------------
-/usr/bin/python3 - "$DUMP" >"$OUT/dois.jsonl" <<'PY'
-import glob, gzip, json, sys
-i = 0
-for f in sorted(glob.glob(sys.argv[1] + "/*.json.gz"))[:10]:
-    for it in json.load(gzip.open(f, "rt"))["items"]:
-        print(json.dumps({"id": 2 * i, "ref": "https://doi.org/" + it["DOI"]}))
-        print(json.dumps({"id": 2 * i + 1, "ref": "https://doi.org/" + it["DOI"] + "x"}))
-        i += 1
-PY
+doi_refs "$DUMP" >"$OUT/dois.jsonl"
 labelled_refs "$DUMP/0.json.gz" "$OUT" --no-doi
 mv "$OUT/refs.jsonl" "$OUT/free.jsonl"
 nd=$(wc -l <"$OUT/dois.jsonl")
