@@ -503,16 +503,15 @@ done:
  * every number's left context: 31,000 resolutions of 802 distinct phrases
  * for 20,000 mentions). What a phrase resolves to is remembered in the
  * read transaction's cache slot (kg_txn_memo), which the transaction
- * frees when it is renewed or freed: a newer commit is never answered
- * from an older one's memory. */
+ * frees when it ends or is renewed onto another commit: a newer commit is
+ * never answered from an older one's memory. */
 #define MEMO_SLOTS 8192 /* a power of two; emptied when half full */
 
 typedef struct memo_entry {
 	char *query; /* NULL: an empty slot */
 	int flags;
 	uint64_t h;
-	query_target *t;
-	size_t n;
+	query_targets ts; /* what it resolved to */
 } memo_entry;
 
 typedef struct resolve_memo {
@@ -520,21 +519,19 @@ typedef struct resolve_memo {
 	size_t n;
 } resolve_memo;
 
+static void memo_entry_clear(memo_entry *e)
+{
+	query_targets_release(&e->ts);
+	pk_free(e->query);
+	memset(e, 0, sizeof(*e));
+}
+
 static void memo_empty(resolve_memo *m)
 {
-	size_t i, k;
+	size_t i;
 
-	for (i = 0; i < MEMO_SLOTS; i++) {
-		memo_entry *e = &m->e[i];
-
-		for (k = 0; k < e->n; k++) {
-			pk_free(e->t[k].key);
-			pk_free(e->t[k].qualifier);
-		}
-		pk_free(e->t);
-		pk_free(e->query);
-		memset(e, 0, sizeof(*e));
-	}
+	for (i = 0; i < MEMO_SLOTS; i++)
+		memo_entry_clear(&m->e[i]);
 	m->n = 0;
 }
 
@@ -570,45 +567,33 @@ static memo_entry *memo_slot(resolve_memo *m, const char *query, int flags, uint
 	return &m->e[at];
 }
 
+/* Append ts's targets to out (target_add copies them). */
+static int targets_add(query_targets *out, const query_targets *ts)
+{
+	size_t k;
+	int rc = 0;
+
+	for (k = 0; k < ts->n && rc == 0; k++)
+		rc = target_add(out, ts->t[k].type, ts->t[k].key, ts->t[k].qualifier, ts->t[k].score);
+	return rc;
+}
+
 static void memo_put(resolve_memo *m, const char *query, int flags, uint64_t h, const query_targets *ts)
 {
 	memo_entry *e;
-	size_t k;
 
 	if (m->n >= MEMO_SLOTS / 2)
 		memo_empty(m);
 	e = memo_slot(m, query, flags, h);
-	if (!(e->query = pk_strdup(query)) || (ts->n && !(e->t = pk_calloc(ts->n, sizeof(*e->t))))) {
-		pk_free(e->query);
-		memset(e, 0, sizeof(*e));
+	if (!(e->query = pk_strdup(query)) || targets_add(&e->ts, ts) < 0) {
+		/* forget the whole entry: half a resolution is a wrong one */
+		memo_entry_clear(e);
 		pk_error_clear();
 		return;
 	}
 	e->flags = flags;
 	e->h = h;
 	m->n++;
-	for (k = 0; k < ts->n; k++) {
-		e->t[k] = ts->t[k];
-		e->t[k].key = pk_strdup(ts->t[k].key);
-		e->t[k].qualifier = ts->t[k].qualifier ? pk_strdup(ts->t[k].qualifier) : NULL;
-		e->n++;
-		if (!e->t[k].key || (ts->t[k].qualifier && !e->t[k].qualifier)) {
-			/* forget the whole entry: half a resolution is a wrong one */
-			pk_free(e->t[k].key);
-			pk_free(e->t[k].qualifier);
-			e->n--;
-			while (e->n--) {
-				pk_free(e->t[e->n].key);
-				pk_free(e->t[e->n].qualifier);
-			}
-			pk_free(e->t);
-			pk_free(e->query);
-			memset(e, 0, sizeof(*e));
-			m->n--;
-			pk_error_clear();
-			return;
-		}
-	}
 }
 
 static int resolve_now(kg_txn *t, const char *query, int flags, query_targets *out);
@@ -618,19 +603,16 @@ int query_resolve_flags(kg_txn *t, const char *query, int flags, query_targets *
 	resolve_memo *m = NULL;
 	memo_entry *e;
 	uint64_t h = 0;
-	size_t k;
+	size_t len = strlen(query);
 	int rc;
 
 	/* only a resolution into nothing yet is remembered, or answered from
 	 * memory: what resolve_now adds depends on what out already holds */
-	if (out->n == 0 && strlen(query) <= QUERY_MAX && (m = memo_of(t))) {
-		h = pk_fnv1a64(query, strlen(query));
+	if (out->n == 0 && len <= QUERY_MAX && (m = memo_of(t))) {
+		h = pk_fnv1a64(query, len);
 		e = memo_slot(m, query, flags, h);
-		if (e->query) {
-			for (k = 0, rc = 0; k < e->n && rc == 0; k++)
-				rc = target_add(out, e->t[k].type, e->t[k].key, e->t[k].qualifier, e->t[k].score);
-			return rc;
-		}
+		if (e->query)
+			return targets_add(out, &e->ts);
 	}
 	if ((rc = resolve_now(t, query, flags, out)) == 0 && m)
 		memo_put(m, query, flags, h, out);

@@ -85,7 +85,7 @@ static void *worker(void *arg)
 	pthread_mutex_lock(&p->mu);
 	for (;;) {
 		size_t first, n, i, queued;
-		int rc = 0, wake;
+		int rc = 0;
 
 		while (!p->stop && p->next_claim == p->next_in && !p->eof)
 			pthread_cond_wait(&p->work_cv, &p->mu);
@@ -109,8 +109,7 @@ static void *worker(void *arg)
 		for (i = 0; i < n; i++)
 			p->slots[(first + i) % p->nslots].state = SLOT_DONE;
 		/* the writer waits for one slot only: the next in order */
-		wake = p->next_out >= first && p->next_out < first + n;
-		if (wake)
+		if (p->next_out >= first && p->next_out < first + n)
 			pthread_cond_signal(&p->done_cv);
 	}
 	pthread_mutex_unlock(&p->mu);
