@@ -8,19 +8,14 @@
 # kept in bench/out/ (not committed) and reused.
 set -eu
 cd "$(dirname "$0")/.."
+. bench/lib.sh
 P=./provkg
 N=${BENCH_WORKS:-1000000}
 OUT=${BENCH_OUT:-$(mktemp -d "${TMPDIR:-/tmp}/provkg-crbench.XXXXXX")}
 mkdir -p "$OUT"
 DUMP=bench/out/crossref-$N
-if [ ! -f "$DUMP/.complete" ]; then
-	rm -rf "$DUMP"
-	echo "generating $N synthetic works in $DUMP (seeded) ..."
-	/usr/bin/python3 bench/gen_crossref.py "$DUMP" "$N" 2026
-	touch "$DUMP/.complete"
-fi
+crossref_dump "$DUMP" "$N"
 files=$(ls "$DUMP"/*.json.gz | wc -l)
-. bench/lib.sh
 
 echo "== Crossref ingest: $N works, $files files, $(du -sh "$DUMP" | cut -f1) compressed"
 cat "$DUMP"/*.json.gz >/dev/null # warm the page cache for both runs

@@ -24,6 +24,20 @@ measure() {
 	echo "$(echo "$t1 - $t0" | bc) $((hwm / 1024)) $((anon / 1024))"
 }
 
+# crossref_dump DIR N: the seeded synthetic dump of N works in DIR
+# (bench/gen_crossref.py, seed 2026), generated once; DIR/.complete holds
+# the generator's hash, so a dump made by an older generator is made again
+crossref_dump() {
+	local want
+	want="$(sha256sum bench/gen_crossref.py | cut -c1-16) $2"
+	if [ "$(cat "$1/.complete" 2>/dev/null)" != "$want" ]; then
+		rm -rf "$1"
+		echo "generating $2 synthetic works in $1 (seeded, once) ..." >&2
+		/usr/bin/python3 bench/gen_crossref.py "$1" "$2" 2026 >&2
+		echo "$want" >"$1/.complete"
+	fi
+}
+
 # per second: rate LINES SECONDS NAME
 rate() {
 	awk -v n="$1" -v s="$2" -v name="$3" 'BEGIN { printf "%s %d\n%s_per_second %.0f\n", name, n, name, n / s }'

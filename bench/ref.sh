@@ -17,12 +17,7 @@ N=${BENCH_WORKS:-1000000}
 OUT=$(mktemp -d "${TMPDIR:-/tmp}/provkg-bench-ref.XXXXXX")
 trap 'git worktree remove --force "$OUT/base" >/dev/null 2>&1 || true; rm -rf "$OUT"' EXIT
 DUMP=bench/out/crossref-$N
-if [ ! -f "$DUMP/.complete" ]; then
-	rm -rf "$DUMP"
-	echo "generating $N synthetic works in $DUMP (seeded) ..."
-	/usr/bin/python3 bench/gen_crossref.py "$DUMP" "$N" 2026
-	touch "$DUMP/.complete"
-fi
+crossref_dump "$DUMP" "$N"
 
 echo "== check-ref before ($BASE) and after (this tree), $N works"
 have_base=1

@@ -19,12 +19,7 @@ DUMP=$DIR/crossref-$N
 G=$DIR/graph-$N
 OUT=$DIR/scale-$N
 mkdir -p "$OUT"
-if [ ! -f "$DUMP/.complete" ]; then
-	rm -rf "$DUMP"
-	echo "generating $N synthetic works in $DUMP (seeded, once) ..." >&2
-	/usr/bin/python3 bench/gen_crossref.py "$DUMP" "$N" 2026 >&2
-	touch "$DUMP/.complete"
-fi
+crossref_dump "$DUMP" "$N"
 bytes=$(cat "$DUMP"/*.json.gz | wc -c)
 echo "scale run: $N works, $(ls "$DUMP"/*.json.gz | wc -l) files, $((bytes >> 20)) MB gzip; $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GB RAM; $(date -u +%Y-%m-%dT%H:%MZ)"
 t0=$(now); cat "$DUMP"/*.json.gz | zcat >/dev/null; t1=$(now)

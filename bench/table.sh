@@ -18,12 +18,7 @@ OUT=$(mktemp -d "${TMPDIR:-/tmp}/provkg-bench-table.XXXXXX")
 trap 'rm -rf "$OUT"' EXIT
 T0=$(now)
 DUMP=bench/out/crossref-$N
-if [ ! -f "$DUMP/.complete" ]; then
-	rm -rf "$DUMP"
-	echo "generating $N synthetic works in $DUMP (seeded, once) ..." >&2
-	/usr/bin/python3 bench/gen_crossref.py "$DUMP" "$N" 2026 >&2
-	touch "$DUMP/.complete"
-fi
+crossref_dump "$DUMP" "$N"
 # seconds of a command, to the millisecond (measure polls memory every 0.1 s)
 timed() {
 	local t0 t1
