@@ -145,11 +145,116 @@ void pk_json_str(pk_json *w, const char *s)
 	pk_json_strn(w, s, strlen(s));
 }
 
+static const double pow10_exact[23] = {
+	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+};
+
+/* "%.15g" of m * 10^q (m > 0 with at most 15 digits) as printf writes it:
+ * style f when the exponent X is in [-4, 15), else e; trailing zeros and a
+ * bare point dropped; two exponent digits at least. */
+static void fmt_g15(char *out, int neg, unsigned long long m, int q)
+{
+	char d[24];
+	int n = 0, x, i, o = 0;
+
+	while (m % 10 == 0) {
+		m /= 10;
+		q++;
+	}
+	for (unsigned long long t = m; t; t /= 10)
+		n++;
+	for (i = n - 1; i >= 0; i--, m /= 10)
+		d[i] = (char)('0' + m % 10);
+	x = q + n - 1;
+	if (neg)
+		out[o++] = '-';
+	if (x >= -4 && x < 15) {
+		if (x < 0) {
+			out[o++] = '0';
+			out[o++] = '.';
+			for (i = 0; i < -x - 1; i++)
+				out[o++] = '0';
+			memcpy(out + o, d, (size_t)n);
+			o += n;
+		} else {
+			for (i = 0; i <= x; i++)
+				out[o++] = i < n ? d[i] : '0';
+			if (n > x + 1) {
+				out[o++] = '.';
+				memcpy(out + o, d + x + 1, (size_t)(n - x - 1));
+				o += n - x - 1;
+			}
+		}
+		out[o] = '\0';
+		return;
+	}
+	out[o++] = d[0];
+	if (n > 1) {
+		out[o++] = '.';
+		memcpy(out + o, d + 1, (size_t)(n - 1));
+		o += n - 1;
+	}
+	out[o++] = 'e';
+	out[o++] = x < 0 ? '-' : '+';
+	x = x < 0 ? -x : x; /* at most 308 */
+	if (x >= 100)
+		out[o++] = (char)('0' + x / 100);
+	out[o++] = (char)('0' + x / 10 % 10);
+	out[o++] = (char)('0' + x % 10);
+	out[o] = '\0';
+}
+
+/* Any decimal of at most 15 significant digits that reads back as v is
+ * the rounding of v to 15 digits (half an ulp is less than half a unit of
+ * the 15th digit), which is what "%.15g" prints: so the first candidate
+ * m * 10^q (p = 1..15 digits) that reads back exactly gives printf's bytes.
+ * Reading back is exact without strtod when |q| <= 22 (one correctly
+ * rounded IEEE operation on exact operands); strtod otherwise. 1 when
+ * written, 0 when v needs 16 or 17 digits (every p tried), -1 out of the
+ * range this handles. */
+static int fmt_short(char out[32], double v)
+{
+	int neg = v < 0, x, p, q;
+	double a = neg ? -v : v, m;
+	char tmp[40];
+
+	if (!(a >= 1e-280 && a < 1e280)) /* 10^-q finite for every p */
+		return -1;
+	x = (int)floor(log10(a));
+	for (p = 1; p <= 15; p++) {
+		q = x - p + 1;
+		if (q > 0)
+			m = nearbyint(q <= 22 ? a / pow10_exact[q] : a / pow(10, q));
+		else
+			m = nearbyint(-q <= 22 ? a * pow10_exact[-q] : a * pow(10, -q));
+		if (m < 1 || m >= 1e15)
+			continue;
+		if (q >= -22 && q <= 22) {
+			if ((q >= 0 ? m * pow10_exact[q] : m / pow10_exact[-q]) != a)
+				continue;
+		} else {
+			double r = q > 0 ? m * pow(10, q) : m / pow(10, -q);
+
+			if (fabs(r - a) > a * 1e-14)
+				continue;
+			snprintf(tmp, sizeof(tmp), "%llue%d", (unsigned long long)m, q);
+			if (strtod(tmp, NULL) != a)
+				continue;
+		}
+		fmt_g15(out, neg, (unsigned long long)m, q);
+		return 1;
+	}
+	return 0;
+}
+
 void pk_json_fmt_double(char out[32], double v)
 {
-	int prec;
+	int prec = 15, r = v != 0 ? fmt_short(out, v) : -1;
 
-	for (prec = 15; prec <= 17; prec++) {
+	if (r > 0)
+		return;
+	for (prec = r == 0 ? 16 : 15; prec <= 17; prec++) {
 		snprintf(out, 32, "%.*g", prec, v);
 		if (strtod(out, NULL) == v)
 			return;

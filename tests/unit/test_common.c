@@ -5,6 +5,7 @@
 #include "common/buf.h"
 #include "common/error.h"
 #include "common/http.h"
+#include "common/json.h"
 #include "common/lines.h"
 #include "common/records.h"
 #include "common/num.h"
@@ -504,6 +505,72 @@ static void exact_buffers(void)
 	CHECK(1);
 }
 
+/* pk_json_fmt_double writes what printf's loop writes: the first of
+ * "%.15g", "%.16g", "%.17g" that strtod reads back (libc as the oracle),
+ * for short decimals as people write them, every exponent, integers,
+ * powers of two, halves and random bit patterns */
+static void printf_shortest(char out[32], double v)
+{
+	for (int prec = 15; prec <= 17; prec++) {
+		snprintf(out, 32, "%.*g", prec, v);
+		if (strtod(out, NULL) == v)
+			return;
+	}
+}
+
+static void fmt_doubles(void)
+{
+	static const double fixed[] = { 0.1, 0.3, 1e-5, 1e-4, 1.5e-4, 9.9999e-5, 1e14, 1e15, 1e16, 123456789012345.0,
+					999999999999999.0, 1e22, 1e23, 9.1093837139e-31, 1.380649e-23, 6.02214076e23,
+					299792458, 5e-324, 2.2250738585072014e-308, 1.7976931348623157e308, 0.30000000000000004,
+					-2.5e10, -0.0001, 4.440892098500626e-16, 1e-300, 9.999999999999999e299, 1e300 };
+	char a[32], b[32];
+	unsigned long long x = 0x9E3779B97F4A7C15ull;
+	long bad = 0;
+
+	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++) {
+		pk_json_fmt_double(a, fixed[i]);
+		printf_shortest(b, fixed[i]);
+		CHECK_STR(a, b);
+	}
+	for (long i = 0; i < 400000; i++) {
+		double v;
+		char txt[40];
+
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		switch (i % 5) {
+		case 0: /* a decimal of 1-17 digits at any exponent */
+			snprintf(txt, sizeof(txt), "%llue%d", (x >> 8) % 100000000000000000ull / (1ull << (x % 40 + 1)) + 1,
+				 (int)(x % 640) - 330);
+			v = strtod(txt, NULL);
+			break;
+		case 1: /* random bits */
+			memcpy(&v, &x, sizeof(v));
+			break;
+		case 2: /* integers */
+			v = (double)(x % 100000000000000000ull >> (x % 50));
+			break;
+		case 3: /* powers of two and their neighbours */
+			v = nextafter(ldexp(1, (int)(x % 2000) - 1000), (x & 1) ? 0 : INFINITY);
+			break;
+		default: /* short decimals near 1 */
+			snprintf(txt, sizeof(txt), "%.*f", (int)(x % 9), (double)(x % 100000) / 997.0);
+			v = strtod(txt, NULL);
+		}
+		if (!isfinite(v) || v == 0)
+			continue;
+		if (x & 2)
+			v = -v;
+		pk_json_fmt_double(a, v);
+		printf_shortest(b, v);
+		if (strcmp(a, b) && bad++ < 5)
+			fprintf(stderr, "fmt_doubles: %s, printf %s\n", a, b);
+	}
+	CHECK_EQ_INT(bad, 0);
+}
+
 int main(void)
 {
 	pk_alloc_init();
@@ -516,6 +583,7 @@ int main(void)
 	RUN(records_reader);
 	RUN(sha256_vectors);
 	RUN(pj_numbers);
+	RUN(fmt_doubles);
 	RUN(http_policy);
 	RUN(error_messages);
 	RUN(exact_buffers);
