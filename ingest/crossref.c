@@ -43,7 +43,7 @@
 #define DOC_MAX ((size_t)512 << 20) /* one document-layout file, decompressed (a real one is ~50 MB) */
 #define LINE_MAX_BYTES ((size_t)64 << 20)
 #define BATCH_BYTES ((size_t)1 << 20)
-#define QUEUE_DEPTH 4
+#define QUEUE_DEPTH 20 /* batches parsed ahead: more than a write run, so parsing goes on while a run is written */
 #define WORK_MAX ((size_t)8 << 20) /* one work's kept strings */
 
 /* ---- batches: what the reader hands the writer ------------------------- */
@@ -1429,6 +1429,8 @@ typedef struct write_ctx {
 	const ingest_opts *o;
 	ingest_result *res;
 	uint64_t *prefixes;  /* hashes of the prefixes written (0: empty slot) */
+	kg_index_entry *ents; /* the batch's index entries, written sorted */
+	size_t nents, cap;
 } write_ctx;
 
 /* The source covers the DOI's prefix ('C' + "doi:10.1103"): written once
@@ -1465,12 +1467,25 @@ static int write_work(void *ctx, const unsigned char *doi, uint32_t n, const uns
 
 	if ((rc = kg_doc_put(w->t, w->sid, KG_DOC_WORKS, doi, n, rec, rl)) < 0 || (rc = cover_prefix(w, doi, n)) < 0)
 		return rc;
-	for (i = 0; i < nkeys; i++) {
-		uint32_t kl = get_u32(keys);
+	if (w->nents + nkeys > w->cap) {
+		size_t cap = w->cap ? w->cap : 4096;
+		kg_index_entry *e;
 
-		if ((rc = kg_index_add(w->t, w->sid, keys + 4, kl, doi, n)) < 0)
-			return rc;
-		keys += 4 + kl;
+		while (cap < w->nents + nkeys)
+			cap *= 2;
+		if (!(e = pk_realloc(w->ents, cap * sizeof(*e))))
+			return pk_error_set(PK_ENOMEM, "out of memory");
+		w->ents = e;
+		w->cap = cap;
+	}
+	for (i = 0; i < nkeys; i++) {
+		kg_index_entry *e = &w->ents[w->nents++];
+
+		e->klen = get_u32(keys);
+		e->key = keys + 4;
+		e->target = doi;
+		e->tlen = n;
+		keys += 4 + e->klen;
 	}
 	w->res->records++;
 	return 0;
@@ -1483,13 +1498,19 @@ static int write_reject(void *ctx, const char *msg, uint32_t n)
 	return ingest_reject(w->res, w->o, "%.*s", (int)n, msg);
 }
 
-static int write_batch(kg_txn *t, uint32_t sid, const batch *b, const ingest_opts *o, ingest_result *res,
-		       uint64_t *prefixes)
-{
-	write_ctx w = { t, sid, o, res, prefixes };
-	batch_visit v = { write_work, write_reject, &w };
+/* The index entries of WRITE_RUN batches are written together in key order
+ * (the batches stay alive until then: the entries point into them); a
+ * build checkpoints after each run. */
+#define WRITE_RUN 16
 
-	return walk_batch(b, &v);
+static int write_run(write_ctx *w, batch **run, size_t *nrun)
+{
+	int rc = kg_index_add_many(w->t, w->sid, w->ents, w->nents);
+
+	w->nents = 0;
+	while (*nrun)
+		batch_free(run[--*nrun]);
+	return rc;
 }
 
 static int sink_work(void *ctx, const unsigned char *doi, uint32_t n, const unsigned char *rec, uint32_t rl,
@@ -1548,9 +1569,11 @@ int ingest_crossref(kg_txn *t, const char *path, char *const *files, size_t nfil
 	reader *r;
 	char edition[64];
 	uint32_t sid;
-	batch *b;
-	size_t nbatches = 0;
+	batch *b, *run[WRITE_RUN];
+	size_t nrun = 0;
 	uint64_t *prefixes;
+	write_ctx w;
+	batch_visit v = { write_work, write_reject, &w };
 	int rc = 0;
 
 	res->kind = INGEST_CROSSREF;
@@ -1586,18 +1609,26 @@ int ingest_crossref(kg_txn *t, const char *path, char *const *files, size_t nfil
 		pk_free(prefixes);
 		return pk_error_set(PK_ERROR, "cannot start the reader threads");
 	}
+	/* the documents in input order (a DOI given twice: the last wins), the
+	 * index entries of each run of batches in key order */
+	w = (write_ctx){ t, sid, o, res, prefixes, NULL, 0, 0 };
 	while ((b = queue_pop(&r->q))) {
-		rc = write_batch(t, sid, b, o, res, prefixes);
+		run[nrun++] = b;
+		rc = walk_batch(b, &v);
 		/* bound the dirty pages of a large build (records are put, not
 		 * appended, so a rerun after a map resize rewrites the same) */
-		if (rc == 0 && ++nbatches % 16 == 0)
+		if (rc == 0 && nrun == WRITE_RUN && (rc = write_run(&w, run, &nrun)) == 0)
 			rc = kg_txn_checkpoint(t);
 		if (rc == 0 && o && o->progress)
 			o->progress(o->ctx, "Crossref works", res->records, 0);
-		batch_free(b);
 		if (rc < 0)
 			break;
 	}
+	if (rc == 0)
+		rc = write_run(&w, run, &nrun);
+	while (nrun)
+		batch_free(run[--nrun]);
+	pk_free(w.ents);
 	if (rc == 0 && r->q.rc)
 		rc = pk_error_set(r->q.rc, "%s", r->q.msg);
 	reader_stop(r);

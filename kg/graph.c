@@ -1024,6 +1024,55 @@ int kg_index_add(kg_txn *t, uint32_t sid, const void *key, size_t klen, const vo
 	return put(t, KG_T_WINDEX, key, klen, d, tlen + 4, MDB_NODUPDATA);
 }
 
+/* LMDB's default order: bytes, then the shorter first */
+static int bytes_cmp(const void *a, uint32_t al, const void *b, uint32_t bl)
+{
+	int c = memcmp(a, b, al < bl ? al : bl);
+
+	return c ? c : (al > bl) - (al < bl);
+}
+
+static int entry_cmp(const void *pa, const void *pb)
+{
+	const kg_index_entry *a = pa, *b = pb;
+	int c = bytes_cmp(a->key, a->klen, b->key, b->klen);
+
+	return c ? c : bytes_cmp(a->target, a->tlen, b->target, b->tlen);
+}
+
+int kg_index_add_many(kg_txn *t, uint32_t sid, kg_index_entry *e, size_t n)
+{
+	unsigned char d[KEY_MAX + 4];
+	MDB_cursor *c;
+	size_t i;
+	int rc = 0;
+
+	if (!t->write)
+		return pk_error_set(PK_EINVAL, "write in a read transaction");
+	if (n == 0)
+		return 0;
+	qsort(e, n, sizeof(*e), entry_cmp);
+	if ((rc = mdb_cursor_open(t->txn, dbi(t, KG_T_WINDEX), &c)) != 0)
+		return kg_mdb_error(rc, "mdb_cursor_open");
+	kg_be32(d, sid);
+	for (i = 0; i < n && rc == 0; i++) {
+		MDB_val key = { e[i].klen, kg_unconst(e[i].key) }, val = { e[i].tlen + 4, d };
+
+		if (e[i].klen == 0 || e[i].klen > KEY_MAX || e[i].tlen > KEY_MAX - 4) {
+			rc = pk_error_set(PK_ELIMIT, "index entry too long");
+			break;
+		}
+		memcpy(d + 4, e[i].target, e[i].tlen);
+		rc = mdb_cursor_put(c, &key, &val, MDB_NODUPDATA);
+		if (rc == MDB_KEYEXIST)
+			rc = 0;
+		else if (rc)
+			rc = kg_mdb_error(rc, "graph write");
+	}
+	mdb_cursor_close(c);
+	return rc;
+}
+
 int kg_index_find(kg_txn *t, const void *key, size_t klen, size_t limit,
 		  int (*cb)(const void *, size_t, void *), void *ctx)
 {

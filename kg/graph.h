@@ -173,6 +173,15 @@ int kg_doc_each(kg_txn *t, int table, const void *prefix, size_t plen,
 /* Secondary index entries (duplicates allowed): key -> target. */
 int kg_index_add(kg_txn *t, uint32_t sid, const void *key, size_t klen,
 		 const void *target, size_t tlen);
+/* Many entries at once, as kg_index_add each: sorted in place into the
+ * table's order first (the array is the caller's; keys and targets are
+ * borrowed for the call) and written through one cursor, so neighbouring
+ * keys reuse the page the last one was written to. */
+typedef struct kg_index_entry {
+	const void *key, *target;
+	uint32_t klen, tlen;
+} kg_index_entry;
+int kg_index_add_many(kg_txn *t, uint32_t sid, kg_index_entry *e, size_t n);
 /* Call cb for each target under key; stops after `limit` (0: no limit). */
 int kg_index_find(kg_txn *t, const void *key, size_t klen, size_t limit,
 		  int (*cb)(const void *target, size_t tlen, void *ctx), void *ctx);

@@ -538,6 +538,122 @@ static int write_and_peek(kg_txn *t, void *vctx)
 	return 0;
 }
 
+/* kg_index_add_many writes what kg_index_add writes one by one: 3,000
+ * entries in shuffled order, with repeats and a key already written by
+ * kg_index_add, read back per key; an over-long entry is refused; deleting
+ * the owner removes them */
+#define MANY 3000
+
+static int many_write(kg_txn *t, void *ctx)
+{
+	static char keys[MANY][16], tgts[MANY][16];
+	kg_index_entry e[MANY + 1];
+	kg_source a = { 0 };
+	uint32_t sid;
+	unsigned x = 12345;
+	int rc, i;
+
+	(void)ctx;
+	a.kind = "A";
+	a.edition = "1";
+	if ((rc = kg_source_begin(t, &a, &sid)) < 0 || (rc = kg_index_add(t, sid, "K7", 2, "t7", 2)) < 0)
+		return rc;
+	for (i = 0; i < MANY; i++) {
+		x = x * 1103515245u + 12345u;
+		/* key i % 100 (so 30 targets a key), target i / 3 (each entry twice or thrice) */
+		snprintf(keys[i], sizeof(keys[i]), "K%d", (int)((x >> 8) % 100));
+		snprintf(tgts[i], sizeof(tgts[i]), "t%d", i % 100 == 7 ? 7 : i / 3);
+		e[i] = (kg_index_entry){ keys[i], tgts[i], (uint32_t)strlen(keys[i]), (uint32_t)strlen(tgts[i]) };
+	}
+	if ((rc = kg_index_add_many(t, sid, e, MANY)) < 0)
+		return rc;
+	/* what the array held is now sorted, and the table holds one of each */
+	for (i = 1; i < MANY; i++) {
+		int c = memcmp(e[i - 1].key, e[i].key, e[i - 1].klen < e[i].klen ? e[i - 1].klen : e[i].klen);
+
+		if (c > 0 || (c == 0 && e[i - 1].klen > e[i].klen))
+			return pk_error_set(PK_ERROR, "not sorted at %d", i);
+	}
+	e[0] = (kg_index_entry){ "Klong", tgts[0], 5, 600 };
+	if (kg_index_add_many(t, sid, e, 1) != PK_ELIMIT)
+		return pk_error_set(PK_ERROR, "an over-long entry was written");
+	return 0;
+}
+
+static int collect_targets(const void *target, size_t len, void *ctx)
+{
+	pk_buf *b = ctx;
+
+	return pk_buf_put(b, target, len) < 0 || pk_buf_put(b, ",", 1) < 0 ? -1 : 0;
+}
+
+static void index_add_many(void)
+{
+	static char keys[MANY][16], tgts[MANY][16];
+	const char *dir = t_tmpdir("kgmany");
+	kg_store *s = NULL;
+	kg_txn *t = NULL;
+	unsigned x = 12345;
+	size_t total = 0, cnt;
+	int i, k;
+
+	t_rmrf(dir);
+	CHECK_EQ_INT(kg_build_begin(&s, dir), 0);
+	CHECK_EQ_INT(kg_store_write(s, many_write, NULL), 0);
+	CHECK_EQ_INT(kg_txn_read(&t, s), 0);
+	/* the expected set, from the same sequence */
+	for (i = 0; i < MANY; i++) {
+		x = x * 1103515245u + 12345u;
+		snprintf(keys[i], sizeof(keys[i]), "K%d", (int)((x >> 8) % 100));
+		snprintf(tgts[i], sizeof(tgts[i]), "t%d", i % 100 == 7 ? 7 : i / 3);
+	}
+	for (k = 0; k < 100; k++) {
+		char key[16];
+		pk_buf got;
+		size_t want = 0;
+
+		snprintf(key, sizeof(key), "K%d", k);
+		for (i = 0; i < MANY; i++) {
+			int first = 1;
+
+			if (strcmp(keys[i], key))
+				continue;
+			for (int j = 0; j < i; j++)
+				if (!strcmp(keys[j], key) && !strcmp(tgts[j], tgts[i]))
+					first = 0;
+			if (k == 7 && !strcmp(tgts[i], "t7"))
+				first = 0; /* written before by kg_index_add */
+			want += first;
+		}
+		want += k == 7;
+		pk_buf_init(&got, 1 << 20);
+		CHECK_EQ_INT(pk_buf_putc(&got, ','), 0);
+		CHECK_EQ_INT(kg_index_find(t, key, strlen(key), 0, collect_targets, &got), 0);
+		CHECK_EQ_INT(pk_buf_putc(&got, '\0'), 0);
+		CHECK_EQ_INT(kg_index_count(t, key, strlen(key), &cnt), 0);
+		CHECK_EQ_INT(cnt, want);
+		for (i = 0; i < MANY; i++) {
+			char needle[24];
+
+			if (strcmp(keys[i], key))
+				continue;
+			snprintf(needle, sizeof(needle), ",%.15s,", tgts[i]);
+			CHECK(strstr(got.ptr, needle) != NULL);
+		}
+		total += cnt;
+		pk_buf_release(&got);
+	}
+	CHECK(total > 900 && total < MANY);
+	kg_txn_free(t);
+	CHECK_EQ_INT(kg_store_write(s, delete_a, NULL), 0);
+	CHECK_EQ_INT(kg_txn_read(&t, s), 0);
+	CHECK_EQ_INT(kg_index_count(t, "K7", 2, &cnt), 0);
+	CHECK_EQ_INT(cnt, 0);
+	kg_txn_free(t);
+	kg_store_free(s);
+	t_rmrf(dir);
+}
+
 static void readers_see_last_commit(void)
 {
 	const char *dir = t_tmpdir("kg7");
@@ -576,6 +692,7 @@ int main(void)
 	RUN(map_grows_by_itself);
 	RUN(commit_compacts);
 	RUN(nodes_merge_and_shared_ownership);
+	RUN(index_add_many);
 	RUN(readers_see_last_commit);
 	T_DONE();
 }
