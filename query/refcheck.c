@@ -1548,13 +1548,6 @@ static int term_cmp(const void *a, const void *b)
 	return x->weight < y->weight ? 1 : x->weight > y->weight ? -1 : 0;
 }
 
-static int scored_cmp(const void *a, const void *b)
-{
-	const scored *x = a, *y = b;
-
-	return x->score < y->score ? 1 : x->score > y->score ? -1 : 0;
-}
-
 static void add_term(term *ts, size_t *n, size_t max, char tag, const char *w, size_t l)
 {
 	size_t i;
@@ -1576,6 +1569,7 @@ static void add_term(term *ts, size_t *n, size_t max, char tag, const char *w, s
 static int retrieve(kg_txn *t, const qr_ref *r, const rtext *rt, uint64_t nworks, qr_result *out, size_t max)
 {
 	term ts[160];
+	scored top[QR_RETRIEVED];
 	size_t nt = 0, i, k;
 	pk_buf key = PK_BUF_INIT;
 	bm25 b;
@@ -1636,16 +1630,26 @@ static int retrieve(kg_txn *t, const qr_ref *r, const rtext *rt, uint64_t nworks
 		    (rc = kg_index_find(t, key.ptr, key.len, BM25_POSTINGS, bm25_visit, &b)) < 0)
 			goto done;
 	}
-	/* the top ones: pack the used slots, sort */
-	for (i = 0, k = 0; i < BM25_SLOTS; i++)
-		if (b.slot[i].len)
-			b.slot[k++] = b.slot[i];
-	qsort(b.slot, k, sizeof(b.slot[0]), scored_cmp);
-	for (i = 0; i < k && out->nretrieved < max && out->nretrieved < QR_RETRIEVED; i++) {
-		snprintf(out->retrieved[out->nretrieved].doi, sizeof(out->retrieved[0].doi), "%.*s", (int)b.slot[i].len,
-			 b.arena.ptr + b.slot[i].at);
-		out->retrieved[out->nretrieved++].score = b.slot[i].score;
+	/* the top ones, best first, ties in slot order (what a stable sort of
+	 * the used slots gives), by insertion into a short sorted list */
+	if (max > QR_RETRIEVED)
+		max = QR_RETRIEVED;
+	for (i = 0, k = 0; i < BM25_SLOTS && max; i++) {
+		size_t at;
+
+		if (!b.slot[i].len || (k == max && b.slot[i].score <= top[k - 1].score))
+			continue;
+		for (at = k < max ? k : max - 1; at > 0 && top[at - 1].score < b.slot[i].score; at--)
+			top[at] = top[at - 1];
+		top[at] = b.slot[i];
+		k += k < max;
 	}
+	for (i = 0; i < k; i++) {
+		snprintf(out->retrieved[i].doi, sizeof(out->retrieved[0].doi), "%.*s", (int)top[i].len,
+			 b.arena.ptr + top[i].at);
+		out->retrieved[i].score = top[i].score;
+	}
+	out->nretrieved = k;
 done:
 	pk_free(b.slot);
 	pk_buf_release(&b.arena);
