@@ -1516,7 +1516,8 @@ typedef struct scored {
 
 typedef struct bm25 {
 	pk_buf arena;
-	scored *slot;     /* open addressing on the DOI */
+	scored *slot;     /* open addressing on the DOI; empty again after use */
+	uint32_t *used;   /* the slots taken, BM25_SLOTS / 2 at most */
 	size_t n;
 	double weight;    /* of the term being visited */
 } bm25;
@@ -1537,7 +1538,7 @@ static int bm25_visit(const void *target, size_t len, void *vctx)
 	b->slot[at].at = (uint32_t)b->arena.len;
 	b->slot[at].len = (uint32_t)len;
 	b->slot[at].score = b->weight;
-	b->n++;
+	b->used[b->n++] = (uint32_t)at;
 	return pk_buf_put(&b->arena, target, len);
 }
 
@@ -1565,11 +1566,17 @@ static void add_term(term *ts, size_t *n, size_t max, char tag, const char *w, s
 }
 
 /* The works the string scores highest, best first, into out (at most
- * max; *nout); works in the graph: nworks. */
-static int retrieve(kg_txn *t, const qr_ref *r, const rtext *rt, uint64_t nworks, qr_result *out, size_t max)
+ * max; *nout); works in the graph: nworks. *slots and *used are the
+ * caller's tables, kept between calls (allocated here at first; the slots
+ * are left empty). */
+static int retrieve(kg_txn *t, const qr_ref *r, const rtext *rt, uint64_t nworks, qr_result *out, size_t max,
+		    scored **slots, uint32_t **used)
 {
 	term ts[160];
-	scored top[QR_RETRIEVED];
+	struct {
+		scored s;
+		uint32_t slot;
+	} top[QR_RETRIEVED];
 	size_t nt = 0, i, k;
 	pk_buf key = PK_BUF_INIT;
 	bm25 b;
@@ -1619,10 +1626,13 @@ static int retrieve(kg_txn *t, const qr_ref *r, const rtext *rt, uint64_t nworks
 	qsort(ts, nt, sizeof(ts[0]), term_cmp);
 	if (!nt)
 		goto done;
-	if (!(b.slot = pk_calloc(BM25_SLOTS, sizeof(*b.slot)))) {
+	if ((!*slots && !(*slots = pk_calloc(BM25_SLOTS, sizeof(**slots)))) ||
+	    (!*used && !(*used = pk_malloc(BM25_SLOTS / 2 * sizeof(**used))))) {
 		rc = pk_error_set(PK_ENOMEM, "out of memory");
 		goto done;
 	}
+	b.slot = *slots;
+	b.used = *used;
 	for (i = 0; i < nt && i < BM25_TERMS; i++) {
 		pk_buf_reset(&key);
 		b.weight = ts[i].weight;
@@ -1634,24 +1644,30 @@ static int retrieve(kg_txn *t, const qr_ref *r, const rtext *rt, uint64_t nworks
 	 * the used slots gives), by insertion into a short sorted list */
 	if (max > QR_RETRIEVED)
 		max = QR_RETRIEVED;
-	for (i = 0, k = 0; i < BM25_SLOTS && max; i++) {
+	for (i = 0, k = 0; i < b.n && max; i++) {
+		uint32_t u = b.used[i];
+		const scored *c = &b.slot[u];
 		size_t at;
 
-		if (!b.slot[i].len || (k == max && b.slot[i].score <= top[k - 1].score))
+#define BEFORE(x, sc, sl) ((sc) > (x).s.score || ((sc) == (x).s.score && (sl) < (x).slot))
+		if (k == max && !BEFORE(top[k - 1], c->score, u))
 			continue;
-		for (at = k < max ? k : max - 1; at > 0 && top[at - 1].score < b.slot[i].score; at--)
+		for (at = k < max ? k : max - 1; at > 0 && BEFORE(top[at - 1], c->score, u); at--)
 			top[at] = top[at - 1];
-		top[at] = b.slot[i];
+#undef BEFORE
+		top[at].s = *c;
+		top[at].slot = u;
 		k += k < max;
 	}
 	for (i = 0; i < k; i++) {
-		snprintf(out->retrieved[i].doi, sizeof(out->retrieved[0].doi), "%.*s", (int)top[i].len,
-			 b.arena.ptr + top[i].at);
-		out->retrieved[i].score = top[i].score;
+		snprintf(out->retrieved[i].doi, sizeof(out->retrieved[0].doi), "%.*s", (int)top[i].s.len,
+			 b.arena.ptr + top[i].s.at);
+		out->retrieved[i].score = top[i].s.score;
 	}
 	out->nretrieved = k;
 done:
-	pk_free(b.slot);
+	for (i = 0; b.slot && i < b.n; i++)
+		b.slot[b.used[i]].len = 0;
 	pk_buf_release(&b.arena);
 	pk_buf_release(&key);
 	pk_error_clear();
@@ -2599,6 +2615,8 @@ struct qr_scratch {
 	uint64_t world_txn;
 	int world_closed;
 	world_ctx world;  /* every bibliographic source: works and names */
+	scored *bm25_slot; /* retrieve()'s tables */
+	uint32_t *bm25_used;
 	cand c[MAX_CANDIDATES];
 	kg_work w;
 	prep p;
@@ -2610,15 +2628,22 @@ qr_scratch *query_ref_scratch_new(void)
 {
 	qr_scratch *s = pk_malloc(sizeof(*s));
 
-	if (!s)
+	if (!s) {
 		pk_error_set(PK_ENOMEM, "out of memory");
-	else
+	} else {
 		s->world_store = NULL; /* nothing cached yet */
+		s->bm25_slot = NULL;
+		s->bm25_used = NULL;
+	}
 	return s;
 }
 
 void query_ref_scratch_free(qr_scratch *s)
 {
+	if (s) {
+		pk_free(s->bm25_slot);
+		pk_free(s->bm25_used);
+	}
 	pk_free(s);
 }
 
@@ -2720,7 +2745,7 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 		if (id_only)
 			break;
 		if (pass == 0 && rt->n >= 2 && ((!best || best->identified < 2) || (o && o->retrieve))) {
-			if ((rc = retrieve(t, r, rt, nworks, out, QR_RETRIEVED)) < 0)
+			if ((rc = retrieve(t, r, rt, nworks, out, QR_RETRIEVED, &s->bm25_slot, &s->bm25_used)) < 0)
 				goto done;
 			for (i = 0; i < out->nretrieved && (!best || best->identified < 2); i++)
 				add_candidate(&cs, out->retrieved[i].doi, strlen(out->retrieved[i].doi));
