@@ -177,7 +177,8 @@ def main():
         elif k == 2:
             ws = w["title"].split()
             j = rng.randrange(len(ws))
-            ws[j] = rng.choice(WORDS)
+            # another word: the one it replaces would leave the title as it was
+            ws[j] = rng.choice([x for x in WORDS if x != ws[j].lower()])
             add(render(dict(w, title=" ".join(ws)), s2), "mismatch", "near-miss title", s2, w["doi"], ["title"])
         elif k == 3 and len(w["authors"]) >= 2:
             a = list(w["authors"])
