@@ -1429,7 +1429,7 @@ typedef struct write_ctx {
 	const ingest_opts *o;
 	ingest_result *res;
 	uint64_t *prefixes;  /* hashes of the prefixes written (0: empty slot) */
-	kg_index_entry *ents; /* the batch's index entries, written sorted */
+	kg_index_entry *ents; /* the run's index entries (into its batches), written sorted */
 	size_t nents, cap;
 } write_ctx;
 
