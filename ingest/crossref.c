@@ -1467,17 +1467,8 @@ static int write_work(void *ctx, const unsigned char *doi, uint32_t n, const uns
 
 	if ((rc = kg_doc_put(w->t, w->sid, KG_DOC_WORKS, doi, n, rec, rl)) < 0 || (rc = cover_prefix(w, doi, n)) < 0)
 		return rc;
-	if (w->nents + nkeys > w->cap) {
-		size_t cap = w->cap ? w->cap : 4096;
-		kg_index_entry *e;
-
-		while (cap < w->nents + nkeys)
-			cap *= 2;
-		if (!(e = pk_realloc(w->ents, cap * sizeof(*e))))
-			return pk_error_set(PK_ENOMEM, "out of memory");
-		w->ents = e;
-		w->cap = cap;
-	}
+	if ((rc = PK_ALLOC_GROW(w->ents, w->nents + nkeys, w->cap, 4096)) < 0)
+		return rc;
 	for (i = 0; i < nkeys; i++) {
 		kg_index_entry *e = &w->ents[w->nents++];
 
