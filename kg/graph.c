@@ -1012,16 +1012,24 @@ int kg_doc_del(kg_txn *t, int table, const void *key, size_t klen)
 	return del(t, tb, key, klen, NULL, 0);
 }
 
-int kg_index_add(kg_txn *t, uint32_t sid, const void *key, size_t klen, const void *target,
-		 size_t tlen)
+/* An index entry's stored value into d: the owner's sid, then the target;
+ * 0, or PK_ELIMIT for a key or target too long. */
+static int index_value(unsigned char d[KEY_MAX + 4], uint32_t sid, size_t klen, const void *target, size_t tlen)
 {
-	unsigned char d[KEY_MAX + 4];
-
 	if (klen == 0 || klen > KEY_MAX || tlen > KEY_MAX - 4)
 		return pk_error_set(PK_ELIMIT, "index entry too long");
 	kg_be32(d, sid);
 	memcpy(d + 4, target, tlen);
-	return put(t, KG_T_WINDEX, key, klen, d, tlen + 4, MDB_NODUPDATA);
+	return 0;
+}
+
+int kg_index_add(kg_txn *t, uint32_t sid, const void *key, size_t klen, const void *target,
+		 size_t tlen)
+{
+	unsigned char d[KEY_MAX + 4];
+	int rc = index_value(d, sid, klen, target, tlen);
+
+	return rc < 0 ? rc : put(t, KG_T_WINDEX, key, klen, d, tlen + 4, MDB_NODUPDATA);
 }
 
 /* LMDB's default order: bytes, then the shorter first */
@@ -1054,15 +1062,11 @@ int kg_index_add_many(kg_txn *t, uint32_t sid, kg_index_entry *e, size_t n)
 	qsort(e, n, sizeof(*e), entry_cmp);
 	if ((rc = mdb_cursor_open(t->txn, dbi(t, KG_T_WINDEX), &c)) != 0)
 		return kg_mdb_error(rc, "mdb_cursor_open");
-	kg_be32(d, sid);
 	for (i = 0; i < n && rc == 0; i++) {
-		MDB_val key = { e[i].klen, kg_unconst(e[i].key) }, val = { e[i].tlen + 4, d };
+		MDB_val key = { e[i].klen, kg_unconst(e[i].key) }, val = { (size_t)e[i].tlen + 4, d };
 
-		if (e[i].klen == 0 || e[i].klen > KEY_MAX || e[i].tlen > KEY_MAX - 4) {
-			rc = pk_error_set(PK_ELIMIT, "index entry too long");
+		if ((rc = index_value(d, sid, e[i].klen, e[i].target, e[i].tlen)) < 0)
 			break;
-		}
-		memcpy(d + 4, e[i].target, e[i].tlen);
 		rc = mdb_cursor_put(c, &key, &val, MDB_NODUPDATA);
 		if (rc == MDB_KEYEXIST)
 			rc = 0;

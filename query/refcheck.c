@@ -1565,6 +1565,18 @@ static void add_term(term *ts, size_t *n, size_t max, char tag, const char *w, s
 	(*n)++;
 }
 
+/* A scored work and its slot: ranked by score, ties by slot (the order a
+ * stable sort of the slots in table order gives). */
+typedef struct ranked {
+	scored s;
+	uint32_t slot;
+} ranked;
+
+static int ranks_before(double score, uint32_t slot, const ranked *x)
+{
+	return score > x->s.score || (score == x->s.score && slot < x->slot);
+}
+
 /* The works the string scores highest, best first, into out (at most
  * max; *nout); works in the graph: nworks. *slots and *used are the
  * caller's tables, kept between calls (allocated here at first; the slots
@@ -1573,10 +1585,7 @@ static int retrieve(kg_txn *t, const qr_ref *r, const rtext *rt, uint64_t nworks
 		    scored **slots, uint32_t **used)
 {
 	term ts[160];
-	struct {
-		scored s;
-		uint32_t slot;
-	} top[QR_RETRIEVED];
+	ranked top[QR_RETRIEVED];
 	size_t nt = 0, i, k;
 	pk_buf key = PK_BUF_INIT;
 	bm25 b;
@@ -1640,8 +1649,7 @@ static int retrieve(kg_txn *t, const qr_ref *r, const rtext *rt, uint64_t nworks
 		    (rc = kg_index_find(t, key.ptr, key.len, BM25_POSTINGS, bm25_visit, &b)) < 0)
 			goto done;
 	}
-	/* the top ones, best first, ties in slot order (what a stable sort of
-	 * the used slots gives), by insertion into a short sorted list */
+	/* the top ones, by insertion into a short list in rank order */
 	if (max > QR_RETRIEVED)
 		max = QR_RETRIEVED;
 	for (i = 0, k = 0; i < b.n && max; i++) {
@@ -1649,12 +1657,10 @@ static int retrieve(kg_txn *t, const qr_ref *r, const rtext *rt, uint64_t nworks
 		const scored *c = &b.slot[u];
 		size_t at;
 
-#define BEFORE(x, sc, sl) ((sc) > (x).s.score || ((sc) == (x).s.score && (sl) < (x).slot))
-		if (k == max && !BEFORE(top[k - 1], c->score, u))
+		if (k == max && !ranks_before(c->score, u, &top[k - 1]))
 			continue;
-		for (at = k < max ? k : max - 1; at > 0 && BEFORE(top[at - 1], c->score, u); at--)
+		for (at = k < max ? k : max - 1; at > 0 && ranks_before(c->score, u, &top[at - 1]); at--)
 			top[at] = top[at - 1];
-#undef BEFORE
 		top[at].s = *c;
 		top[at].slot = u;
 		k += k < max;

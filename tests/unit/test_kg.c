@@ -544,13 +544,25 @@ static int write_and_peek(kg_txn *t, void *vctx)
  * the owner removes them */
 #define MANY 3000
 
+/* The entries written: key K0..K99 at random (so 30 targets a key),
+ * target i / 3 (each entry twice or thrice) or t7 */
+static void many_entries(char keys[MANY][16], char tgts[MANY][16])
+{
+	unsigned x = 12345;
+
+	for (int i = 0; i < MANY; i++) {
+		x = x * 1103515245u + 12345u;
+		snprintf(keys[i], 16, "K%d", (int)((x >> 8) % 100));
+		snprintf(tgts[i], 16, "t%d", i % 100 == 7 ? 7 : i / 3);
+	}
+}
+
 static int many_write(kg_txn *t, void *ctx)
 {
 	static char keys[MANY][16], tgts[MANY][16];
 	kg_index_entry e[MANY + 1];
 	kg_source a = { 0 };
 	uint32_t sid;
-	unsigned x = 12345;
 	int rc, i;
 
 	(void)ctx;
@@ -558,13 +570,9 @@ static int many_write(kg_txn *t, void *ctx)
 	a.edition = "1";
 	if ((rc = kg_source_begin(t, &a, &sid)) < 0 || (rc = kg_index_add(t, sid, "K7", 2, "t7", 2)) < 0)
 		return rc;
-	for (i = 0; i < MANY; i++) {
-		x = x * 1103515245u + 12345u;
-		/* key i % 100 (so 30 targets a key), target i / 3 (each entry twice or thrice) */
-		snprintf(keys[i], sizeof(keys[i]), "K%d", (int)((x >> 8) % 100));
-		snprintf(tgts[i], sizeof(tgts[i]), "t%d", i % 100 == 7 ? 7 : i / 3);
+	many_entries(keys, tgts);
+	for (i = 0; i < MANY; i++)
 		e[i] = (kg_index_entry){ keys[i], tgts[i], (uint32_t)strlen(keys[i]), (uint32_t)strlen(tgts[i]) };
-	}
 	if ((rc = kg_index_add_many(t, sid, e, MANY)) < 0)
 		return rc;
 	/* what the array held is now sorted, and the table holds one of each */
@@ -593,7 +601,6 @@ static void index_add_many(void)
 	const char *dir = t_tmpdir("kgmany");
 	kg_store *s = NULL;
 	kg_txn *t = NULL;
-	unsigned x = 12345;
 	size_t total = 0, cnt;
 	int i, k;
 
@@ -601,12 +608,7 @@ static void index_add_many(void)
 	CHECK_EQ_INT(kg_build_begin(&s, dir), 0);
 	CHECK_EQ_INT(kg_store_write(s, many_write, NULL), 0);
 	CHECK_EQ_INT(kg_txn_read(&t, s), 0);
-	/* the expected set, from the same sequence */
-	for (i = 0; i < MANY; i++) {
-		x = x * 1103515245u + 12345u;
-		snprintf(keys[i], sizeof(keys[i]), "K%d", (int)((x >> 8) % 100));
-		snprintf(tgts[i], sizeof(tgts[i]), "t%d", i % 100 == 7 ? 7 : i / 3);
-	}
+	many_entries(keys, tgts); /* the expected set */
 	for (k = 0; k < 100; k++) {
 		char key[16];
 		pk_buf got;
