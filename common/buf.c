@@ -71,6 +71,11 @@ int pk_buf_puts(pk_buf *b, const char *s)
 
 int pk_buf_putc(pk_buf *b, char c)
 {
+	if (b->ptr && 1 < b->cap - b->len) {
+		b->ptr[b->len++] = c;
+		b->ptr[b->len] = '\0';
+		return 0;
+	}
 	return pk_buf_put(b, &c, 1);
 }
 

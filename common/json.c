@@ -80,27 +80,29 @@ static void put_string(pk_json *w, const char *s, size_t n)
 
 	put(w, "\"", 1);
 	while (i < n && !w->err) {
-		unsigned char c = (unsigned char)s[i];
+		unsigned char c;
 
-		if (c >= 0x20 && c != '"' && c != '\\' && c < 0x80) {
+		/* the bytes written as they are */
+		while (i < n && (c = (unsigned char)s[i]) >= 0x20 && c < 0x80 && c != '"' && c != '\\')
 			i++;
-			continue;
-		}
-		put(w, s + start, i - start);
+		if (i == n)
+			break;
+		c = (unsigned char)s[i];
 		if (c >= 0x80) {
 			int32_t cp;
 			int k = pk_utf8_decode(s + i, n - i, &cp);
 
-			if (k < 0) {
-				put(w, "\xef\xbf\xbd", 3); /* U+FFFD for a bad byte */
-				i++;
-			} else {
-				put(w, s + i, (size_t)k);
-				i += (size_t)k;
+			if (k > 0) {
+				i += (size_t)k; /* valid UTF-8 stays in the run */
+				continue;
 			}
+			put(w, s + start, i - start);
+			put(w, "\xef\xbf\xbd", 3); /* U+FFFD for a bad byte */
+			i++;
 		} else {
 			char esc[7];
 
+			put(w, s + start, i - start);
 			switch (c) {
 			case '"': put(w, "\\\"", 2); break;
 			case '\\': put(w, "\\\\", 2); break;
@@ -124,6 +126,34 @@ static void put_string(pk_json *w, const char *s, size_t n)
 
 void pk_json_key(pk_json *w, const char *key)
 {
+	size_t l = strlen(key), i = 0;
+	unsigned char c;
+
+	/* a key of plain ASCII (every key the tools write): its separator,
+	 * quotes and colon in one append */
+	while (i < l && (c = (unsigned char)key[i]) >= 0x20 && c < 0x80 && c != '"' && c != '\\')
+		i++;
+	if (i == l && !w->err && !w->after_key) {
+		int comma = w->depth && w->has_member[w->depth - 1];
+
+		if (pk_buf_grow(w->b, l + 3 + (size_t)comma) == 0) {
+			char *p = w->b->ptr + w->b->len;
+
+			if (comma)
+				*p++ = ',';
+			*p++ = '"';
+			memcpy(p, key, l);
+			p += l;
+			*p++ = '"';
+			*p++ = ':';
+			*p = '\0';
+			w->b->len = (size_t)(p - w->b->ptr);
+			if (w->depth)
+				w->has_member[w->depth - 1] = 1;
+			w->after_key = 1;
+			return;
+		}
+	}
 	before_value(w);
 	put_string(w, key, strlen(key));
 	put(w, ":", 1);

@@ -27,10 +27,20 @@ struct pk_records {
 	size_t line;     /* line of the scanner's position */
 	size_t index;    /* elements returned or skipped */
 	pk_buf rec;
-	/* the last record */
+	/* the last record: where it came from, written out when asked */
 	size_t rec_line;
+	int where_elem;   /* an array element (where_num: its index), else a line */
+	size_t where_num;
+	int where_made;   /* where[] holds the text of where_elem and where_num */
 	char where[600];
 };
+
+static void set_where(pk_records *r, int elem, size_t num)
+{
+	r->where_elem = elem;
+	r->where_num = num;
+	r->where_made = 0;
+}
 
 static int is_space(char c)
 {
@@ -50,6 +60,7 @@ int pk_records_open(pk_records **out, const char *path, size_t max_record, int f
 	r->max = max_record;
 	r->flags = flags;
 	r->line = 1;
+	r->where_made = 1; /* "" until the first record */
 	pk_buf_init(&r->rec, max_record);
 	if ((rc = pk_lines_open(&r->lines, path, max_record)) < 0 ||
 	    (!(flags & PK_REC_LINES) && (rc = pk_lines_peek(r->lines, &p, &n)) < 0)) {
@@ -73,7 +84,7 @@ static int lines_next(pk_records *r, const char **rec, size_t *len)
 		int rc = pk_lines_next(r->lines, rec, len);
 
 		r->rec_line = pk_lines_lineno(r->lines);
-		snprintf(r->where, sizeof(r->where), "%.500s:%zu", pk_lines_name(r->lines), r->rec_line);
+		set_where(r, 0, r->rec_line);
 		if (rc <= 0 || (r->flags & PK_REC_LINES))
 			return rc;
 		if (r->rec_line == 1 && *len >= 3 && !memcmp(*rec, BOM, 3)) {
@@ -90,11 +101,11 @@ static int element_done(pk_records *r, const char **rec, size_t *len)
 {
 	size_t n = r->rec.len;
 
-	snprintf(r->where, sizeof(r->where), "%.500s: [%zu]", pk_lines_name(r->lines), r->index++);
+	set_where(r, 1, r->index++);
 	if (r->skipping) {
 		r->skipping = 0;
 		pk_buf_reset(&r->rec);
-		return pk_error_set(PK_ELIMIT, "%s: a record longer than %zu bytes", r->where, r->max);
+		return pk_error_set(PK_ELIMIT, "%s: a record longer than %zu bytes", pk_records_where(r), r->max);
 	}
 	while (n && is_space(r->rec.ptr[n - 1]))
 		n--;
@@ -119,8 +130,8 @@ static int over(pk_records *r)
 static int broken(pk_records *r, const char *why)
 {
 	r->state = A_DONE;
-	snprintf(r->where, sizeof(r->where), "%.500s:%zu", pk_lines_name(r->lines), r->line);
-	return pk_error_set(PK_EPARSE, "%s: %s", r->where, why);
+	set_where(r, 0, r->line);
+	return pk_error_set(PK_EPARSE, "%s: %s", pk_records_where(r), why);
 }
 
 /* Scan the array up to the end of its next element. */
@@ -230,8 +241,15 @@ void pk_records_set_max(pk_records *r, size_t max_record)
 	pk_lines_set_max(r->lines, max_record);
 }
 
-const char *pk_records_where(const pk_records *r)
+const char *pk_records_where(pk_records *r)
 {
+	if (!r->where_made) {
+		if (r->where_elem)
+			snprintf(r->where, sizeof(r->where), "%.500s: [%zu]", pk_lines_name(r->lines), r->where_num);
+		else
+			snprintf(r->where, sizeof(r->where), "%.500s:%zu", pk_lines_name(r->lines), r->where_num);
+		r->where_made = 1;
+	}
 	return r->where;
 }
 

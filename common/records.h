@@ -68,8 +68,9 @@ int pk_records_peek(pk_records *r, const char **p, size_t *n);
 void pk_records_set_max(pk_records *r, size_t max_record);
 
 /* Where the last record came from: "file:12" (a line) or "file: [3]" (an
- * array element, 0-based). */
-const char *pk_records_where(const pk_records *r);
+ * array element, 0-based); written out on the first call after a record
+ * (borrowed until the next record). */
+const char *pk_records_where(pk_records *r);
 /* The 1-based line where the last record starts. */
 size_t pk_records_lineno(const pk_records *r);
 /* Is the input a JSON array? */

@@ -766,6 +766,18 @@ size_t pk_utf8_whole(const char *s, size_t n)
 	return back >= need ? n : k - 1;
 }
 
+size_t pk_str_copy(char *dst, size_t dn, const char *src)
+{
+	size_t l = strlen(src), k;
+
+	if (!dn)
+		return l;
+	k = l < dn ? l : dn - 1;
+	memcpy(dst, src, k);
+	dst[k] = '\0';
+	return l;
+}
+
 size_t pk_utf8_copy(char *dst, size_t dn, const char *src)
 {
 	size_t k;

@@ -52,6 +52,10 @@ size_t pk_utf8_cut(const char *s, size_t n, size_t max);
 /* Copy NUL-terminated src into dst[0..dn), truncated on a character
  * boundary; dst is always terminated (dn > 0). Returns the bytes copied. */
 size_t pk_utf8_copy(char *dst, size_t dn, const char *src);
+/* snprintf(dst, dn, "%s", src) without printf: at most dn - 1 bytes of
+ * src (cut at a byte, as snprintf cuts), dst always terminated (dn > 0).
+ * Returns strlen(src), as snprintf does. */
+size_t pk_str_copy(char *dst, size_t dn, const char *src);
 /* The length of s[0..n) without a UTF-8 sequence cut short at its end
  * (what a truncating snprintf may leave). */
 size_t pk_utf8_whole(const char *s, size_t n);

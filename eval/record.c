@@ -185,7 +185,7 @@ void ev_record_ref_json(pk_json *w, const char *input, const qr_ref *p, const qr
 		if (p->authors[i].given[0])
 			snprintf(one, sizeof(one), "%s, %s", p->authors[i].family, p->authors[i].given);
 		else
-			snprintf(one, sizeof(one), "%s", p->authors[i].family);
+			pk_str_copy(one, sizeof(one), p->authors[i].family);
 		pk_json_str(w, one);
 	}
 	if (p->et_al)

@@ -243,14 +243,18 @@ int kg_doi_normalize(pk_buf *out, const char *s, size_t n)
 	}
 	if (n < 7 || strncmp(s, "10.", 3) || !memchr(s, '/', n) || n > 400)
 		return pk_error_set(PK_EINVAL, "not a DOI");
-	for (i = 0; i < n; i++) {
+	/* up to a blank or control character, ASCII lower-cased */
+	for (i = 0; i < n && (unsigned char)s[i] > 0x20; i++)
+		;
+	if (pk_buf_grow(out, i) < 0)
+		return PK_ENOMEM;
+	for (n = i, i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
 
-		if (c < 0x20 || c == ' ')
-			break;
-		if (pk_buf_putc(out, (char)(c < 0x80 ? tolower(c) : c)) < 0)
-			return PK_ENOMEM;
+		out->ptr[out->len + i] = (char)(c < 0x80 ? tolower(c) : c);
 	}
+	out->len += n;
+	out->ptr[out->len] = '\0';
 	if (out->len - start < 7) {
 		pk_buf_truncate(out, start);
 		return pk_error_set(PK_EINVAL, "not a DOI");
@@ -615,15 +619,18 @@ int kg_key_ident(pk_buf *key, const char *scheme, const char *id)
 	if (!id || !*id)
 		return PK_ENOTFOUND;
 	if (!strcmp(scheme, "doi") || !strcmp(scheme, "preprint-of")) {
-		if ((rc = pk_buf_printf(key, "I%s:", scheme)) < 0)
-			return rc;
-		if ((rc = kg_doi_normalize(key, id, strlen(id))) < 0)
+		if ((rc = pk_buf_putc(key, 'I')) < 0 || (rc = pk_buf_puts(key, scheme)) < 0 ||
+		    (rc = pk_buf_putc(key, ':')) < 0 || (rc = kg_doi_normalize(key, id, strlen(id))) < 0)
 			pk_buf_truncate(key, start);
 		return rc;
 	}
 	if (strlen(id) > 200)
 		return PK_ENOTFOUND;
-	return pk_buf_printf(key, "I%s:%s", scheme, id);
+	/* "I" scheme ":" id (an append that fails leaves the key as it was) */
+	if ((rc = pk_buf_putc(key, 'I')) < 0 || (rc = pk_buf_puts(key, scheme)) < 0 || (rc = pk_buf_putc(key, ':')) < 0 ||
+	    (rc = pk_buf_puts(key, id)) < 0)
+		pk_buf_truncate(key, start);
+	return rc;
 }
 
 int kg_work_keys(const kg_work *w, int (*emit)(void *ctx, const void *key, size_t n), void *ctx)

@@ -206,7 +206,18 @@ static int normalise(pk_buf *out, const char *s, size_t n)
 		goto done;
 	while (i < tmp.len && rc == 0) {
 		int32_t cp;
-		int k = pk_utf8_decode(tmp.ptr + i, tmp.len - i, &cp);
+		int k;
+		size_t j = i;
+
+		/* a run of ASCII none of the cases below changes, copied whole */
+		while (j < tmp.len && (unsigned char)tmp.ptr[j] < 0x80 && tmp.ptr[j] != '&' && tmp.ptr[j] != 0x60)
+			j++;
+		if (j > i) {
+			rc = pk_buf_put(out, tmp.ptr + i, j - i);
+			i = j;
+			continue;
+		}
+		k = pk_utf8_decode(tmp.ptr + i, tmp.len - i, &cp);
 
 		if (k < 0)
 			k = 1, cp = 0xFFFD;
@@ -545,7 +556,7 @@ static void parse_tail(char *s, size_t n, size_t from, qr_ref *out)
 			grab(year, sizeof(year), s, &m, id, yg);
 			out->year = (int)pk_num_digits(year, 4);
 		}
-		snprintf(out->style, sizeof(out->style), "%s", tails[order[i]].style);
+		pk_str_copy(out->style, sizeof(out->style), tails[order[i]].style);
 		vs = gstart(&m, id, "venue");
 		if (!out->title[0] && vs >= 0) {
 			/* the title is what lies between the authors (and year) and the venue */
@@ -766,7 +777,7 @@ static void parse_bibtex(const char *s, size_t n, qr_ref *out)
 			pk_buf b = PK_BUF_INIT;
 
 			if (kg_doi_normalize(&b, val, strlen(val)) == 0)
-				snprintf(out->doi, sizeof(out->doi), "%s", b.ptr);
+				pk_str_copy(out->doi, sizeof(out->doi), b.ptr);
 			pk_buf_release(&b);
 			pk_error_clear();
 		} else if (!strcmp(key, "eprint") && !out->arxiv[0]) {
@@ -916,7 +927,7 @@ int query_ref_parse(const char *text, size_t n, qr_ref *out)
 		pk_buf d = PK_BUF_INIT;
 
 		if (kg_doi_normalize(&d, s + m.start[1], m.end[1] - m.start[1]) == 0)
-			snprintf(out->doi, sizeof(out->doi), "%s", d.ptr);
+			pk_str_copy(out->doi, sizeof(out->doi), d.ptr);
 		pk_buf_release(&d);
 		pk_error_clear();
 		blank(s, m.start[0], m.end[0]);
@@ -1090,18 +1101,18 @@ int query_ref_from_json(const cJSON *obj, qr_ref *out)
 	if ((v = jstr(obj, "journal-title")) || (v = jstr(obj, "series-title")))
 		pk_utf8_copy(out->venue, sizeof(out->venue), v);
 	if ((v = jstr(obj, "volume")))
-		snprintf(out->volume, sizeof(out->volume), "%s", v);
+		pk_str_copy(out->volume, sizeof(out->volume), v);
 	if ((v = jstr(obj, "issue")))
-		snprintf(out->issue, sizeof(out->issue), "%s", v);
+		pk_str_copy(out->issue, sizeof(out->issue), v);
 	if ((v = jstr(obj, "first-page"))) {
-		snprintf(out->first_page, sizeof(out->first_page), "%s", v);
-		snprintf(out->pages, sizeof(out->pages), "%s", v);
+		pk_str_copy(out->first_page, sizeof(out->first_page), v);
+		pk_str_copy(out->pages, sizeof(out->pages), v);
 	}
 	if ((v = jstr(obj, "DOI"))) {
 		pk_buf d = PK_BUF_INIT;
 
 		if (kg_doi_normalize(&d, v, strlen(v)) == 0)
-			snprintf(out->doi, sizeof(out->doi), "%s", d.ptr);
+			pk_str_copy(out->doi, sizeof(out->doi), d.ptr);
 		pk_buf_release(&d);
 		pk_error_clear();
 	}

@@ -28,6 +28,69 @@ static void error_record(pk_buf *out, const char *id_json, const char *msg)
 	}
 }
 
+/* u in decimal and a NUL into out (21 bytes are enough), as "%llu"
+ * writes it (printf would be most of the cost of a short line's id). */
+static void put_digits(char *out, unsigned long long u)
+{
+	char d[20];
+	size_t k = 0, l = 0;
+
+	do {
+		d[k++] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	while (k)
+		out[l++] = d[--k];
+	out[l] = '\0';
+}
+
+/* "line N", where a line's error records say it came from. */
+static void line_where(char *out, size_t lineno)
+{
+	memcpy(out, "line ", 5);
+	put_digits(out + 5, lineno);
+}
+
+/* The input's "id" as JSON text, as cJSON_PrintUnformatted writes it:
+ * an integer below 1e15 or a short string of printable ASCII into small
+ * (n bytes; the common ids, without cJSON's sprintf, sscanf and malloc),
+ * anything else into *heap (the caller frees it with cJSON_free). NULL
+ * when there is no id or memory is short. */
+static const char *id_text(const cJSON *id, char *small, size_t n, char **heap)
+{
+	*heap = NULL;
+	if (!id)
+		return NULL;
+	if (cJSON_IsNumber(id) && id->valuedouble < 1e15 && id->valuedouble > -1e15 &&
+	    id->valuedouble == (double)(long long)id->valuedouble && n >= 18) {
+		/* cJSON prints these as "%d" or "%1.15g": their digits, "-0" as "0" */
+		long long v = (long long)id->valuedouble;
+
+		if (v < 0)
+			small[0] = '-';
+		put_digits(small + (v < 0), v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v);
+		return small;
+	}
+	if (cJSON_IsString(id) && id->valuestring) {
+		size_t l = strlen(id->valuestring), i;
+
+		for (i = 0; i < l; i++) {
+			unsigned char c = (unsigned char)id->valuestring[i];
+
+			if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\')
+				break;
+		}
+		if (i == l && l + 3 <= n) {
+			small[0] = '"';
+			memcpy(small + 1, id->valuestring, l);
+			small[l + 1] = '"';
+			small[l + 2] = '\0';
+			return small;
+		}
+	}
+	return *heap = cJSON_PrintUnformatted(id);
+}
+
 /* (tool.h) The answer to one input line, into out: fn's record, or an
  * error record in its place (a line too long, not an object, with a NUL;
  * fn failing). Never fails: the stream stays aligned. */
@@ -35,7 +98,8 @@ int tool_jsonl_answer(tool_line_fn fn, void *ctx, int read_rc, const char *line,
 		      size_t max_line, pk_buf *out)
 {
 	cJSON *in = NULL;
-	char *id_json = NULL;
+	char *id_heap = NULL, id_small[64];
+	const char *id_json = NULL;
 	char msg[256];
 	pk_json w;
 	int rc, is_error = 1;
@@ -50,7 +114,7 @@ int tool_jsonl_answer(tool_line_fn fn, void *ctx, int read_rc, const char *line,
 	} else {
 		const cJSON *id = cJSON_GetObjectItemCaseSensitive(in, "id");
 
-		id_json = id ? cJSON_PrintUnformatted(id) : NULL;
+		id_json = id_text(id, id_small, sizeof(id_small), &id_heap);
 		pk_error_clear();
 		if (memmem(line, len, "\\u0000", 6)) {
 			/* cJSON would cut a string at the NUL; refuse instead */
@@ -75,7 +139,7 @@ int tool_jsonl_answer(tool_line_fn fn, void *ctx, int read_rc, const char *line,
 			pk_error_clear();
 		}
 	}
-	cJSON_free(id_json);
+	cJSON_free(id_heap);
 	cJSON_Delete(in);
 	return is_error;
 }
@@ -95,7 +159,7 @@ static int work_line(void *ctx, void *item, pk_buf *out)
 
 	char where[32];
 
-	snprintf(where, sizeof(where), "line %zu", l->lineno);
+	line_where(where, l->lineno);
 	tool_jsonl_answer(l->fn, ctx, l->read_rc, l->text, l->len, where, l->max_line, out);
 	return 0;
 }
@@ -157,7 +221,7 @@ static int jsonl_run(tool_line_fn fn, void **ctxs, size_t jobs, size_t max_line)
 		{
 			char where[32];
 
-			snprintf(where, sizeof(where), "line %zu", pk_records_lineno(r));
+			line_where(where, pk_records_lineno(r));
 			tool_jsonl_answer(fn, ctxs[0], rc, line, len, where, max_line, &out);
 		}
 		if ((rc = tool_print_line(&out)) < 0) {

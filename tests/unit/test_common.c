@@ -509,6 +509,70 @@ static void exact_buffers(void)
  * "%.15g", "%.16g", "%.17g" that strtod reads back (libc as the oracle),
  * for short decimals as people write them, every exponent, integers,
  * powers of two, halves and random bit patterns */
+/* pk_str_copy against snprintf "%s" (which it replaces on hot paths), and
+ * the JSON writer's one-append keys and merged string runs against the
+ * text a reader expects. */
+static void copies_and_json_strings(void)
+{
+	static const char *const srcs[] = { "", "a", "10.1103/physrevb.47.9967", "Schrödinger équation",
+					    "\xe2\x80\x93\xe2\x80\x93" };
+	size_t i, n;
+
+	for (i = 0; i < sizeof(srcs) / sizeof(srcs[0]); i++)
+		for (n = 1; n <= strlen(srcs[i]) + 2; n++) {
+			char a[64], b[64];
+			size_t la, lb;
+
+			memset(a, 'x', sizeof(a));
+			memset(b, 'x', sizeof(b));
+			la = pk_str_copy(a, n, srcs[i]);
+			lb = (size_t)snprintf(b, n, "%s", srcs[i]);
+			CHECK_EQ_INT(la, lb);
+			CHECK(!memcmp(a, b, sizeof(a)));
+		}
+	{
+		char z[2] = "q";
+
+		CHECK_EQ_INT(pk_str_copy(z, 0, "abc"), 3);
+		CHECK_STR(z, "q"); /* no room: nothing written */
+	}
+	{
+		pk_buf out = PK_BUF_INIT;
+		pk_json w;
+
+		pk_json_init(&w, &out);
+		pk_json_obj(&w);
+		pk_json_kstr(&w, "id", "é\x01\"\\\xff—x");
+		pk_json_key(&w, "nested");
+		pk_json_obj(&w);
+		pk_json_kint(&w, "a", 1);
+		pk_json_kint(&w, "k\"q", 2); /* a key that needs escaping */
+		pk_json_key(&w, "arr");
+		pk_json_arr(&w);
+		pk_json_str(&w, "x");
+		pk_json_obj(&w);
+		pk_json_kbool(&w, "t", 1);
+		pk_json_end_obj(&w);
+		pk_json_end_arr(&w);
+		pk_json_end_obj(&w);
+		pk_json_knull(&w, "last");
+		pk_json_end_obj(&w);
+		CHECK_EQ_INT(pk_json_error(&w), 0);
+		CHECK_STR(pk_buf_cstr(&out), "{\"id\":\"é\\u0001\\\"\\\\\xef\xbf\xbd—x\",\"nested\":{\"a\":1,\"k\\\"q\":2,"
+					     "\"arr\":[\"x\",{\"t\":true}]},\"last\":null}");
+		pk_buf_release(&out);
+		/* a key that does not fit: the writer's error, the buffer as far as it fit */
+		pk_buf_init(&out, 12);
+		pk_json_init(&w, &out);
+		pk_json_obj(&w);
+		pk_json_kint(&w, "abcdefghijklmnop", 1);
+		CHECK(pk_json_error(&w) == PK_ELIMIT);
+		CHECK(out.len <= 12);
+		pk_buf_release(&out);
+		pk_error_clear();
+	}
+}
+
 static void printf_shortest(char out[32], double v)
 {
 	for (int prec = 15; prec <= 17; prec++) {
@@ -584,6 +648,7 @@ int main(void)
 	RUN(sha256_vectors);
 	RUN(pj_numbers);
 	RUN(fmt_doubles);
+	RUN(copies_and_json_strings);
 	RUN(http_policy);
 	RUN(error_messages);
 	RUN(exact_buffers);
