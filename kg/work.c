@@ -199,6 +199,8 @@ int kg_work_decode(kg_work *w, const void *rec, size_t len)
 		return pk_error_set(PK_EPARSE, "corrupt work record");
 	if (w->author_count < w->nauthors)
 		w->author_count = w->nauthors;
+	w->rec = rec;
+	w->rec_len = len;
 	return 0;
 }
 
@@ -210,7 +212,9 @@ int kg_doi_normalize(pk_buf *out, const char *s, size_t n)
 
 	while (n && isspace((unsigned char)*s))
 		s++, n--;
-	for (i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++) {
+	/* a bare DOI has none of the prefixes (none starts "10.") */
+	for (i = n >= 3 && !memcmp(s, "10.", 3) ? sizeof(prefixes) / sizeof(prefixes[0]) : 0;
+	     i < sizeof(prefixes) / sizeof(prefixes[0]); i++) {
 		size_t l = strlen(prefixes[i]);
 
 		if (n >= l && !strncasecmp(s, prefixes[i], l)) {

@@ -71,6 +71,10 @@ typedef struct kg_work {
 	kg_version versions[KG_WORK_VERSIONS]; /* arXiv's versions, oldest first */
 	size_t nversions;
 	int retracted;          /* the source marks the work retracted (OpenAlex is_retracted) */
+	/* the record kg_work_decode read (NULL for a work built otherwise):
+	 * a reader that gets the same record again need not decode it */
+	const void *rec;
+	size_t rec_len;
 } kg_work;
 
 /* No fields (every pointer NULL, every count 0): what a reader fills. */

@@ -2251,6 +2251,8 @@ static int load_work(kg_txn *t, const char *doi, kg_work *w)
 
 	if (rc < 0)
 		return rc;
+	if (w->rec == rec && w->rec_len == len)
+		return 0; /* w holds this record already (the txn maps it in place) */
 	return kg_work_decode(w, rec, len);
 }
 
@@ -2346,10 +2348,8 @@ static int is_placeholder(const qr_ref *r)
 	return 0;
 }
 
-static void describe_match(qr_result *out, kg_txn *t, const qr_opts *o, const cand *c)
+static void describe_match(qr_result *out, kg_txn *t, const qr_opts *o, const cand *c, kg_work *w)
 {
-	kg_work *w = pk_malloc(sizeof(*w));
-
 	out->have_match = 1;
 	out->match_extra = c->extra != 0;
 	pk_str_copy(out->match_doi, sizeof(out->match_doi), c->doi);
@@ -2357,7 +2357,7 @@ static void describe_match(qr_result *out, kg_txn *t, const qr_opts *o, const ca
 	pk_str_copy(out->match_db, sizeof(out->match_db), "Crossref");
 	out->score = c->score;
 	pk_str_copy(out->match_type, sizeof(out->match_type), c->type);
-	if (w && load_cand(t, o, c, w) == 0) {
+	if (load_cand(t, o, c, w) == 0) {
 		size_t i;
 
 		pk_utf8_copy(out->match_title, sizeof(out->match_title), w->title ? w->title : "");
@@ -2377,7 +2377,6 @@ static void describe_match(qr_result *out, kg_txn *t, const qr_opts *o, const ca
 		if (w->title && (!strncasecmp(w->title, "RETRACTED", 9) || !strncasecmp(w->title, "Retraction:", 11)))
 			out->retracted = 1;
 	}
-	pk_free(w);
 	pk_error_clear();
 }
 
@@ -2629,6 +2628,8 @@ struct qr_scratch {
 	world_ctx world;  /* every bibliographic source: works and names */
 	scored *bm25_slot; /* retrieve()'s tables */
 	uint32_t *bm25_used;
+	time_t year_day;   /* the UTC day year_now was read for (-1: none) */
+	int year_now;
 	cand c[MAX_CANDIDATES];
 	kg_work w;
 	prep p;
@@ -2644,6 +2645,7 @@ qr_scratch *query_ref_scratch_new(void)
 		pk_error_set(PK_ENOMEM, "out of memory");
 	} else {
 		s->world_store = NULL; /* nothing cached yet */
+		s->year_day = -1;
 		s->bm25_slot = NULL;
 		s->bm25_used = NULL;
 	}
@@ -2681,18 +2683,18 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 
 	memset(out, 0, sizeof(*out));
 	out->verdict = QR_UNVERIFIABLE;
-	if (s && s->world_store == kg_txn_store(t) && s->world_txn == kg_txn_id(t)) {
+	if (!s && !(s = own = query_ref_scratch_new()))
+		return PK_ENOMEM;
+	if (s->world_store == kg_txn_store(t) && s->world_txn == kg_txn_id(t)) {
 		closed = s->world_closed;
 		wc = s->world;
 	} else {
 		closed = query_ref_closed_world(t);
 		world_walk(t, NULL, &wc);
-		if (s) {
-			s->world_store = kg_txn_store(t);
-			s->world_txn = kg_txn_id(t);
-			s->world_closed = closed;
-			s->world = wc;
-		}
+		s->world_store = kg_txn_store(t);
+		s->world_txn = kg_txn_id(t);
+		s->world_closed = closed;
+		s->world = wc;
 	}
 	nworks = wc.works;
 	closed = closed || (o && (o->closed_world || o->extra_covers));
@@ -2700,15 +2702,20 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 		year_now = o->current_year;
 	} else {
 		time_t now = time(NULL);
-		struct tm tm;
 
-		gmtime_r(&now, &tm);
-		year_now = tm.tm_year + 1900;
+		if (now / 86400 != s->year_day) {
+			/* gmtime once a day, not once a reference */
+			struct tm tm;
+
+			gmtime_r(&now, &tm);
+			s->year_now = tm.tm_year + 1900;
+			s->year_day = now / 86400;
+		}
+		year_now = s->year_now;
 	}
-	if (!s && !(s = own = query_ref_scratch_new()))
-		return PK_ENOMEM;
 	cs.c = s->c; /* each candidate is cleared as it is added */
 	w = &s->w;
+	w->rec = NULL; /* what it decoded for the last reference may be another txn's */
 	p = &s->p;
 	rt = &s->rt;
 	fc = &s->fc;
@@ -2820,7 +2827,7 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 				else
 					query_ref_reason(out, "the stated identifier %s is not the work's (%s)", shown, best->doi);
 				mismatch_reasons(out, r, best);
-				describe_match(out, t, o, best);
+				describe_match(out, t, o, best, w);
 				describe_sources(out, t, o, &cs, best, w);
 			} else if (!strcmp(scheme, "pmid") && withdrawn(t, "pmid", id)) {
 				/* it existed: PubMed withdrew the record (an update file's
@@ -2866,11 +2873,11 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 			out->mismatched = best->mismatched | QR_F_DOI;
 			query_ref_reason(out, "the stated DOI belongs to another work; this one has DOI %s", best->doi);
 			mismatch_reasons(out, r, best);
-			describe_match(out, t, o, best);
+			describe_match(out, t, o, best, w);
 		} else {
 			out->verdict = QR_FABRICATED;
 			query_ref_reason(out, "the DOI belongs to an unrelated work (%s)", pk.doi_cand->doi);
-			describe_match(out, t, o, pk.doi_cand);
+			describe_match(out, t, o, pk.doi_cand, w);
 			out->have_match = 0;
 		}
 		goto done;
@@ -2881,7 +2888,7 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 		if (id_unchecked) {
 			/* found by its title, but with an identifier no ingested
 			 * source could confirm or refute: not verified */
-			describe_match(out, t, o, best);
+			describe_match(out, t, o, best, w);
 			describe_sources(out, t, o, &cs, best, w);
 			out->mismatched = best->mismatched;
 			out->verdict = out->mismatched && best->identified == 2 ? QR_MISMATCH : QR_UNVERIFIABLE;
@@ -2893,7 +2900,7 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 			goto done;
 		}
 
-		describe_match(out, t, o, best);
+		describe_match(out, t, o, best, w);
 		out->mismatched = best->mismatched;
 		describe_sources(out, t, o, &cs, best, w);
 		if (best->via_jref)

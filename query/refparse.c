@@ -245,6 +245,17 @@ static void blank(char *s, size_t a, size_t b)
 	memset(s + a, ' ', b - a);
 }
 
+/* Nothing but blanks, '.' and ',' in s[0..n)? */
+static int blank_only(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (s[i] != ' ' && s[i] != '.' && s[i] != ',')
+			return 0;
+	return 1;
+}
+
 static void set_pages(qr_ref *r, const char *pages)
 {
 	size_t i, j = 0;
@@ -932,38 +943,41 @@ int query_ref_parse(const char *text, size_t n, qr_ref *out)
 		pk_error_clear();
 		blank(s, m.start[0], m.end[0]);
 	}
-	if (pk_re_match(re[RE_ARXIV], s, len, 0, &m) == 1) {
-		snprintf(out->arxiv, sizeof(out->arxiv), "%.*s", (int)(m.end[1] - m.start[1]), s + m.start[1]);
-		blank(s, m.start[0], m.end[0]);
-	}
-	if (pk_re_match(re[RE_PMID], s, len, 0, &m) == 1) {
-		snprintf(out->pmid, sizeof(out->pmid), "%.*s", (int)(m.end[1] - m.start[1]), s + m.start[1]);
-		blank(s, m.start[0], m.end[0]);
-	}
-	if (pk_re_match(re[RE_PMCID], s, len, 0, &m) == 1) {
-		snprintf(out->pmcid, sizeof(out->pmcid), "%.*s", (int)(m.end[1] - m.start[1]), s + m.start[1]);
-		for (char *c = out->pmcid; *c && c < out->pmcid + 3; c++)
-			*c = (char)(*c >= 'a' && *c <= 'z' ? *c - 'a' + 'A' : *c);
-		blank(s, m.start[0], m.end[0]);
-	}
-	if (pk_re_match(re[RE_OPENALEX], s, len, 0, &m) == 1) {
-		snprintf(out->openalex, sizeof(out->openalex), "W%.*s", (int)(m.end[1] - m.start[1] - 1), s + m.start[1] + 1);
-		blank(s, m.start[0], m.end[0]);
-	}
-	if (pk_re_match(re[RE_DBLP], s, len, 0, &m) == 1) {
-		snprintf(out->dblp, sizeof(out->dblp), "%.*s", (int)(m.end[1] - m.start[1] > 127 ? 127 : m.end[1] - m.start[1]),
-			 s + m.start[1]);
-		blank(s, m.start[0], m.end[0]);
-	}
-	if (pk_re_match(re[RE_OTHER_ID], s, len, 0, &m) == 1) {
-		snprintf(out->other_id, sizeof(out->other_id), "%.*s",
-			 (int)(m.end[1] - m.start[1] > 159 ? 159 : m.end[1] - m.start[1]), s + m.start[1]);
-		blank(s, m.start[0], m.end[0]);
-	}
-	if (pk_re_match(re[RE_URL], s, len, 0, &m) == 1) {
-		snprintf(out->url, sizeof(out->url), "%.*s", (int)(m.end[0] - m.start[0] > 255 ? 255 : m.end[0] - m.start[0]),
-			 s + m.start[0]);
-		blank(s, m.start[0], m.end[0]);
+	/* what a bare DOI leaves (blanks, a '.' or ',') no other identifier matches */
+	if (!blank_only(s, len)) {
+		if (pk_re_match(re[RE_ARXIV], s, len, 0, &m) == 1) {
+			snprintf(out->arxiv, sizeof(out->arxiv), "%.*s", (int)(m.end[1] - m.start[1]), s + m.start[1]);
+			blank(s, m.start[0], m.end[0]);
+		}
+		if (pk_re_match(re[RE_PMID], s, len, 0, &m) == 1) {
+			snprintf(out->pmid, sizeof(out->pmid), "%.*s", (int)(m.end[1] - m.start[1]), s + m.start[1]);
+			blank(s, m.start[0], m.end[0]);
+		}
+		if (pk_re_match(re[RE_PMCID], s, len, 0, &m) == 1) {
+			snprintf(out->pmcid, sizeof(out->pmcid), "%.*s", (int)(m.end[1] - m.start[1]), s + m.start[1]);
+			for (char *c = out->pmcid; *c && c < out->pmcid + 3; c++)
+				*c = (char)(*c >= 'a' && *c <= 'z' ? *c - 'a' + 'A' : *c);
+			blank(s, m.start[0], m.end[0]);
+		}
+		if (pk_re_match(re[RE_OPENALEX], s, len, 0, &m) == 1) {
+			snprintf(out->openalex, sizeof(out->openalex), "W%.*s", (int)(m.end[1] - m.start[1] - 1), s + m.start[1] + 1);
+			blank(s, m.start[0], m.end[0]);
+		}
+		if (pk_re_match(re[RE_DBLP], s, len, 0, &m) == 1) {
+			snprintf(out->dblp, sizeof(out->dblp), "%.*s", (int)(m.end[1] - m.start[1] > 127 ? 127 : m.end[1] - m.start[1]),
+				 s + m.start[1]);
+			blank(s, m.start[0], m.end[0]);
+		}
+		if (pk_re_match(re[RE_OTHER_ID], s, len, 0, &m) == 1) {
+			snprintf(out->other_id, sizeof(out->other_id), "%.*s",
+				 (int)(m.end[1] - m.start[1] > 159 ? 159 : m.end[1] - m.start[1]), s + m.start[1]);
+			blank(s, m.start[0], m.end[0]);
+		}
+		if (pk_re_match(re[RE_URL], s, len, 0, &m) == 1) {
+			snprintf(out->url, sizeof(out->url), "%.*s", (int)(m.end[0] - m.start[0] > 255 ? 255 : m.end[0] - m.start[0]),
+				 s + m.start[0]);
+			blank(s, m.start[0], m.end[0]);
+		}
 	}
 	/* trailing blanks and punctuation left by the identifiers */
 	while (len > start && (s[len - 1] == ' ' || s[len - 1] == '.' || s[len - 1] == ','))
@@ -973,9 +987,9 @@ int query_ref_parse(const char *text, size_t n, qr_ref *out)
 	 * (their digits are no volume or pages) */
 	pk_utf8_copy(out->text, sizeof(out->text), s + start);
 	if (len == start) {
-		snprintf(out->style, sizeof(out->style), "%s",
-			 out->doi[0] ? "doi" : out->arxiv[0] ? "arxiv" : out->pmid[0] ? "pmid" : out->pmcid[0] ? "pmcid" :
-			 out->openalex[0] ? "openalex" : out->dblp[0] ? "dblp" : out->other_id[0] ? "id" : "url");
+		pk_str_copy(out->style, sizeof(out->style),
+			    out->doi[0] ? "doi" : out->arxiv[0] ? "arxiv" : out->pmid[0] ? "pmid" : out->pmcid[0] ? "pmcid" :
+			    out->openalex[0] ? "openalex" : out->dblp[0] ? "dblp" : out->other_id[0] ? "id" : "url");
 		goto done;
 	}
 	if (pk_re_match(re[RE_GBT], s, len, start, &m) == 1) {
