@@ -147,11 +147,17 @@ static int check_cites(kg_txn *t, const pk_normtext *nt, const ev_opts *o, ev_re
 	ev_cite *cs = NULL;
 	size_t n = 0, i, k;
 	int rc, limited = 0;
+	qr_memo *memo = query_ref_memo_new(); /* NULL: each citation parsed twice */
 
-	if ((rc = ev_extract_citations(nt->text.ptr, nt->text.len, &cs, &n, &limited)) < 0)
+	pk_error_clear();
+	rc = ev_extract_citations_memo(nt->text.ptr, nt->text.len, memo, &cs, &n, &limited);
+	if (rc < 0) {
+		query_ref_memo_free(memo);
 		return rc;
+	}
 	out->limited |= limited;
 	if (n && !(out->cites = pk_calloc(n, sizeof(*out->cites)))) {
+		query_ref_memo_free(memo);
 		pk_free(cs);
 		return pk_error_set(PK_ENOMEM, "out of memory");
 	}
@@ -169,7 +175,7 @@ static int check_cites(kg_txn *t, const pk_normtext *nt, const ev_opts *o, ev_re
 			c->c.at[k][0] = pk_normtext_orig(nt, cs[i].at[k][0]);
 			c->c.at[k][1] = pk_normtext_orig(nt, cs[i].at[k][1]);
 		}
-		if ((rc = query_ref_parse(c->c.text, strlen(c->c.text), &c->p)) < 0) {
+		if ((rc = query_ref_parse_memo(memo, c->c.text, strlen(c->c.text), &c->p)) < 0) {
 			snprintf(c->error, sizeof(c->error), "%s", pk_error_last());
 			pk_error_clear();
 			continue;
@@ -177,6 +183,7 @@ static int check_cites(kg_txn *t, const pk_normtext *nt, const ev_opts *o, ev_re
 		rc = query_ref_check(t, &c->p, o->ref_opts, &c->r);
 		if (rc < 0) {
 			if (rc == PK_ENOMEM) {
+				query_ref_memo_free(memo);
 				pk_free(cs);
 				return rc;
 			}
@@ -192,6 +199,7 @@ static int check_cites(kg_txn *t, const pk_normtext *nt, const ev_opts *o, ev_re
 			out->patterns[ev_pattern_of(&c->r)]++;
 		}
 	}
+	query_ref_memo_free(memo);
 	pk_free(cs);
 	return 0;
 }

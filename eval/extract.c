@@ -117,6 +117,7 @@ typedef struct ctx {
 	region full[EV_MAX_CITES]; /* whole references written in prose */
 	size_t nfull;
 	int limited;
+	qr_memo *memo;   /* the caller's recent parses (NULL: none) */
 	/* first author (folded) and year of each list entry, for linking */
 	char fam[EV_MAX_CITES][64];
 	int year[EV_MAX_CITES];
@@ -468,7 +469,7 @@ static void find_full(ctx *x, int k)
 		at = m.end[0];
 		if (in_list(x, m.start[0]))
 			continue;
-		if (query_ref_parse(x->s + a, b - a, p) < 0 || !p->nauthors || !p->year ||
+		if (query_ref_parse_memo(x->memo, x->s + a, b - a, p) < 0 || !p->nauthors || !p->year ||
 		    !(p->volume[0] || p->first_page[0] || p->doi[0])) {
 			pk_error_clear();
 			continue;
@@ -494,7 +495,8 @@ static void entry_keys(ctx *x)
 	for (i = 0; i < x->nc; i++) {
 		x->fam[i][0] = '\0';
 		x->year[i] = 0;
-		if (x->c[i].kind != EV_CITE_ENTRY || query_ref_parse(x->c[i].text, strlen(x->c[i].text), p) < 0) {
+		if (x->c[i].kind != EV_CITE_ENTRY ||
+		    query_ref_parse_memo(x->memo, x->c[i].text, strlen(x->c[i].text), p) < 0) {
 			pk_error_clear();
 			continue;
 		}
@@ -585,6 +587,12 @@ static int by_start(const void *a, const void *b)
 
 int ev_extract_citations(const char *s, size_t n, ev_cite **out, size_t *count, int *limited)
 {
+	return ev_extract_citations_memo(s, n, NULL, out, count, limited);
+}
+
+int ev_extract_citations_memo(const char *s, size_t n, struct qr_memo *memo, ev_cite **out, size_t *count,
+			      int *limited)
+{
 	ctx *x;
 
 	*out = NULL;
@@ -602,6 +610,7 @@ int ev_extract_citations(const char *s, size_t n, ev_cite **out, size_t *count, 
 	}
 	x->s = s;
 	x->n = n;
+	x->memo = memo;
 	find_lists(x);
 	find_full(x, X_FULL_APA);
 	find_full(x, X_FULL_PAREN);

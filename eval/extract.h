@@ -46,5 +46,10 @@ typedef struct ev_cite {
  * *out: caller frees with pk_free. 0, or PK_ENOMEM; a pattern that hits
  * its match limit is skipped for the rest of the text and *limited set. */
 int ev_extract_citations(const char *s, size_t n, ev_cite **out, size_t *count, int *limited);
+/* The same, parsing through memo (query_ref_parse_memo; NULL: none), so
+ * a caller that checks the citations next parses each once. */
+struct qr_memo; /* query/ref.h */
+int ev_extract_citations_memo(const char *s, size_t n, struct qr_memo *memo, ev_cite **out, size_t *count,
+			      int *limited);
 
 #endif

@@ -59,6 +59,17 @@ typedef struct qr_ref {
  * 64 KiB. */
 int query_ref_parse(const char *text, size_t n, qr_ref *out);
 
+/* The last few parses, for a caller that parses the same strings again
+ * (an answer's citations are parsed to be found, then to be checked).
+ * Owned by the caller, one per thread; query_ref_memo_new returns NULL
+ * (error set) when memory is short. */
+typedef struct qr_memo qr_memo;
+qr_memo *query_ref_memo_new(void);
+void query_ref_memo_free(qr_memo *m); /* NULL is fine */
+/* query_ref_parse through m (NULL: none): a string parsed before, byte
+ * for byte, gets that parse back; only successful parses are kept. */
+int query_ref_parse_memo(qr_memo *m, const char *text, size_t n, qr_ref *out);
+
 /* A reference given as fields (Crossref's "reference" objects:
  * "author", "year", "article-title", "journal-title", "volume",
  * "first-page", "DOI", or "unstructured"). */

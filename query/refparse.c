@@ -15,6 +15,7 @@
 #include "../common/alloc.h"
 #include "../common/buf.h"
 #include "../common/error.h"
+#include "../common/hash.h"
 #include "../common/num.h"
 #include "../common/re.h"
 #include "../common/text.h"
@@ -1129,6 +1130,79 @@ int query_ref_from_json(const cJSON *obj, qr_ref *out)
 			pk_str_copy(out->doi, sizeof(out->doi), d.ptr);
 		pk_buf_release(&d);
 		pk_error_clear();
+	}
+	return 0;
+}
+
+/* ---- recent parses ------------------------------------------------------ */
+
+#define MEMO_SLOTS 8 /* 64 KB: an answer's citations, mostly */
+
+struct qr_memo {
+	struct {
+		uint32_t h;
+		size_t n;
+		char *text; /* n bytes; NULL: an empty slot */
+		qr_ref ref;
+	} slot[MEMO_SLOTS];
+	size_t next; /* the slot the next parse replaces */
+};
+
+qr_memo *query_ref_memo_new(void)
+{
+	qr_memo *m = pk_malloc(sizeof(*m));
+	size_t i;
+
+	if (!m) {
+		pk_error_set(PK_ENOMEM, "out of memory");
+		return NULL;
+	}
+	for (i = 0; i < MEMO_SLOTS; i++)
+		m->slot[i].text = NULL;
+	m->next = 0;
+	return m;
+}
+
+void query_ref_memo_free(qr_memo *m)
+{
+	size_t i;
+
+	if (!m)
+		return;
+	for (i = 0; i < MEMO_SLOTS; i++)
+		pk_free(m->slot[i].text);
+	pk_free(m);
+}
+
+int query_ref_parse_memo(qr_memo *m, const char *text, size_t n, qr_ref *out)
+{
+	uint32_t h;
+	size_t i;
+	int rc;
+
+	if (!m)
+		return query_ref_parse(text, n, out);
+	h = pk_fnv1a32(text, n);
+	for (i = 0; i < MEMO_SLOTS; i++)
+		if (m->slot[i].text && m->slot[i].h == h && m->slot[i].n == n && !memcmp(m->slot[i].text, text, n)) {
+			memcpy(out, &m->slot[i].ref, sizeof(*out));
+			return 0;
+		}
+	if ((rc = query_ref_parse(text, n, out)) < 0)
+		return rc;
+	{
+		char *copy = pk_malloc(n ? n : 1);
+
+		if (copy) { /* no room to remember it: the parse stands */
+			i = m->next;
+			m->next = (m->next + 1) % MEMO_SLOTS;
+			pk_free(m->slot[i].text);
+			memcpy(copy, text, n);
+			m->slot[i].text = copy;
+			m->slot[i].h = h;
+			m->slot[i].n = n;
+			memcpy(&m->slot[i].ref, out, sizeof(*out));
+		}
 	}
 	return 0;
 }

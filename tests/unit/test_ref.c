@@ -218,6 +218,52 @@ static int verdict(const char *text, int closed, qr_result *r)
 	return r->verdict;
 }
 
+/* query_ref_parse_memo gives what query_ref_parse gives: on a first
+ * parse, on a repeat, after the slots have been reused, and for a string
+ * that does not parse (an error each time, never a remembered result). */
+static void parse_memo(void)
+{
+	static const char *const refs[] = {
+		"Saldanha, A. J. (2004). Java TreeView-extensible visualization of microarray data. Bioinformatics, 20(17), 3246-3248.",
+		"Shea, M. J.; Compton, R. N. Phys. Rev. B 1993, 47, 9967.",
+		"https://doi.org/10.1103/PhysRevB.47.9967",
+		"Vaswani A, et al. Attention is all you need. NeurIPS 2017.",
+		"[3] K. He, X. Zhang, S. Ren, J. Sun, Deep residual learning, CVPR (2016) 770-778.",
+		"arXiv:1706.03762v5", "Smith 2019", "PMID: 17284678", "Doe J. A title. J Test. 2020;1:1-2.",
+		"Planck, M. Ann. Phys. 4, 553 (1901).", "Zhang et al., Nature 2023",
+	};
+	qr_memo *m = query_ref_memo_new();
+	qr_ref *a = pk_malloc(sizeof(*a)), *b = pk_malloc(sizeof(*b));
+	size_t round, i;
+
+	CHECK(m && a && b);
+	if (!m || !a || !b)
+		goto out;
+	for (round = 0; round < 3; round++)
+		for (i = 0; i < sizeof(refs) / sizeof(refs[0]); i++) {
+			/* round 1 repeats each string at once (a hit), rounds 0 and 2
+			 * come after more strings than slots (misses) */
+			size_t reps = round == 1 ? 2 : 1, r;
+
+			for (r = 0; r < reps; r++) {
+				memset(a, 0x5a, sizeof(*a));
+				memset(b, 0xa5, sizeof(*b));
+				CHECK_EQ_INT(query_ref_parse_memo(m, refs[i], strlen(refs[i]), a), 0);
+				CHECK_EQ_INT(query_ref_parse(refs[i], strlen(refs[i]), b), 0);
+				CHECK(!memcmp(a, b, sizeof(*a)));
+			}
+		}
+	for (i = 0; i < 2; i++) {
+		CHECK_EQ_INT(query_ref_parse_memo(m, "   ", 3, a), PK_EINVAL);
+		pk_error_clear();
+	}
+	CHECK_EQ_INT(query_ref_parse_memo(NULL, refs[0], strlen(refs[0]), a), 0);
+out:
+	query_ref_memo_free(m);
+	pk_free(a);
+	pk_free(b);
+}
+
 static void verdicts(void)
 {
 	qr_result r;
@@ -497,6 +543,7 @@ int main(void)
 	RUN(dois_and_records);
 	RUN(styles);
 	RUN(utf8_cuts);
+	RUN(parse_memo);
 	if (t_build_graph(dir, NULL) < 0 || kg_store_open(&s, dir, KG_OPEN_READ) < 0 || kg_txn_read(&txn, s) < 0) {
 		fprintf(stderr, "cannot build the test graph: %s\n", pk_error_last());
 		printf("FAIL build_graph\n");
