@@ -308,11 +308,19 @@ void pk_json_num(pk_json *w, double v)
 
 void pk_json_int(pk_json *w, long long v)
 {
-	char tmp[32];
+	/* "%lld" without printf: the digits backwards from the end */
+	char tmp[24];
+	size_t i = sizeof(tmp);
+	unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
 
-	snprintf(tmp, sizeof(tmp), "%lld", v);
+	do {
+		tmp[--i] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		tmp[--i] = '-';
 	before_value(w);
-	put(w, tmp, strlen(tmp));
+	put(w, tmp + i, sizeof(tmp) - i);
 }
 
 void pk_json_bool(pk_json *w, int v)

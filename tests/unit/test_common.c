@@ -561,6 +561,23 @@ static void copies_and_json_strings(void)
 		CHECK_STR(pk_buf_cstr(&out), "{\"id\":\"é\\u0001\\\"\\\\\xef\xbf\xbd—x\",\"nested\":{\"a\":1,\"k\\\"q\":2,"
 					     "\"arr\":[\"x\",{\"t\":true}]},\"last\":null}");
 		pk_buf_release(&out);
+		/* integers as "%lld" writes them, the extremes too */
+		{
+			static const long long ints[] = { 0, 7, -7, 10, -10, 1234567890123LL, -9223372036854775807LL - 1,
+							  9223372036854775807LL };
+			size_t k;
+
+			for (k = 0; k < sizeof(ints) / sizeof(ints[0]); k++) {
+				char want[32];
+
+				snprintf(want, sizeof(want), "%lld", ints[k]);
+				pk_buf_reset(&out);
+				pk_json_init(&w, &out);
+				pk_json_int(&w, ints[k]);
+				CHECK_STR(pk_buf_cstr(&out), want);
+			}
+		}
+		pk_buf_release(&out);
 		/* a key that does not fit: the writer's error, the buffer as far as it fit */
 		pk_buf_init(&out, 12);
 		pk_json_init(&w, &out);
