@@ -308,19 +308,11 @@ void pk_json_num(pk_json *w, double v)
 
 void pk_json_int(pk_json *w, long long v)
 {
-	/* "%lld" without printf: the digits backwards from the end */
-	char tmp[24];
-	size_t i = sizeof(tmp);
-	unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+	char tmp[21];
+	size_t l = pk_str_int(tmp, v);
 
-	do {
-		tmp[--i] = (char)('0' + u % 10);
-		u /= 10;
-	} while (u);
-	if (v < 0)
-		tmp[--i] = '-';
 	before_value(w);
-	put(w, tmp + i, sizeof(tmp) - i);
+	put(w, tmp, l);
 }
 
 void pk_json_bool(pk_json *w, int v)

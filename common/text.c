@@ -778,6 +778,24 @@ size_t pk_str_copy(char *dst, size_t dn, const char *src)
 	return l;
 }
 
+size_t pk_str_int(char out[21], long long v)
+{
+	char d[20];
+	size_t k = 0, l = 0;
+	unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+
+	do {
+		d[k++] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		out[l++] = '-';
+	while (k)
+		out[l++] = d[--k];
+	out[l] = '\0';
+	return l;
+}
+
 size_t pk_utf8_copy(char *dst, size_t dn, const char *src)
 {
 	size_t k;

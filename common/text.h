@@ -56,6 +56,9 @@ size_t pk_utf8_copy(char *dst, size_t dn, const char *src);
  * src (cut at a byte, as snprintf cuts), dst always terminated (dn > 0).
  * Returns strlen(src), as snprintf does. */
 size_t pk_str_copy(char *dst, size_t dn, const char *src);
+/* v in decimal into out, NUL-terminated (21 bytes hold any long long), as
+ * "%lld" writes it; returns the length. */
+size_t pk_str_int(char out[21], long long v);
 /* The length of s[0..n) without a UTF-8 sequence cut short at its end
  * (what a truncating snprintf may leave). */
 size_t pk_utf8_whole(const char *s, size_t n);

@@ -502,6 +502,21 @@ int kg_family_fold(pk_buf *out, const char *family)
 	return rc;
 }
 
+/* "|" year, then "|" tail when tail is given, after a key's family name
+ * (without printf: these keys are made for every candidate); a failed
+ * append truncates the key to start. */
+static int put_year_tail(pk_buf *key, size_t start, int year, const char *tail)
+{
+	char y[21];
+	size_t l = pk_str_int(y, year);
+	int rc;
+
+	if ((rc = pk_buf_putc(key, '|')) < 0 || (rc = pk_buf_put(key, y, l)) < 0 ||
+	    (tail && ((rc = pk_buf_putc(key, '|')) < 0 || (rc = pk_buf_puts(key, tail)) < 0)))
+		pk_buf_truncate(key, start);
+	return rc;
+}
+
 int kg_key_author_year(pk_buf *key, const char *family, int year)
 {
 	size_t start = key->len;
@@ -513,7 +528,7 @@ int kg_key_author_year(pk_buf *key, const char *family, int year)
 		pk_buf_truncate(key, start);
 		return PK_ENOTFOUND;
 	}
-	return pk_buf_printf(key, "|%d", year);
+	return put_year_tail(key, start, year, NULL);
 }
 
 int kg_key_volume_page(pk_buf *key, const char *volume, const char *page)
@@ -526,7 +541,16 @@ int kg_key_volume_page(pk_buf *key, const char *volume, const char *page)
 	pl = strcspn(page, "-–—, ");
 	if (!vl || !pl || vl > 40 || pl > 40)
 		return PK_ENOTFOUND;
-	return pk_buf_printf(key, "P%.*s|%.*s", (int)vl, volume, (int)pl, page);
+	{
+		/* "P" volume "|" first page (a failed append leaves the key as it was) */
+		size_t start = key->len;
+		int rc;
+
+		if ((rc = pk_buf_putc(key, 'P')) < 0 || (rc = pk_buf_put(key, volume, vl)) < 0 ||
+		    (rc = pk_buf_putc(key, '|')) < 0 || (rc = pk_buf_put(key, page, pl)) < 0)
+			pk_buf_truncate(key, start);
+		return rc;
+	}
 }
 
 /* Initials of a venue's significant words. */
@@ -576,7 +600,7 @@ int kg_key_author_venue(pk_buf *key, const char *family, int year, const char *v
 		pk_buf_truncate(key, start);
 		return PK_ENOTFOUND;
 	}
-	return pk_buf_printf(key, "|%d|%s", year, ini);
+	return put_year_tail(key, start, year, ini);
 }
 
 /* ---- keys of a work ------------------------------------------------------ */

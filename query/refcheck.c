@@ -632,10 +632,10 @@ static int same_number(const char *a, const char *b)
  * Libraries", "XXIst Symposium 2002")? */
 static int venue_has_year(const kg_work *w, int y)
 {
-	char b[8];
+	char b[21];
 	size_t i;
 
-	snprintf(b, sizeof(b), "%d", y);
+	pk_str_int(b, y);
 	for (i = 0; i < w->ncontainer; i++) {
 		const char *p = w->container[i];
 
@@ -651,13 +651,13 @@ static int venue_has_year(const kg_work *w, int y)
 /* Is the integer v among the numbers written in s ("2068-2075")? */
 static int number_in_field_int(const char *s, int v)
 {
-	char b[16];
+	char b[21];
 	const char *p;
 	size_t l;
 
 	if (!s || !*s || v <= 0)
 		return 0;
-	l = (size_t)snprintf(b, sizeof(b), "%d", v);
+	l = pk_str_int(b, v);
 	for (p = s; (p = strstr(p, b)); p++)
 		if ((p == s || !(p[-1] >= '0' && p[-1] <= '9')) && !(p[l] >= '0' && p[l] <= '9'))
 			return 1;
@@ -667,11 +667,11 @@ static int number_in_field_int(const char *s, int v)
 /* Is the number written s the integer v? */
 static int same_number_int(const char *s, int v)
 {
-	char b[16];
+	char b[21];
 
 	if (!s || !*s || v <= 0)
 		return 0;
-	snprintf(b, sizeof(b), "%d", v);
+	pk_str_int(b, v);
 	return same_number(s, b);
 }
 
@@ -1477,7 +1477,8 @@ static int gather_windows(kg_txn *t, const rtext *r, cands *cs)
 			pk_buf_reset(&win);
 			pk_buf_reset(&key);
 			for (k = 0; k < 4 && rc == 0; k++)
-				rc = pk_buf_printf(&win, "%s%s", k ? " " : "", r->w[i + k]);
+				if (!k || (rc = pk_buf_putc(&win, ' ')) == 0)
+					rc = pk_buf_puts(&win, r->w[i + k]);
 			if (rc == 0 && (rc = kg_key_folded(&key, 'B', win.ptr, win.len)) == 0)
 				rc = from_index(t, &key, cs);
 		}
@@ -1818,7 +1819,7 @@ static void stray_number(const prep *p, const rtext *rt, const kg_work *w, cand 
 	c->stray[0] = '\0';
 	for (i = 0; i < rt->n; i++) {
 		const char *d = rt->w[i];
-		char y[8];
+		char y[21];
 		int ok = 0;
 
 		if (c->title_raw && i >= c->ta && i < c->tb)
@@ -1827,13 +1828,13 @@ static void stray_number(const prep *p, const rtext *rt, const kg_work *w, cand 
 			;
 		if (!k || d[k] || k > 12)
 			continue;
-		snprintf(y, sizeof(y), "%d", w->year);
+		pk_str_int(y, w->year);
 		ok = (w->year && !strcmp(d, y));
 		/* a work without a date: any year may be stated, none checked */
 		ok = ok || (!w->year && !w->print_year && !w->online_year && k == 4 && year_word(d));
-		snprintf(y, sizeof(y), "%d", w->print_year);
+		pk_str_int(y, w->print_year);
 		ok = ok || (w->print_year && !strcmp(d, y));
-		snprintf(y, sizeof(y), "%d", w->online_year);
+		pk_str_int(y, w->online_year);
 		ok = ok || (w->online_year && !strcmp(d, y));
 		ok = ok || number_in_field(p, d, w->volume) || number_in_field(p, d, w->issue) ||
 		     number_in_field(p, d, w->page) || page_expansion(d, w->page) ||

@@ -4,6 +4,7 @@
 #include "../common/alloc.h"
 #include "../common/error.h"
 #include "../common/records.h"
+#include "../common/text.h"
 
 #include <string.h>
 
@@ -28,27 +29,11 @@ static void error_record(pk_buf *out, const char *id_json, const char *msg)
 	}
 }
 
-/* u in decimal and a NUL into out (21 bytes are enough), as "%llu"
- * writes it (printf would be most of the cost of a short line's id). */
-static void put_digits(char *out, unsigned long long u)
-{
-	char d[20];
-	size_t k = 0, l = 0;
-
-	do {
-		d[k++] = (char)('0' + u % 10);
-		u /= 10;
-	} while (u);
-	while (k)
-		out[l++] = d[--k];
-	out[l] = '\0';
-}
-
 /* "line N", where a line's error records say it came from. */
 static void line_where(char *out, size_t lineno)
 {
 	memcpy(out, "line ", 5);
-	put_digits(out + 5, lineno);
+	pk_str_int(out + 5, (long long)lineno);
 }
 
 /* The input's "id" as JSON text, as cJSON_PrintUnformatted writes it:
@@ -64,11 +49,7 @@ static const char *id_text(const cJSON *id, char *small, size_t n, char **heap)
 	if (cJSON_IsNumber(id) && id->valuedouble < 1e15 && id->valuedouble > -1e15 &&
 	    id->valuedouble == (double)(long long)id->valuedouble && n >= 18) {
 		/* cJSON prints these as "%d" or "%1.15g": their digits, "-0" as "0" */
-		long long v = (long long)id->valuedouble;
-
-		if (v < 0)
-			small[0] = '-';
-		put_digits(small + (v < 0), v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v);
+		pk_str_int(small, (long long)id->valuedouble);
 		return small;
 	}
 	if (cJSON_IsString(id) && id->valuestring) {
