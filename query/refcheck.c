@@ -1094,6 +1094,8 @@ static void mark_fields(const qr_ref *r, prep *p, const rtext *rt)
 
 typedef struct cand {
 	char doi[256];
+	const void *rec; /* its record in the txn's map, once read (NULL: not yet) */
+	size_t rec_len;
 	int from_doi;
 	int same;        /* another database's record of the match's work */
 	double title, score;
@@ -2244,24 +2246,23 @@ static int better(const qr_ref *r, const cand *a, const cand *b)
 	return a->score > b->score;
 }
 
-static int load_work(kg_txn *t, const char *doi, kg_work *w)
-{
-	const void *rec;
-	size_t len;
-	int rc = kg_doc_get(t, KG_DOC_WORKS, doi, strlen(doi), &rec, &len);
-
-	if (rc < 0)
-		return rc;
-	if (w->rec == rec && w->rec_len == len)
-		return 0; /* w holds this record already (the txn maps it in place) */
-	return kg_work_decode(w, rec, len);
-}
-
-static int load_cand(kg_txn *t, const qr_opts *o, const cand *c, kg_work *w)
+/* The candidate's record decoded into w: read from the graph once per
+ * reference (a read txn maps it in place), decoded unless w holds it. */
+static int load_cand(kg_txn *t, const qr_opts *o, cand *c, kg_work *w)
 {
 	if (c->extra)
 		return kg_work_decode(w, o->extra[c->extra - 1], o->extra_len[c->extra - 1]);
-	return load_work(t, c->doi, w);
+	if (!c->rec) {
+		int rc = kg_doc_get(t, KG_DOC_WORKS, c->doi, strlen(c->doi), &c->rec, &c->rec_len);
+
+		if (rc < 0) {
+			c->rec = NULL;
+			return rc;
+		}
+	}
+	if (w->rec == c->rec && w->rec_len == c->rec_len)
+		return 0; /* w holds this record already */
+	return kg_work_decode(w, c->rec, c->rec_len);
 }
 
 /* Candidates from outside the graph, after the graph's own; a DOI the
@@ -2349,7 +2350,7 @@ static int is_placeholder(const qr_ref *r)
 	return 0;
 }
 
-static void describe_match(qr_result *out, kg_txn *t, const qr_opts *o, const cand *c, kg_work *w)
+static void describe_match(qr_result *out, kg_txn *t, const qr_opts *o, cand *c, kg_work *w)
 {
 	out->have_match = 1;
 	out->match_extra = c->extra != 0;
@@ -2426,7 +2427,7 @@ static void add_source(qr_result *out, const kg_work *w, const char *key)
  * identified as the same work (by the stated identifiers, or by title,
  * first author and year), its preprint and its published version. Marks
  * them (cand.same) so that they do not count as other works. */
-static void describe_sources(qr_result *out, kg_txn *t, const qr_opts *o, cands *cs, const cand *best, kg_work *w)
+static void describe_sources(qr_result *out, kg_txn *t, const qr_opts *o, cands *cs, cand *best, kg_work *w)
 {
 	char published[256] = "", self_doi[256] = "";
 	size_t i;
