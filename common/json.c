@@ -5,6 +5,7 @@
 #include "text.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -278,17 +279,47 @@ static int fmt_short(char out[32], double v)
 	return 0;
 }
 
-void pk_json_fmt_double(char out[32], double v)
+/* The last numbers written, per thread: a value check writes the graph's
+ * few hundred constants again and again, and one that needs 16 or 17
+ * digits costs a printf and a strtod each time. Direct-mapped by the
+ * value's bits; an entry holds exactly what the formatting wrote. */
+#define FMT_SLOTS 512
+
+static _Thread_local struct {
+	uint64_t bits;
+	int used;
+	char text[32];
+} fmt_memo[FMT_SLOTS];
+
+static void fmt_double_now(char out[32], double v)
 {
 	int prec = 15, r = v != 0 ? fmt_short(out, v) : -1;
 
 	if (r > 0)
 		return;
-	for (prec = r == 0 ? 16 : 15; prec <= 17; prec++) {
+	for (prec = r == 0 ? 16 : 15; prec < 17; prec++) {
 		snprintf(out, 32, "%.*g", prec, v);
 		if (strtod(out, NULL) == v)
 			return;
 	}
+	snprintf(out, 32, "%.17g", v); /* 17 significant digits always read back */
+}
+
+void pk_json_fmt_double(char out[32], double v)
+{
+	uint64_t bits;
+	size_t at;
+
+	memcpy(&bits, &v, sizeof(bits));
+	at = (size_t)((bits * 0x9E3779B97F4A7C15ull) >> 55) & (FMT_SLOTS - 1);
+	if (fmt_memo[at].used && fmt_memo[at].bits == bits) {
+		memcpy(out, fmt_memo[at].text, 32);
+		return;
+	}
+	fmt_double_now(out, v);
+	fmt_memo[at].bits = bits;
+	fmt_memo[at].used = 1;
+	memcpy(fmt_memo[at].text, out, 32);
 }
 
 void pk_json_num(pk_json *w, double v)

@@ -648,6 +648,10 @@ static void fmt_doubles(void)
 		printf_shortest(b, v);
 		if (strcmp(a, b) && bad++ < 5)
 			fprintf(stderr, "fmt_doubles: %s, printf %s\n", a, b);
+		/* again: from the per-thread memo now (slots shared by many values) */
+		pk_json_fmt_double(a, v);
+		if (strcmp(a, b) && bad++ < 5)
+			fprintf(stderr, "fmt_doubles (memo): %s, printf %s\n", a, b);
 	}
 	CHECK_EQ_INT(bad, 0);
 }
