@@ -514,10 +514,36 @@ typedef struct memo_entry {
 	query_targets ts; /* what it resolved to */
 } memo_entry;
 
+/* ... and what a target expands to (query_expand: the graph's values of
+ * a quantity or entity, by edition), for the same reason: the same few
+ * hundred constants are expanded for every mention that names them */
+#define XMEMO_SLOTS 1024 /* a power of two; emptied when half full */
+
+typedef struct xmemo_entry {
+	char *key;       /* NULL: an empty slot */
+	char *qualifier; /* the target's (NULL: none) */
+	char *edition;   /* the options' (NULL: none) */
+	char type;
+	int score, all_editions;
+	uint64_t h;
+	query_matches ms; /* what it expanded to */
+} xmemo_entry;
+
 typedef struct resolve_memo {
 	memo_entry e[MEMO_SLOTS];
 	size_t n;
+	xmemo_entry x[XMEMO_SLOTS];
+	size_t nx;
 } resolve_memo;
+
+static void xmemo_entry_clear(xmemo_entry *e)
+{
+	query_matches_release(&e->ms);
+	pk_free(e->key);
+	pk_free(e->qualifier);
+	pk_free(e->edition);
+	memset(e, 0, sizeof(*e));
+}
 
 static void memo_entry_clear(memo_entry *e)
 {
@@ -535,10 +561,21 @@ static void memo_empty(resolve_memo *m)
 	m->n = 0;
 }
 
+static void xmemo_empty(resolve_memo *m)
+{
+	size_t i;
+
+	for (i = 0; i < XMEMO_SLOTS; i++)
+		xmemo_entry_clear(&m->x[i]);
+	m->nx = 0;
+}
+
 static void memo_free(void *v)
 {
-	if (v)
+	if (v) {
 		memo_empty(v);
+		xmemo_empty(v);
+	}
 	pk_free(v);
 }
 
@@ -776,15 +813,88 @@ static int make_match(kg_txn *t, const cand *c, int score, query_matches *out)
 	return 0;
 }
 
+static int same_opt(const char *a, const char *b)
+{
+	return a ? b && !strcmp(a, b) : !b;
+}
+
+/* The slot of an expansion: its entry, or the empty slot it would take. */
+static xmemo_entry *xmemo_slot(resolve_memo *m, const query_target *tg, const char *edition, int all, uint64_t h)
+{
+	size_t at = (size_t)h & (XMEMO_SLOTS - 1);
+	xmemo_entry *e;
+
+	while ((e = &m->x[at])->key && !(e->h == h && e->type == tg->type && e->score == tg->score &&
+					   e->all_editions == all && !strcmp(e->key, tg->key) &&
+					   same_opt(e->qualifier, tg->qualifier) && same_opt(e->edition, edition)))
+		at = (at + 1) & (XMEMO_SLOTS - 1);
+	return e;
+}
+
+/* Remember out->m[from..n) as the expansion of tg (a failure forgets it). */
+static void xmemo_put(resolve_memo *m, const query_target *tg, const char *edition, int all, uint64_t h,
+		      const query_matches *out, size_t from)
+{
+	xmemo_entry *e;
+	size_t i;
+
+	if (m->nx >= XMEMO_SLOTS / 2)
+		xmemo_empty(m);
+	e = xmemo_slot(m, tg, edition, all, h);
+	e->type = tg->type;
+	e->score = tg->score;
+	e->all_editions = all;
+	e->h = h;
+	if (!(e->key = pk_strdup(tg->key)) || (tg->qualifier && !(e->qualifier = pk_strdup(tg->qualifier))) ||
+	    (edition && !(e->edition = pk_strdup(edition)))) {
+		xmemo_entry_clear(e);
+		pk_error_clear();
+		return;
+	}
+	for (i = from; i < out->n; i++)
+		if (query_matches_add_copy(&e->ms, &out->m[i]) < 0) {
+			/* half an expansion is a wrong one */
+			xmemo_entry_clear(e);
+			pk_error_clear();
+			return;
+		}
+	m->nx++;
+}
+
+static int expand_now(kg_txn *t, const query_target *target, const query_lookup_opts *o, query_matches *out);
+
 int query_expand(kg_txn *t, const query_target *target, const query_lookup_opts *o,
 		 query_matches *out)
+{
+	const char *edition = o ? o->edition : NULL;
+	int all = o ? o->all_editions : 0, rc;
+	resolve_memo *m = NULL;
+	uint64_t h = 0;
+	size_t from = out->n, i;
+
+	if (target->type == QUERY_MATERIAL || target->type == QUERY_FORMULA)
+		return query_material_expand(t, target->type, target->key, target->qualifier, o, target->score, out);
+	if (target->key && (m = memo_of(t))) {
+		xmemo_entry *e;
+
+		h = pk_fnv1a64(target->key, strlen(target->key)) ^ (uint64_t)(unsigned char)target->type;
+		e = xmemo_slot(m, target, edition, all, h);
+		if (e->key) {
+			for (i = 0, rc = 0; i < e->ms.n && rc == 0; i++)
+				rc = query_matches_add_copy(out, &e->ms.m[i]);
+			return rc;
+		}
+	}
+	if ((rc = expand_now(t, target, o, out)) == 0 && m)
+		xmemo_put(m, target, edition, all, h, out, from);
+	return rc;
+}
+
+static int expand_now(kg_txn *t, const query_target *target, const query_lookup_opts *o, query_matches *out)
 {
 	expand_ctx x = { t, target, NULL, 0, 0, 0 };
 	size_t i, j;
 	int rc;
-
-	if (target->type == QUERY_MATERIAL || target->type == QUERY_FORMULA)
-		return query_material_expand(t, target->type, target->key, target->qualifier, o, target->score, out);
 
 	rc = kg_value_each(t, target->type, target->key, on_value, &x);
 	for (i = 0; i < x.n && rc == 0; i++) {

@@ -47,3 +47,40 @@ query_match *query_matches_add(query_matches *ms)
 	memset(m, 0, sizeof(*m));
 	return m;
 }
+
+int query_matches_add_copy(query_matches *ms, const query_match *src)
+{
+	query_match *m = query_matches_add(ms);
+
+	if (!m)
+		return PK_ENOMEM;
+	*m = *src;
+	/* the strings: none shared, so that a failed copy frees only its own */
+	m->name = m->symbol = m->quantity = m->entity = m->kind = m->value_text = m->unc_text = NULL;
+	m->unit = m->source = m->edition = m->locator = m->note = m->group = m->method = NULL;
+#define COPY(f)                                                  \
+	do {                                                     \
+		if (src->f && !(m->f = pk_strdup(src->f)))       \
+			goto oom;                                \
+	} while (0)
+	COPY(name);
+	COPY(symbol);
+	COPY(quantity);
+	COPY(entity);
+	COPY(kind);
+	COPY(value_text);
+	COPY(unc_text);
+	COPY(unit);
+	COPY(source);
+	COPY(edition);
+	COPY(locator);
+	COPY(note);
+	COPY(group);
+	COPY(method);
+#undef COPY
+	return 0;
+oom:
+	query_match_release(m);
+	ms->n--;
+	return pk_error_set(PK_ENOMEM, "out of memory");
+}

@@ -55,5 +55,8 @@ void query_matches_release(query_matches *ms);
 query_match *query_matches_add(query_matches *ms);
 /* Free one match's strings (for a match moved out of a query_matches). */
 void query_match_release(query_match *m);
+/* Append a copy of src (its own strings) to ms: 0, or PK_ENOMEM with ms
+ * holding what it held before. */
+int query_matches_add_copy(query_matches *ms, const query_match *src);
 
 #endif

@@ -110,6 +110,87 @@ static void resolutions_remembered(void)
 	CHECK(kg_txn_memo(txn) != NULL);
 }
 
+static int same_str(const char *a, const char *b)
+{
+	return a ? b && !strcmp(a, b) : !b;
+}
+
+/* Every field of two match lists, strings by content. */
+static int same_matches(const query_matches *a, const query_matches *b)
+{
+	size_t i;
+
+	if (a->n != b->n)
+		return 0;
+	for (i = 0; i < a->n; i++) {
+		const query_match *x = &a->m[i], *y = &b->m[i];
+
+		if (!same_str(x->name, y->name) || !same_str(x->symbol, y->symbol) || !same_str(x->quantity, y->quantity) ||
+		    !same_str(x->entity, y->entity) || !same_str(x->kind, y->kind) ||
+		    !same_str(x->value_text, y->value_text) || !same_str(x->unc_text, y->unc_text) ||
+		    !same_str(x->unit, y->unit) || !same_str(x->source, y->source) || !same_str(x->edition, y->edition) ||
+		    !same_str(x->locator, y->locator) || !same_str(x->note, y->note) || !same_str(x->group, y->group) ||
+		    !same_str(x->method, y->method) || memcmp(&x->value, &y->value, sizeof(x->value)) ||
+		    memcmp(&x->uncertainty, &y->uncertainty, sizeof(x->uncertainty)) || x->flags != y->flags ||
+		    x->score != y->score || x->value_id != y->value_id || x->rank != y->rank)
+			return 0;
+	}
+	return 1;
+}
+
+/* query_expand through the transaction's memory gives what a fresh
+ * transaction's expansion gives: each target twice (the second from
+ * memory), under each edition option, appended after other matches. */
+static void expansions_remembered(void)
+{
+	static const char *const qs[] = { "G", "electron mass", "Fe-56", "ε0", "h", "relative atomic mass of Fe", "mp-149" };
+	static const struct {
+		const char *edition;
+		int all;
+	} opts[] = { { NULL, 0 }, { NULL, 1 }, { "2018", 0 }, { "2014", 0 }, { "1999", 0 } };
+	size_t i, k, round, j;
+
+	for (i = 0; i < sizeof(qs) / sizeof(*qs); i++)
+		for (k = 0; k < sizeof(opts) / sizeof(*opts); k++)
+			for (round = 0; round < 2; round++) {
+				query_lookup_opts o = { opts[k].edition, opts[k].all, 0 };
+				query_targets ts = { 0 };
+				query_matches fresh = { 0 }, kept = { 0 };
+				kg_txn *t = NULL;
+
+				CHECK_EQ_INT(kg_txn_read(&t, store), 0);
+				CHECK_EQ_INT(query_resolve(txn, qs[i], &ts), 0);
+				if (round) /* after another target's matches */
+					CHECK_EQ_INT(lookup(&kept, "c", NULL, 0), 0);
+				for (j = 0; j < ts.n; j++) {
+					CHECK_EQ_INT(query_expand(t, &ts.t[j], &o, &fresh), 0);
+					kg_txn_free(t); /* a new transaction for each: nothing remembered */
+					t = NULL;
+					CHECK_EQ_INT(kg_txn_read(&t, store), 0);
+				}
+				if (round) {
+					query_matches c = { 0 };
+
+					CHECK_EQ_INT(lookup(&c, "c", NULL, 0), 0);
+					for (j = 0; j < fresh.n; j++)
+						CHECK_EQ_INT(query_matches_add_copy(&c, &fresh.m[j]), 0);
+					query_matches_release(&fresh);
+					fresh = c;
+				}
+				for (j = 0; j < ts.n; j++)
+					CHECK_EQ_INT(query_expand(txn, &ts.t[j], &o, &kept), 0);
+				if (!same_matches(&fresh, &kept)) {
+					fprintf(stderr, "'%s' (edition %s, all %d, round %zu) expanded otherwise from memory\n", qs[i],
+						opts[k].edition ? opts[k].edition : "-", opts[k].all, round);
+					t_fail_now = 1;
+				}
+				query_matches_release(&fresh);
+				query_matches_release(&kept);
+				query_targets_release(&ts);
+				kg_txn_free(t);
+			}
+}
+
 static void editions(void)
 {
 	query_matches ms;
@@ -209,6 +290,7 @@ int main(void)
 	}
 	RUN(constants_by_name_symbol_alias);
 	RUN(resolutions_remembered);
+	RUN(expansions_remembered);
 	RUN(editions);
 	RUN(isotopes_and_elements);
 	RUN(partial_and_bad_queries);
