@@ -1040,11 +1040,28 @@ static int bytes_cmp(const void *a, uint32_t al, const void *b, uint32_t bl)
 	return c ? c : (al > bl) - (al < bl);
 }
 
+/* A key's first 8 bytes as a big-endian number, zero-padded: two keys
+ * whose prefixes differ compare as their prefixes do (a shorter key's
+ * padding is below any byte the longer has there, or equal to a zero
+ * byte, which leaves the prefixes equal); equal prefixes need the bytes. */
+static uint64_t key_prefix(const unsigned char *k, uint32_t n)
+{
+	uint64_t p = 0;
+	uint32_t i;
+
+	for (i = 0; i < 8; i++)
+		p = p << 8 | (i < n ? k[i] : 0);
+	return p;
+}
+
 static int entry_cmp(const void *pa, const void *pb)
 {
 	const kg_index_entry *a = pa, *b = pb;
-	int c = bytes_cmp(a->key, a->klen, b->key, b->klen);
+	int c;
 
+	if (a->pfx != b->pfx)
+		return a->pfx < b->pfx ? -1 : 1;
+	c = bytes_cmp(a->key, a->klen, b->key, b->klen);
 	return c ? c : bytes_cmp(a->target, a->tlen, b->target, b->tlen);
 }
 
@@ -1059,6 +1076,8 @@ int kg_index_add_many(kg_txn *t, uint32_t sid, kg_index_entry *e, size_t n)
 		return pk_error_set(PK_EINVAL, "write in a read transaction");
 	if (n == 0)
 		return 0;
+	for (i = 0; i < n; i++)
+		e[i].pfx = key_prefix(e[i].key, e[i].klen);
 	qsort(e, n, sizeof(*e), entry_cmp);
 	if ((rc = mdb_cursor_open(t->txn, dbi(t, KG_T_WINDEX), &c)) != 0)
 		return kg_mdb_error(rc, "mdb_cursor_open");

@@ -180,6 +180,7 @@ int kg_index_add(kg_txn *t, uint32_t sid, const void *key, size_t klen,
 typedef struct kg_index_entry {
 	const void *key, *target;
 	uint32_t klen, tlen;
+	uint64_t pfx; /* kg_index_add_many's: the key's first 8 bytes, big-endian */
 } kg_index_entry;
 int kg_index_add_many(kg_txn *t, uint32_t sid, kg_index_entry *e, size_t n);
 /* Call cb for each target under key; stops after `limit` (0: no limit). */

@@ -573,7 +573,7 @@ static int many_write(kg_txn *t, void *ctx)
 		return rc;
 	many_entries(keys, tgts);
 	for (i = 0; i < MANY; i++)
-		e[i] = (kg_index_entry){ keys[i], tgts[i], (uint32_t)strlen(keys[i]), (uint32_t)strlen(tgts[i]) };
+		e[i] = (kg_index_entry){ keys[i], tgts[i], (uint32_t)strlen(keys[i]), (uint32_t)strlen(tgts[i]), 0 };
 	if ((rc = kg_index_add_many(t, sid, e, MANY)) < 0)
 		return rc;
 	/* what the array held is now sorted, and the table holds one of each */
@@ -583,7 +583,35 @@ static int many_write(kg_txn *t, void *ctx)
 		if (c > 0 || (c == 0 && e[i - 1].klen > e[i].klen))
 			return pk_error_set(PK_ERROR, "not sorted at %d", i);
 	}
-	e[0] = (kg_index_entry){ "Klong", tgts[0], 5, 600 };
+	{
+		/* keys that share their first 8 bytes, or are a prefix of one
+		 * another, or differ in the padding's place: the sort's 8-byte
+		 * prefixes must order them as the bytes do (then by target) */
+		static const char *const tricky[][2] = {
+			{ "Pprefix-10", "b" }, { "Pprefix-9", "a" }, { "Pprefix", "a" }, { "Pprefix-", "z" },
+			{ "P1", "q" }, { "P10", "a" }, { "P1\x01", "a" }, { "Pprefix-1", "c" }, { "Pprefix-10", "a" },
+			{ "P\xff", "a" }, { "Pprefix-10long", "a" }, { "P", "a" }, { "Pprefix-1", "b" },
+		};
+		size_t nt = sizeof(tricky) / sizeof(tricky[0]), j;
+
+		for (j = 0; j < nt; j++)
+			e[j] = (kg_index_entry){ tricky[j][0], tricky[j][1], (uint32_t)strlen(tricky[j][0]),
+						 (uint32_t)strlen(tricky[j][1]), 0 };
+		if ((rc = kg_index_add_many(t, sid, e, nt)) < 0)
+			return rc;
+		for (j = 1; j < nt; j++) {
+			size_t la = e[j - 1].klen, lb = e[j].klen;
+			int c = memcmp(e[j - 1].key, e[j].key, la < lb ? la : lb);
+
+			if (!c)
+				c = (la > lb) - (la < lb);
+			if (!c)
+				c = strcmp(e[j - 1].target, e[j].target);
+			if (c > 0)
+				return pk_error_set(PK_ERROR, "tricky keys not sorted at %zu", j);
+		}
+	}
+	e[0] = (kg_index_entry){ "Klong", tgts[0], 5, 600, 0 };
 	if (kg_index_add_many(t, sid, e, 1) != PK_ELIMIT)
 		return pk_error_set(PK_ERROR, "an over-long entry was written");
 	return 0;
