@@ -79,6 +79,20 @@ static void put_string(pk_json *w, const char *s, size_t n)
 	static const char hex[] = "0123456789abcdef";
 	size_t i = 0, start = 0;
 
+	/* the common string, plain ASCII throughout: quotes and all in one append */
+	while (i < n && (unsigned char)s[i] >= 0x20 && (unsigned char)s[i] < 0x80 && s[i] != '"' && s[i] != '\\')
+		i++;
+	if (i == n && !w->err && pk_buf_grow(w->b, n + 2) == 0) {
+		char *p = w->b->ptr + w->b->len;
+
+		*p++ = '"';
+		memcpy(p, s, n);
+		p[n] = '"';
+		p[n + 1] = '\0';
+		w->b->len += n + 2;
+		return;
+	}
+	i = 0;
 	put(w, "\"", 1);
 	while (i < n && !w->err) {
 		unsigned char c;
