@@ -33,16 +33,29 @@ per() { awk -v n="$1" -v s="$2" 'BEGIN { printf "%.0f/s", n / s }'; }
 mbs() { awk -v b="$1" -v s="$2" 'BEGIN { printf "%.1f MB/s", b / s / 1e6 }'; }
 secs() { awk -v s="$1" 'BEGIN { printf "%.2f s", s }'; }
 
+# Each provkg figure (and the DOI and ingest baselines) is the median of
+# BENCH_ROUNDS runs (default 3), a round running each command once, side
+# by side: single runs on a shared 2-core machine vary by up to a third.
+R=${BENCH_ROUNDS:-3}
+med() { printf '%s\n' "$@" | sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+
 # ---- ingest ----------------------------------------------------------------
 bytes=$(cat "$DUMP"/*.json.gz | wc -c)
-s_zcat=$(timed sh -c "cat $DUMP/*.json.gz | zcat >/dev/null")
-# the graph of data/sources, then the dump ingested into it (measured)
-"$P" build --db "$OUT/g" -q 2>/dev/null
-cp -r "$OUT/g" "$OUT/g-mem"
-s_ing=$(timed "$P" ingest --db "$OUT/g" -q "$DUMP")
-# the heap, from a second run (measure polls /proc every 0.1 s: not a timer)
+# the graph of data/sources, then the dump ingested into a copy of it
+"$P" build --db "$OUT/g0" -q 2>/dev/null
+t_zcat=() t_ing=()
+for _ in $(seq "$R"); do
+	t_zcat+=("$(timed sh -c "cat $DUMP/*.json.gz | zcat >/dev/null")")
+	rm -rf "$OUT/g"
+	cp -r "$OUT/g0" "$OUT/g"
+	t_ing+=("$(timed "$P" ingest --db "$OUT/g" -q "$DUMP")")
+done
+s_zcat=$(med "${t_zcat[@]}")
+s_ing=$(med "${t_ing[@]}")
+# the heap, from one more run (measure polls /proc every 0.1 s: not a timer)
+cp -r "$OUT/g0" "$OUT/g-mem"
 read -r _ _ rss_ing < <(measure "$P" ingest --db "$OUT/g-mem" -q "$DUMP")
-rm -rf "$OUT/g-mem"
+rm -rf "$OUT/g-mem" "$OUT/g0"
 s_base=$(timed sh -c "/usr/bin/python3 bench/baseline.py ingest $OUT/base.sqlite $DUMP 2>/dev/null")
 "$P" snapshot --db "$OUT/g" "$OUT/snap" >/dev/null
 gbytes=$(stat -c %s "$OUT"/snap/gen-*/data.mdb)
@@ -58,11 +71,17 @@ nf=$(wc -l <"$OUT/free.jsonl")
 NB=${BENCH_BASELINE_FREE:-400}
 head -n "$NB" "$OUT/free.jsonl" >"$OUT/free-sample.jsonl"
 cat "$OUT"/snap/gen-*/data.mdb >/dev/null
-s_doi1=$(timed sh -c "$P check-ref --jsonl --jobs 1 --db $OUT/snap <$OUT/dois.jsonl >$OUT/doi.1")
-s_doi2=$(timed sh -c "$P check-ref --jsonl --jobs 2 --db $OUT/snap <$OUT/dois.jsonl >$OUT/doi.2")
-s_doib=$(timed sh -c "/usr/bin/python3 bench/baseline.py check $OUT/base.sqlite <$OUT/dois.jsonl >$OUT/doi.b 2>/dev/null")
-s_ft1=$(timed sh -c "$P check-ref --jsonl --jobs 1 --db $OUT/snap <$OUT/free.jsonl >$OUT/ft.1")
-s_ft2=$(timed sh -c "$P check-ref --jsonl --jobs 2 --db $OUT/snap <$OUT/free.jsonl >$OUT/ft.2")
+t_doi1=() t_doi2=() t_doib=() t_ft1=() t_ft2=()
+for _ in $(seq "$R"); do
+	t_doi1+=("$(timed sh -c "$P check-ref --jsonl --jobs 1 --db $OUT/snap <$OUT/dois.jsonl >$OUT/doi.1")")
+	t_doi2+=("$(timed sh -c "$P check-ref --jsonl --jobs 2 --db $OUT/snap <$OUT/dois.jsonl >$OUT/doi.2")")
+	t_doib+=("$(timed sh -c "/usr/bin/python3 bench/baseline.py check $OUT/base.sqlite <$OUT/dois.jsonl >$OUT/doi.b 2>/dev/null")")
+	t_ft1+=("$(timed sh -c "$P check-ref --jsonl --jobs 1 --db $OUT/snap <$OUT/free.jsonl >$OUT/ft.1")")
+	t_ft2+=("$(timed sh -c "$P check-ref --jsonl --jobs 2 --db $OUT/snap <$OUT/free.jsonl >$OUT/ft.2")")
+done
+s_doi1=$(med "${t_doi1[@]}") s_doi2=$(med "${t_doi2[@]}") s_doib=$(med "${t_doib[@]}")
+s_ft1=$(med "${t_ft1[@]}") s_ft2=$(med "${t_ft2[@]}")
+# (the free-text baseline once: ~30 s for its 400 references)
 s_ftb=$(timed sh -c "/usr/bin/python3 bench/baseline.py check $OUT/base.sqlite <$OUT/free-sample.jsonl >$OUT/ft.b 2>/dev/null")
 head -n "$NB" "$OUT/ft.1" >"$OUT/ft.1s"
 cmp -s "$OUT/doi.1" "$OUT/doi.2" && cmp -s "$OUT/ft.1" "$OUT/ft.2" && same_refs=yes || same_refs=NO
@@ -78,15 +97,19 @@ read -r p_fts v_fts f_fts < <(prec "$OUT/ft.1s" free)
 [ -s "bench/out/answers-$NA.jsonl" ] || /usr/bin/python3 bench/gen_answers.py "$NA" >"bench/out/answers-$NA.jsonl"
 mb=$(wc -c <"bench/out/mentions-$NM.jsonl")
 ab=$(wc -c <"bench/out/answers-$NA.jsonl")
-for j in 1 2; do
-	eval "s_cv$j=$(timed sh -c "$P check-value --jsonl --jobs $j --db $OUT/snap <bench/out/mentions-$NM.jsonl >$OUT/cv.$j")"
-	eval "s_ck$j=$(timed sh -c "$P check --jobs $j --db $OUT/snap bench/out/answers-$NA.jsonl >$OUT/ck.$j")"
+t_cv1=() t_cv2=() t_ck1=() t_ck2=()
+for _ in $(seq "$R"); do
+	t_cv1+=("$(timed sh -c "$P check-value --jsonl --jobs 1 --db $OUT/snap <bench/out/mentions-$NM.jsonl >$OUT/cv.1")")
+	t_cv2+=("$(timed sh -c "$P check-value --jsonl --jobs 2 --db $OUT/snap <bench/out/mentions-$NM.jsonl >$OUT/cv.2")")
+	t_ck1+=("$(timed sh -c "$P check --jobs 1 --db $OUT/snap bench/out/answers-$NA.jsonl >$OUT/ck.1")")
+	t_ck2+=("$(timed sh -c "$P check --jobs 2 --db $OUT/snap bench/out/answers-$NA.jsonl >$OUT/ck.2")")
 done
+s_cv1=$(med "${t_cv1[@]}") s_cv2=$(med "${t_cv2[@]}") s_ck1=$(med "${t_ck1[@]}") s_ck2=$(med "${t_ck2[@]}")
 cmp -s "$OUT/cv.1" "$OUT/cv.2" && cmp -s "$OUT/ck.1" "$OUT/ck.2" && same_checks=yes || same_checks=NO
 
 # ---- the table ------------------------------------------------------------------
 echo
-echo "make bench: $N Crossref-like works ($((bytes / 1048576)) MB gzip), this machine: $(nproc) cores; $(date -u +%Y-%m-%dT%H:%MZ)"
+echo "make bench: $N Crossref-like works ($((bytes / 1048576)) MB gzip), this machine: $(nproc) cores; $(date -u +%Y-%m-%dT%H:%MZ); medians of $R rounds"
 row "path" "provkg 1 job" "provkg 2 jobs" "baseline" "ratio" "target"
 row "Crossref ingest (s; vs zcat)" "$(secs "$s_ing")" "-" "zcat $(secs "$s_zcat")" "$(ratio "$s_ing" "$s_zcat")" "<= 0.8x zcat: $(awk -v a="$s_ing" -v b="$s_zcat" 'BEGIN{print (a <= 0.8*b) ? "met" : "NOT met"}')"
 row "Crossref ingest (vs Python)" "$(per "$N" "$s_ing")" "-" "$(per "$N" "$s_base")" "$(ratio "$s_base" "$s_ing")" "(faster by the ratio)"
