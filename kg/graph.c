@@ -1054,15 +1054,66 @@ static uint64_t key_prefix(const unsigned char *k, uint32_t n)
 	return p;
 }
 
-static int entry_cmp(const void *pa, const void *pb)
+static int entry_cmp(const kg_index_entry *a, const kg_index_entry *b)
 {
-	const kg_index_entry *a = pa, *b = pb;
+	uint32_t skip;
 	int c;
 
 	if (a->pfx != b->pfx)
 		return a->pfx < b->pfx ? -1 : 1;
-	c = bytes_cmp(a->key, a->klen, b->key, b->klen);
+	/* equal prefixes: two keys of 8 bytes or more agree on those */
+	skip = a->klen >= 8 && b->klen >= 8 ? 8 : 0;
+	c = bytes_cmp((const unsigned char *)a->key + skip, a->klen - skip, (const unsigned char *)b->key + skip,
+		      b->klen - skip);
 	return c ? c : bytes_cmp(a->target, a->tlen, b->target, b->tlen);
+}
+
+static int entry_qcmp(const void *a, const void *b)
+{
+	return entry_cmp(a, b);
+}
+
+/* e[0..n) into the table's order: runs of 16 by insertion, then merged
+ * bottom-up through tmp[0..n) (entries moved as structs and compared
+ * inline: qsort's calls through a pointer and its copies were most of a
+ * writer thread's time). */
+static void entries_sort(kg_index_entry *e, kg_index_entry *tmp, size_t n)
+{
+	kg_index_entry *src = e, *dst = tmp, *sw;
+	size_t width, i, j;
+
+	for (i = 0; i < n; i += 16) {
+		size_t end = i + 16 < n ? i + 16 : n;
+
+		for (j = i + 1; j < end; j++) {
+			kg_index_entry x = e[j];
+			size_t k = j;
+
+			while (k > i && entry_cmp(&x, &e[k - 1]) < 0) {
+				e[k] = e[k - 1];
+				k--;
+			}
+			e[k] = x;
+		}
+	}
+	for (width = 16; width < n; width *= 2) {
+		for (i = 0; i < n; i += 2 * width) {
+			size_t a = i, am = i + width < n ? i + width : n, b = am, bm = i + 2 * width < n ? i + 2 * width : n;
+			size_t o = i;
+
+			while (a < am && b < bm)
+				dst[o++] = entry_cmp(&src[b], &src[a]) < 0 ? src[b++] : src[a++];
+			while (a < am)
+				dst[o++] = src[a++];
+			while (b < bm)
+				dst[o++] = src[b++];
+		}
+		sw = src;
+		src = dst;
+		dst = sw;
+	}
+	if (src != e)
+		memcpy(e, src, n * sizeof(*e));
 }
 
 int kg_index_add_many(kg_txn *t, uint32_t sid, kg_index_entry *e, size_t n)
@@ -1078,7 +1129,15 @@ int kg_index_add_many(kg_txn *t, uint32_t sid, kg_index_entry *e, size_t n)
 		return 0;
 	for (i = 0; i < n; i++)
 		e[i].pfx = key_prefix(e[i].key, e[i].klen);
-	qsort(e, n, sizeof(*e), entry_cmp);
+	{
+		kg_index_entry *tmp = n > 16 ? pk_malloc(n * sizeof(*tmp)) : NULL;
+
+		if (tmp || n <= 16)
+			entries_sort(e, tmp, n);
+		else
+			qsort(e, n, sizeof(*e), entry_qcmp); /* no memory for the merge: in place */
+		pk_free(tmp);
+	}
 	if ((rc = mdb_cursor_open(t->txn, dbi(t, KG_T_WINDEX), &c)) != 0)
 		return kg_mdb_error(rc, "mdb_cursor_open");
 	for (i = 0; i < n && rc == 0; i++) {

@@ -592,11 +592,22 @@ static int many_write(kg_txn *t, void *ctx)
 			{ "P1", "q" }, { "P10", "a" }, { "P1\x01", "a" }, { "Pprefix-1", "c" }, { "Pprefix-10", "a" },
 			{ "P\xff", "a" }, { "Pprefix-10long", "a" }, { "P", "a" }, { "Pprefix-1", "b" },
 		};
+		static char more[400][24];
 		size_t nt = sizeof(tricky) / sizeof(tricky[0]), j;
+		unsigned x = 99;
 
 		for (j = 0; j < nt; j++)
 			e[j] = (kg_index_entry){ tricky[j][0], tricky[j][1], (uint32_t)strlen(tricky[j][0]),
 						 (uint32_t)strlen(tricky[j][1]), 0 };
+		/* and enough more for the merge passes: long keys sharing 8
+		 * bytes, in random order, some equal with different targets */
+		for (j = 0; j < 400; j += 2, nt++) {
+			x = x * 1103515245u + 12345u;
+			snprintf(more[j], 24, "Pprefix-%u", (x >> 8) % 150);
+			snprintf(more[j + 1], 24, "t%u", (x >> 4) % 7);
+			e[nt] = (kg_index_entry){ more[j], more[j + 1], (uint32_t)strlen(more[j]), (uint32_t)strlen(more[j + 1]),
+						  0 };
+		}
 		if ((rc = kg_index_add_many(t, sid, e, nt)) < 0)
 			return rc;
 		for (j = 1; j < nt; j++) {
