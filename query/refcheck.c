@@ -1336,7 +1336,7 @@ static int covers(kg_txn *t, const char *what, uint64_t num)
 	pk_buf key = PK_BUF_INIT;
 	cover_ctx c = { num, 0, 0 };
 
-	if (pk_buf_printf(&key, "C%s", what) == 0)
+	if (pk_buf_putc(&key, 'C') == 0 && pk_buf_puts(&key, what) == 0)
 		kg_index_find(t, key.ptr, key.len, 0, on_cover, &c);
 	pk_buf_release(&key);
 	pk_error_clear();
