@@ -6,11 +6,13 @@
 # verdict precision beside provkg's; value checks and answer audits with 1
 # and 2 jobs. Synthetic inputs are seeded and generated once into
 # bench/out/ (never committed). BENCH_WORKS (default 100000) sizes the
-# Crossref-like dump; BENCH_MENTIONS (100000), BENCH_ANSWERS (10000).
+# Crossref-like dump; BENCH_MENTIONS (100000), BENCH_ANSWERS (10000);
+# BENCH_PROVKG another provkg binary to measure (an older build, side by
+# side with this one's table; default ./provkg).
 set -eu
 cd "$(dirname "$0")/.."
 . bench/lib.sh
-P=./provkg
+P=${BENCH_PROVKG:-./provkg}
 N=${BENCH_WORKS:-100000}
 NM=${BENCH_MENTIONS:-100000}
 NA=${BENCH_ANSWERS:-10000}
@@ -109,7 +111,7 @@ cmp -s "$OUT/cv.1" "$OUT/cv.2" && cmp -s "$OUT/ck.1" "$OUT/ck.2" && same_checks=
 
 # ---- the table ------------------------------------------------------------------
 echo
-echo "make bench: $N Crossref-like works ($((bytes / 1048576)) MB gzip), this machine: $(nproc) cores; $(date -u +%Y-%m-%dT%H:%MZ); medians of $R rounds"
+echo "make bench: $N Crossref-like works ($((bytes / 1048576)) MB gzip), this machine: $(nproc) cores; $(date -u +%Y-%m-%dT%H:%MZ); medians of $R rounds; $P"
 row "path" "provkg 1 job" "provkg 2 jobs" "baseline" "ratio" "target"
 row "Crossref ingest (s; vs zcat)" "$(secs "$s_ing")" "-" "zcat $(secs "$s_zcat")" "$(ratio "$s_ing" "$s_zcat")" "<= 0.8x zcat: $(awk -v a="$s_ing" -v b="$s_zcat" 'BEGIN{print (a <= 0.8*b) ? "met" : "NOT met"}')"
 row "Crossref ingest (vs Python)" "$(per "$N" "$s_ing")" "-" "$(per "$N" "$s_base")" "$(ratio "$s_base" "$s_ing")" "(faster by the ratio)"
