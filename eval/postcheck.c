@@ -2,6 +2,7 @@
 #include "postcheck.h"
 
 #include "../common/alloc.h"
+#include "../common/buf.h"
 #include "../common/error.h"
 #include "../common/lines.h"
 #include "../common/re.h"
@@ -18,6 +19,7 @@ typedef struct prule {
 	char *id, *kind, *explain;
 	pk_re *any[PATTERNS_MAX];
 	size_t nany;
+	pk_re *anyall;  /* "(?:p1)|(?:p2)|...": no match, no "any" matches (NULL: not made) */
 	pk_re *none[PATTERNS_MAX];
 	size_t nnone;
 } prule;
@@ -44,6 +46,7 @@ static void prule_free(prule *r)
 		pk_re_free(r->any[i]);
 	for (i = 0; i < r->nnone; i++)
 		pk_re_free(r->none[i]);
+	pk_re_free(r->anyall);
 	pk_free(r->id);
 	pk_free(r->kind);
 	pk_free(r->explain);
@@ -86,6 +89,60 @@ static int patterns(const char *path, const char *where, const cJSON *arr, pk_re
 	return 0;
 }
 
+/* Can p stand as one branch of an alternation and match what it matches
+ * alone? Not with a backreference or a recursion by number or name (the
+ * groups are renumbered), a \Q quote that may run to the pattern's end,
+ * or a leading verb such as (*UTF): such a rule keeps its patterns one by
+ * one. */
+static int branch_safe(const char *p)
+{
+	static const char *const no[] = { "(*", "\\g", "\\k", "\\Q", "(?P", "(?R", "(?&", "(?+", "(?-" };
+	size_t k;
+
+	for (k = 0; k < sizeof(no) / sizeof(no[0]); k++)
+		if (strstr(p, no[k]))
+			return 0;
+	for (; *p; p++) {
+		if (p[0] == '\\' && p[1]) {
+			if (p[1] >= '1' && p[1] <= '9')
+				return 0;
+			p++; /* an escaped character, whatever it is */
+		} else if (p[0] == '(' && p[1] == '?' && p[2] >= '0' && p[2] <= '9') {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* The rule's "any" patterns as one alternation, a prefilter: PCRE2 tries
+ * them in one pass, and a sentence none matches (most) costs one call,
+ * not one per pattern. Left NULL when a pattern is not branch_safe, there
+ * is only one, or it does not compile. */
+static void any_alternation(prule *r, const cJSON *arr)
+{
+	pk_buf b = PK_BUF_INIT;
+	const cJSON *p;
+	int rc = 0;
+
+	if (r->nany < 2)
+		return;
+	cJSON_ArrayForEach(p, arr)
+	{
+		if (!branch_safe(p->valuestring)) {
+			pk_buf_release(&b);
+			return;
+		}
+		if (rc == 0 && b.len)
+			rc = pk_buf_putc(&b, '|');
+		if (rc == 0 && (rc = pk_buf_puts(&b, "(?:")) == 0 && (rc = pk_buf_puts(&b, p->valuestring)) == 0)
+			rc = pk_buf_puts(&b, ")");
+	}
+	if (rc == 0)
+		r->anyall = pk_re_compile(b.ptr, PK_RE_ICASE);
+	pk_buf_release(&b);
+	pk_error_clear(); /* no prefilter: the patterns one by one */
+}
+
 static int load_list(const char *path, const cJSON *arr, const char *name, prule **out, size_t *n)
 {
 	const cJSON *it;
@@ -114,6 +171,7 @@ static int load_list(const char *path, const cJSON *arr, const char *name, prule
 			return rc;
 		if (!r->nany)
 			return pk_error_set(PK_EPARSE, "%s: %s: at least one pattern expected", path, where);
+		any_alternation(r, cJSON_GetObjectItemCaseSensitive(it, "any"));
 		snprintf(where, sizeof(where), "%s[%zu].none", name, i - 1);
 		if ((rc = patterns(path, where, cJSON_GetObjectItemCaseSensitive(it, "none"), r->none, &r->nnone)) < 0)
 			return rc;
@@ -159,6 +217,14 @@ static int hits(const prule *r, const char *s, size_t n, pk_match *m, int *limit
 	size_t k;
 	int got = 0;
 
+	if (r->anyall) {
+		pk_match x;
+
+		/* no branch matches, within the limits: no pattern would */
+		if (pk_re_match(r->anyall, s, n, 0, &x) == 0 && !pk_re_last_limited())
+			return 0;
+		pk_error_clear();
+	}
 	for (k = 0; k < r->nany && !got; k++) {
 		got = pk_re_match(r->any[k], s, n, 0, m) == 1;
 		*limited |= pk_re_last_limited();

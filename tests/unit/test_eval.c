@@ -8,6 +8,7 @@
 #include "eval/audit.h"
 #include "eval/extract.h"
 #include "eval/input.h"
+#include "eval/postcheck.h"
 #include "eval/record.h"
 #include "eval/rules.h"
 #include "eval/stats.h"
@@ -164,6 +165,54 @@ static void rule_file_errors(void)
 	CHECK(strstr(pk_error_last(), "rule p") != NULL);
 	write_file(path, "not json");
 	CHECK(ev_rules_load(&r, path) == PK_EPARSE);
+	pk_error_clear();
+	unlink(path);
+}
+
+/* A trigger's "any" patterns are tried as one alternation first (a
+ * prefilter): the flags must be what the patterns one by one give, and a
+ * pattern that cannot be a branch (a backreference) keeps its rule on the
+ * one-by-one path. */
+static void postcheck_prefilter(void)
+{
+	static const struct {
+		const char *text;
+		int flag;
+		const char *trigger;
+	} cases[] = {
+		{ "It is is certain.", EV_PC_SUSPICIOUS, "rep" },     /* the backreference */
+		{ "Everyone agrees on this.", EV_PC_SUSPICIOUS, "alt" },
+		{ "This is well known.", EV_PC_SUSPICIOUS, "alt" },   /* the second branch */
+		{ "Not everyone agrees.", EV_PC_PLAIN, NULL },         /* a "none" pattern */
+		{ "A plain sentence.", EV_PC_PLAIN, NULL },
+		{ "Everyone agrees [3].", EV_PC_BACKED, "alt" },
+	};
+	const char *path = t_tmpdir("post.json");
+	ev_postrules *r = NULL;
+	size_t i;
+
+	write_file(path, "{\"format\": \"provkg post-check rules 1\", \"triggers\": ["
+			 "{\"id\": \"rep\", \"kind\": \"absolute\", \"any\": [\"(zzz) never\", \"\\\\b(\\\\w+) \\\\1\\\\b\"]},"
+			 "{\"id\": \"alt\", \"kind\": \"consensus\", \"any\": [\"\\\\bwell known\\\\b\", \"\\\\beveryone agrees\\\\b\"],"
+			 " \"none\": [\"\\\\bnot\\\\b\"]}],"
+			 " \"backing\": [{\"id\": \"src\", \"kind\": \"source\", \"any\": [\"\\\\[\\\\d+\\\\]\", \"\\\\bdoi:\"]}]}");
+	CHECK_EQ_INT(ev_postrules_load(&r, path), 0);
+	for (i = 0; r && i < sizeof(cases) / sizeof(cases[0]); i++) {
+		ev_postcheck pc;
+
+		memset(&pc, 0, sizeof(pc));
+		CHECK_EQ_INT(ev_post_check(r, cases[i].text, strlen(cases[i].text), NULL, &pc), 0);
+		CHECK(pc.n == 1);
+		if (pc.n == 1) {
+			if (pc.v[0].flag != cases[i].flag)
+				fprintf(stderr, "post-check '%s': flag %d, want %d\n", cases[i].text, pc.v[0].flag, cases[i].flag);
+			CHECK_EQ_INT(pc.v[0].flag, cases[i].flag);
+			if (cases[i].trigger)
+				CHECK(pc.v[0].trigger && !strcmp(pc.v[0].trigger, cases[i].trigger));
+		}
+		ev_postcheck_release(&pc);
+	}
+	ev_postrules_free(r);
 	pk_error_clear();
 	unlink(path);
 }
@@ -575,6 +624,7 @@ int main(void)
 	pk_alloc_init();
 	RUN(citations);
 	RUN(rule_file_errors);
+	RUN(postcheck_prefilter);
 	if (ev_rules_load(&rules, "data/rules/credibility.json") < 0) {
 		fprintf(stderr, "rules: %s\n", pk_error_last());
 		printf("FAIL load_rules\n");
