@@ -108,6 +108,10 @@ static dimx dx_mul(dimx a, const dimx *b)
 	return a;
 }
 
+/* An exponent of a dimension past this is no physics ("y^{-2666...}" in a
+ * model's LaTeX): not known, rather than an int it cannot be. */
+#define DX_EXP_MAX 1000
+
 /* a^p for a rational p; a fractional doubled exponent is not known */
 static dimx dx_pow(dimx a, double p)
 {
@@ -118,14 +122,14 @@ static dimx dx_pow(dimx a, double p)
 	for (k = 0; k < QU_NDIM; k++) {
 		double x = a.b[k] * p;
 
-		if (fabs(x - floor(x + 0.5)) > 1e-9)
+		if (!(fabs(x) <= DX_EXP_MAX) || fabs(x - floor(x + 0.5)) > 1e-9)
 			return dx_unknown();
 		a.b[k] = (int)floor(x + 0.5);
 	}
 	for (k = 0; k < a.ns; k++) {
 		double x = a.s[k].e * p;
 
-		if (fabs(x - floor(x + 0.5)) > 1e-9)
+		if (!(fabs(x) <= DX_EXP_MAX) || fabs(x - floor(x + 0.5)) > 1e-9)
 			return dx_unknown();
 		a.s[k].e = (int)floor(x + 0.5);
 	}

@@ -30,7 +30,10 @@ seed() { # seed TARGET DIR: small real inputs for that parser
 	derive)
 		for f in tests/fixtures/derive/*.txt; do cp "$f" "$d/"; done
 		printf '$x = \\frac{a}{b} = \\sqrt[3]{y^{-2}}$ and $$e^{-E/k_B T} \\approx 1$$' >"$d/v1"
-		printf 'It is widely agreed that all labs always agree. 学术界一致认为。' >"$d/v2" ;;
+		printf 'It is widely agreed that all labs always agree. 学术界一致认为。' >"$d/v2"
+		# a find of fuzz-smoke (2026-12-02): an exponent past int in dx_pow (UB)
+		printf '$x = \\frac{a}{b} = \\sqrt[6]{y^{-%s}}$ and $$e^{-E/k_B T} .approx 1$$' \
+			26666666666666666666666666666666666666666666666666666666666666666666666666666 >"$d/v3" ;;
 	units) for u in 'm s^-1' 'J Hz^-1' 'kg m^2 s^-2' 'eV' '1/cm' 'km s^-1 Mpc^-1' 'g/cc' 'μB/T'; do
 			i=$((i + 1)); printf '%s' "$u" >"$d/u$i"; done ;;
 	number) for n in '6.626 070 15 e-34' '1.054 571 817... e-34' '55.845(2)' '1e999' '12 345,6' '3×10^8'; do
