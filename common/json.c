@@ -74,15 +74,24 @@ void pk_json_end_obj(pk_json *w) { close_container(w, '}'); }
 void pk_json_arr(pk_json *w) { open_container(w, '['); }
 void pk_json_end_arr(pk_json *w) { close_container(w, ']'); }
 
+/* The end of the run from s[i] of bytes written as they are (printable
+ * ASCII but '"' and '\\'): s[i..result) needs no escape. */
+static size_t plain_end(const char *s, size_t i, size_t n)
+{
+	unsigned char c;
+
+	while (i < n && (c = (unsigned char)s[i]) >= 0x20 && c < 0x80 && c != '"' && c != '\\')
+		i++;
+	return i;
+}
+
 static void put_string(pk_json *w, const char *s, size_t n)
 {
 	static const char hex[] = "0123456789abcdef";
 	size_t i = 0, start = 0;
 
 	/* the common string, plain ASCII throughout: quotes and all in one append */
-	while (i < n && (unsigned char)s[i] >= 0x20 && (unsigned char)s[i] < 0x80 && s[i] != '"' && s[i] != '\\')
-		i++;
-	if (i == n && !w->err && pk_buf_grow(w->b, n + 2) == 0) {
+	if (plain_end(s, 0, n) == n && !w->err && pk_buf_grow(w->b, n + 2) == 0) {
 		char *p = w->b->ptr + w->b->len;
 
 		*p++ = '"';
@@ -92,15 +101,11 @@ static void put_string(pk_json *w, const char *s, size_t n)
 		w->b->len += n + 2;
 		return;
 	}
-	i = 0;
 	put(w, "\"", 1);
 	while (i < n && !w->err) {
 		unsigned char c;
 
-		/* the bytes written as they are */
-		while (i < n && (c = (unsigned char)s[i]) >= 0x20 && c < 0x80 && c != '"' && c != '\\')
-			i++;
-		if (i == n)
+		if ((i = plain_end(s, i, n)) == n)
 			break;
 		c = (unsigned char)s[i];
 		if (c >= 0x80) {
@@ -141,14 +146,11 @@ static void put_string(pk_json *w, const char *s, size_t n)
 
 void pk_json_key(pk_json *w, const char *key)
 {
-	size_t l = strlen(key), i = 0;
-	unsigned char c;
+	size_t l = strlen(key);
 
 	/* a key of plain ASCII (every key the tools write): its separator,
 	 * quotes and colon in one append */
-	while (i < l && (c = (unsigned char)key[i]) >= 0x20 && c < 0x80 && c != '"' && c != '\\')
-		i++;
-	if (i == l && !w->err && !w->after_key) {
+	if (plain_end(key, 0, l) == l && !w->err && !w->after_key) {
 		int comma = w->depth && w->has_member[w->depth - 1];
 
 		if (pk_buf_grow(w->b, l + 3 + (size_t)comma) == 0) {
@@ -170,7 +172,7 @@ void pk_json_key(pk_json *w, const char *key)
 		}
 	}
 	before_value(w);
-	put_string(w, key, strlen(key));
+	put_string(w, key, l);
 	put(w, ":", 1);
 	w->after_key = 1;
 }

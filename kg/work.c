@@ -642,21 +642,14 @@ int kg_work_key(pk_buf *out, const kg_work *w)
 int kg_key_ident(pk_buf *key, const char *scheme, const char *id)
 {
 	size_t start = key->len;
-	int rc;
+	int doi = !strcmp(scheme, "doi") || !strcmp(scheme, "preprint-of"), rc;
 
-	if (!id || !*id)
+	if (!id || !*id || (!doi && strlen(id) > 200))
 		return PK_ENOTFOUND;
-	if (!strcmp(scheme, "doi") || !strcmp(scheme, "preprint-of")) {
-		if ((rc = pk_buf_putc(key, 'I')) < 0 || (rc = pk_buf_puts(key, scheme)) < 0 ||
-		    (rc = pk_buf_putc(key, ':')) < 0 || (rc = kg_doi_normalize(key, id, strlen(id))) < 0)
-			pk_buf_truncate(key, start);
-		return rc;
-	}
-	if (strlen(id) > 200)
-		return PK_ENOTFOUND;
-	/* "I" scheme ":" id (an append that fails leaves the key as it was) */
+	/* "I" scheme ":" and the id, a DOI normalised (a failed append leaves
+	 * the key as it was) */
 	if ((rc = pk_buf_putc(key, 'I')) < 0 || (rc = pk_buf_puts(key, scheme)) < 0 || (rc = pk_buf_putc(key, ':')) < 0 ||
-	    (rc = pk_buf_puts(key, id)) < 0)
+	    (rc = doi ? kg_doi_normalize(key, id, strlen(id)) : pk_buf_puts(key, id)) < 0)
 		pk_buf_truncate(key, start);
 	return rc;
 }
