@@ -1155,17 +1155,48 @@ int kg_index_add_many(kg_txn *t, uint32_t sid, kg_index_entry *e, size_t n)
 	return rc;
 }
 
+int kg_index_cursor(kg_txn *t, MDB_cursor **c, int *kept)
+{
+	*kept = 0;
+	if (!t->write && !t->icur_busy) {
+		/* one open (a malloc) per read txn, not one per index read */
+		if (!t->icur) {
+			if (mdb_cursor_open(t->txn, dbi(t, KG_T_WINDEX), &t->icur) != 0)
+				t->icur = NULL;
+		} else if (t->icur_stale && mdb_cursor_renew(t->txn, t->icur) != 0) {
+			mdb_cursor_close(t->icur);
+			t->icur = NULL;
+		}
+		if (t->icur) {
+			t->icur_stale = 0;
+			t->icur_busy = 1;
+			*kept = 1;
+			*c = t->icur;
+			return 0;
+		}
+	}
+	return mdb_cursor_open(t->txn, dbi(t, KG_T_WINDEX), c);
+}
+
+void kg_index_cursor_done(kg_txn *t, MDB_cursor *c, int kept)
+{
+	if (kept)
+		t->icur_busy = 0;
+	else
+		mdb_cursor_close(c);
+}
+
 int kg_index_find(kg_txn *t, const void *key, size_t klen, size_t limit,
 		  int (*cb)(const void *, size_t, void *), void *ctx)
 {
 	MDB_cursor *c;
 	MDB_val kv = { klen, kg_unconst(key) }, v;
 	size_t n = 0;
-	int rc;
+	int rc, kept;
 
 	if (klen == 0 || klen > KEY_MAX)
 		return 0;
-	if ((rc = mdb_cursor_open(t->txn, dbi(t, KG_T_WINDEX), &c)) != 0)
+	if ((rc = kg_index_cursor(t, &c, &kept)) != 0)
 		return kg_mdb_error(rc, "mdb_cursor_open");
 	rc = mdb_cursor_get(c, &kv, &v, MDB_SET_KEY);
 	while (rc == 0) {
@@ -1177,7 +1208,7 @@ int kg_index_find(kg_txn *t, const void *key, size_t klen, size_t limit,
 	}
 	rc = (rc == 0 || rc == MDB_NOTFOUND) ? 0 : kg_mdb_error(rc, "reading index");
 done:
-	mdb_cursor_close(c);
+	kg_index_cursor_done(t, c, kept);
 	return rc;
 }
 
@@ -1186,17 +1217,17 @@ int kg_index_count(kg_txn *t, const void *key, size_t klen, size_t *out)
 	MDB_cursor *c;
 	MDB_val kv = { klen, kg_unconst(key) }, v;
 	size_t n = 0;
-	int rc;
+	int rc, kept;
 
 	*out = 0;
 	if (klen == 0 || klen > KEY_MAX)
 		return 0;
-	if ((rc = mdb_cursor_open(t->txn, dbi(t, KG_T_WINDEX), &c)) != 0)
+	if ((rc = kg_index_cursor(t, &c, &kept)) != 0)
 		return kg_mdb_error(rc, "mdb_cursor_open");
 	rc = mdb_cursor_get(c, &kv, &v, MDB_SET_KEY);
 	if (rc == 0)
 		rc = mdb_cursor_count(c, &n);
-	mdb_cursor_close(c);
+	kg_index_cursor_done(t, c, kept);
 	if (rc && rc != MDB_NOTFOUND)
 		return kg_mdb_error(rc, "counting index");
 	*out = (size_t)n;

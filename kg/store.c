@@ -807,6 +807,7 @@ int kg_txn_renew(kg_txn *t)
 	/* the cache holds while the commit seen is the same one */
 	if (rc || !t->txn || mdb_txn_id(t->txn) != seen)
 		memo_drop(t);
+	t->icur_stale = 1; /* the kept cursor follows at its next use */
 	return rc ? kg_mdb_error(rc, "mdb_txn_renew") : 0;
 }
 
@@ -815,6 +816,9 @@ void kg_txn_free(kg_txn *t)
 	if (!t)
 		return;
 	memo_drop(t);
+	/* a read txn's cursor is closed explicitly, before or after the txn */
+	if (t->icur)
+		mdb_cursor_close(t->icur);
 	if (t->txn)
 		mdb_txn_abort(t->txn);
 	pk_free(t);

@@ -255,7 +255,7 @@ int kg_doi_normalize(pk_buf *out, const char *s, size_t n)
 	for (n = i, i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
 
-		out->ptr[out->len + i] = (char)(c < 0x80 ? tolower(c) : c);
+		out->ptr[out->len + i] = (char)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c); /* ASCII only */
 	}
 	out->len += n;
 	out->ptr[out->len] = '\0';

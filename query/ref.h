@@ -158,24 +158,26 @@ typedef struct qr_result {
 	char match_type[32];
 	double score;          /* 0..1 agreement of the stated fields with the match */
 	unsigned mismatched;   /* QR_F_* */
-	char reasons[QR_REASONS][512];
 	size_t nreasons;
 	int retracted;
 	char match_id[256];    /* the record's key: the DOI, or "arxiv:...", "dblp:...", "pmid:..." */
 	char match_db[16];     /* the database of the record: "Crossref", "arXiv", "DBLP", ... */
 	size_t match_versions; /* an arXiv record's versions (0: not known) */
-	/* every record of the work that agrees (its own first): "arXiv arxiv:0704.0001" */
-	char sources[QR_SOURCES][288];
 	size_t nsources;
 	size_t candidates;     /* works considered */
+	size_t nretrieved;
+	int match_extra;       /* the match came from qr_opts.extra */
+	/* the lists last: a check clears what comes before them, and each
+	 * list is read only up to its count (8.7 of the 10 KB) */
+	char reasons[QR_REASONS][512];
+	/* every record of the work that agrees (its own first): "arXiv arxiv:0704.0001" */
+	char sources[QR_SOURCES][288];
 	/* the works the whole string scored highest against the term index
 	 * (title words, family names, venue words; BM25), best first */
 	struct {
 		char doi[128];
 		double score;
 	} retrieved[QR_RETRIEVED];
-	size_t nretrieved;
-	int match_extra;       /* the match came from qr_opts.extra */
 } qr_result;
 
 /* Decide a verdict for a parsed reference against the graph and, when

@@ -697,16 +697,18 @@ static int pages_match(const qr_ref *r, const kg_work *w)
  */
 
 typedef struct rtext {
-	char buf[2400];
-	const char *w[RT_WORDS];
-	uint32_t h[RT_WORDS];       /* each word's hash */
-	unsigned char stop[RT_WORDS]; /* a stop word */
 	size_t n;
 	int et_al;         /* "et al.", "...", "等": the list is cut on purpose */
 	int glued;         /* initials written as one word after the name ("Lin LP") */
+	size_t nyears;
+	/* the arrays last: rtext_init clears what comes before, and each is
+	 * read only up to n (the words) or nyears (the years) */
 	int year[24];      /* the years the string states, and the word each is */
 	size_t year_at[24];
-	size_t nyears;
+	const char *w[RT_WORDS];
+	uint32_t h[RT_WORDS];       /* each word's hash */
+	unsigned char stop[RT_WORDS]; /* a stop word */
+	char buf[2400];
 } rtext;
 
 static int year_word(const char *w)
@@ -729,7 +731,7 @@ static void rtext_init(rtext *r, const char *text)
 	pk_buf f = PK_BUF_INIT;
 	char *p;
 
-	memset(r, 0, sizeof(*r));
+	memset(r, 0, offsetof(rtext, year));
 	if (!text || !*text)
 		return;
 	r->et_al = strstr(text, "et al") || strstr(text, "...") || strstr(text, "\xe2\x80\xa6") ||
@@ -1331,22 +1333,54 @@ static int on_cover(const void *v, size_t n, void *ctx)
 	return 0;
 }
 
-static int covers(kg_txn *t, const char *what, uint64_t num)
+/* What covers() answered for the last keys of the same commit: a DOI
+ * prefix or a dblp stream is asked once per batch, not once per
+ * reference (query_ref_check_graph empties it when the commit changes). */
+#define COVER_SLOTS 64
+typedef struct cover_memo {
+	struct {
+		char what[64]; /* "" : empty slot */
+		int hit;
+	} slot[COVER_SLOTS];
+} cover_memo;
+
+static void cover_memo_clear(cover_memo *cm)
+{
+	size_t i;
+
+	for (i = 0; i < COVER_SLOTS; i++)
+		cm->slot[i].what[0] = '\0';
+}
+
+static int covers(kg_txn *t, const char *what, uint64_t num, cover_memo *cm)
 {
 	pk_buf key = PK_BUF_INIT;
 	cover_ctx c = { num, 0, 0 };
+	size_t l = strlen(what), at = 0;
 
+	/* a range key (num) is not remembered: its answer depends on num */
+	if (cm && !num && l < sizeof(cm->slot[0].what)) {
+		at = (size_t)pk_fnv1a64(what, l) & (COVER_SLOTS - 1);
+		if (!strcmp(cm->slot[at].what, what))
+			return cm->slot[at].hit;
+	} else {
+		cm = NULL;
+	}
 	if (pk_buf_putc(&key, 'C') == 0 && pk_buf_puts(&key, what) == 0)
 		kg_index_find(t, key.ptr, key.len, 0, on_cover, &c);
 	pk_buf_release(&key);
 	pk_error_clear();
+	if (cm) {
+		memcpy(cm->slot[at].what, what, l + 1);
+		cm->slot[at].hit = c.hit;
+	}
 	return c.hit;
 }
 
 /* Is a stated identifier's namespace covered: a DOI's prefix, an arXiv
  * id's month up to its number, a PMID or OpenAlex id within a range, a
  * dblp key's stream? why gets what was looked for when it is not. */
-static int ident_covered(kg_txn *t, const char *scheme, const char *id, char *why, size_t wn)
+static int ident_covered(kg_txn *t, const char *scheme, const char *id, char *why, size_t wn, cover_memo *cm)
 {
 	char what[200];
 
@@ -1357,12 +1391,14 @@ static int ident_covered(kg_txn *t, const char *scheme, const char *id, char *wh
 			char aid[64], ver[16];
 
 			if (kg_arxiv_id(id, aid, sizeof(aid), ver, sizeof(ver)) == 0)
-				return ident_covered(t, "arxiv", aid, why, wn);
+				return ident_covered(t, "arxiv", aid, why, wn, cm);
 			pk_error_clear();
 		}
 		snprintf(what, sizeof(what), "doi:%.*s", slash ? (int)(slash - id) : (int)strlen(id), id);
+		if (covers(t, what, 0, cm))
+			return 1; /* (why is read only when not covered) */
 		snprintf(why, wn, "no ingested source covers the DOI prefix %s", what + 4);
-		return covers(t, what, 0);
+		return 0;
 	}
 	if (!strcmp(scheme, "arxiv")) {
 		const char *slash = strchr(id, '/');
@@ -1376,19 +1412,19 @@ static int ident_covered(kg_txn *t, const char *scheme, const char *id, char *wh
 			num = strtoull(id + 5, NULL, 10);
 		}
 		snprintf(why, wn, "no ingested arXiv snapshot covers the ids of %s that far", what + 6);
-		return covers(t, what, num);
+		return covers(t, what, num, cm);
 	}
 	if (!strcmp(scheme, "pmid") || !strcmp(scheme, "openalex")) {
 		snprintf(why, wn, "%s", !strcmp(scheme, "pmid") ? "no ingested PubMed file covers that PMID"
 								 : "no ingested OpenAlex snapshot covers that work id");
-		return covers(t, scheme, strtoull(id + (*id == 'W'), NULL, 10));
+		return covers(t, scheme, strtoull(id + (*id == 'W'), NULL, 10), cm);
 	}
 	if (!strcmp(scheme, "dblp")) {
 		const char *s1 = strchr(id, '/'), *s2 = s1 ? strchr(s1 + 1, '/') : NULL;
 
 		snprintf(what, sizeof(what), "dblp:%.*s", s2 ? (int)(s2 - id) : (int)strlen(id), id);
 		snprintf(why, wn, "no ingested dblp covers %s", what + 5);
-		return covers(t, what, 0);
+		return covers(t, what, 0, cm);
 	}
 	snprintf(why, wn, "no ingested source covers %s identifiers", scheme);
 	return 0;
@@ -2628,6 +2664,7 @@ struct qr_scratch {
 	uint64_t world_txn;
 	int world_closed;
 	world_ctx world;  /* every bibliographic source: works and names */
+	cover_memo cover; /* coverage answers of the same commit */
 	scored *bm25_slot; /* retrieve()'s tables */
 	uint32_t *bm25_used;
 	time_t year_day;   /* the UTC day year_now was read for (-1: none) */
@@ -2683,7 +2720,8 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 	char world[400];
 	size_t i, compared = 0;
 
-	memset(out, 0, sizeof(*out));
+	/* the lists (reasons, sources, retrieved) are read up to their counts */
+	memset(out, 0, offsetof(qr_result, reasons));
 	out->verdict = QR_UNVERIFIABLE;
 	if (!s && !(s = own = query_ref_scratch_new()))
 		return PK_ENOMEM;
@@ -2697,6 +2735,7 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 		s->world_txn = kg_txn_id(t);
 		s->world_closed = closed;
 		s->world = wc;
+		cover_memo_clear(&s->cover);
 	}
 	nworks = wc.works;
 	closed = closed || (o && (o->closed_world || o->extra_covers));
@@ -2805,7 +2844,7 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 	id_text = ids.arxiv[0] ? ids.arxiv : r->doi[0] ? r->doi : ids.pmid[0] ? ids.pmid : ids.openalex[0] ? ids.openalex :
 		  ids.dblp[0] ? ids.dblp : ids.pmcid;
 	if ((r->doi[0] || ids.any) && !pk.doi_cand) {
-		int cov = ident_covered(t, id_scheme, id_text, id_why, sizeof(id_why));
+		int cov = ident_covered(t, id_scheme, id_text, id_why, sizeof(id_why), &s->cover);
 
 		if (best && best->identified == 2 && !cov) {
 			/* the work is found by its title; the identifier is of a

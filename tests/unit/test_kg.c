@@ -722,6 +722,105 @@ static void readers_see_last_commit(void)
 	t_rmrf(dir);
 }
 
+/* Index reads of a read transaction share one kept cursor (issue 19):
+ * a read inside another's callback gets a cursor of its own and leaves
+ * the outer walk where it was; a count between reads; after a renew the
+ * kept cursor reads the newer commit (it would read the old one, or
+ * fail, if it were not renewed with the txn). */
+typedef struct nest_ctx {
+	kg_txn *t;
+	int outer, inner;
+	char seen[8][8];
+} nest_ctx;
+
+static int count_inner(const void *target, size_t len, void *ctx)
+{
+	(void)target;
+	(void)len;
+	((nest_ctx *)ctx)->inner++;
+	return 0;
+}
+
+static int nest_outer(const void *target, size_t len, void *ctx)
+{
+	nest_ctx *c = ctx;
+
+	if (c->outer < 8)
+		snprintf(c->seen[c->outer], sizeof(c->seen[0]), "%.*s", (int)len, (const char *)target);
+	c->outer++;
+	/* a nested read while the outer one walks its duplicates */
+	return kg_index_find(c->t, "K2", 2, 0, count_inner, c) < 0 ? -1 : 0;
+}
+
+typedef struct idx_ctx {
+	int n;
+} idx_ctx;
+
+static int add_idx(kg_txn *t, void *vctx)
+{
+	idx_ctx *c = vctx;
+	kg_source a = { 0 };
+	uint32_t sid;
+	char ed[16], tg[16];
+	int rc, i;
+
+	snprintf(ed, sizeof(ed), "%d", c->n);
+	a.kind = "IDX";
+	a.edition = ed;
+	if ((rc = kg_source_begin(t, &a, &sid)) < 0)
+		return rc;
+	for (i = 0; i < c->n; i++) {
+		snprintf(tg, sizeof(tg), "t%d", i);
+		if ((rc = kg_index_add(t, sid, "K1", 2, tg, strlen(tg))) < 0 ||
+		    (rc = kg_index_add(t, sid, "K2", 2, tg, strlen(tg))) < 0)
+			return rc;
+	}
+	return 0;
+}
+
+static void kept_index_cursor(void)
+{
+	const char *dir = t_tmpdir("kgcur");
+	kg_store *s = NULL;
+	kg_txn *r = NULL;
+	idx_ctx w = { 3 };
+	nest_ctx c;
+	size_t cnt = 0;
+	int hits = 0;
+
+	t_rmrf(dir);
+	CHECK_EQ_INT(kg_build_begin(&s, dir), 0);
+	CHECK_EQ_INT(kg_store_write(s, add_idx, &w), 0);
+	CHECK_EQ_INT(kg_build_commit(s), 0);
+	CHECK_EQ_INT(kg_store_open(&s, dir, KG_OPEN_WRITE), 0);
+	CHECK_EQ_INT(kg_txn_read(&r, s), 0);
+	memset(&c, 0, sizeof(c));
+	c.t = r;
+	CHECK_EQ_INT(kg_index_find(r, "K1", 2, 0, nest_outer, &c), 0);
+	CHECK_EQ_INT(c.outer, 3);
+	CHECK_EQ_INT(c.inner, 9);
+	CHECK_STR(c.seen[0], "t0");
+	CHECK_STR(c.seen[2], "t2");
+	CHECK_EQ_INT(kg_index_count(r, "K2", 2, &cnt), 0);
+	CHECK_EQ_INT(cnt, 3);
+	CHECK_EQ_INT(kg_index_find(r, "K9", 2, 0, count_idx, &hits), 0); /* no such key */
+	CHECK_EQ_INT(hits, 0);
+	/* a newer commit: the old snapshot reads 3, the renewed txn 3 + 5 */
+	w.n = 5;
+	CHECK_EQ_INT(kg_store_write(s, add_idx, &w), 0);
+	CHECK_EQ_INT(kg_index_find(r, "K1", 2, 0, count_idx, &hits), 0);
+	CHECK_EQ_INT(hits, 3);
+	CHECK_EQ_INT(kg_txn_renew(r), 0);
+	hits = 0;
+	CHECK_EQ_INT(kg_index_find(r, "K1", 2, 0, count_idx, &hits), 0);
+	CHECK_EQ_INT(hits, 8); /* an entry is its owner's: t0..t2 twice */
+	CHECK_EQ_INT(kg_index_count(r, "K2", 2, &cnt), 0);
+	CHECK_EQ_INT(cnt, 8);
+	kg_txn_free(r);
+	kg_store_free(s);
+	t_rmrf(dir);
+}
+
 /* The matching keys as their documented layout (work.h) spells them,
  * built here with printf from their parts: the keys' own appends write
  * no printf, and a byte out of place would orphan every index entry
@@ -796,5 +895,6 @@ int main(void)
 	RUN(index_add_many);
 	RUN(key_layouts);
 	RUN(readers_see_last_commit);
+	RUN(kept_index_cursor);
 	T_DONE();
 }

@@ -533,6 +533,63 @@ static void utf8_cuts(void)
 	pk_buf_release(&b);
 }
 
+/* A DOI prefix's coverage is remembered per commit in the scratch a
+ * batch reuses (issue 19): a commit that adds the coverage is seen by the
+ * next reference after the txn is renewed, never hidden by the memo. */
+static int add_cover(kg_txn *t, void *ctx)
+{
+	kg_source a = { 0 };
+	uint32_t sid;
+	int rc;
+
+	(void)ctx;
+	a.kind = "COVER";
+	a.edition = "1";
+	if ((rc = kg_source_begin(t, &a, &sid)) < 0)
+		return rc;
+	return kg_index_add(t, sid, "Cdoi:10.9999", 12, "", 0);
+}
+
+static void coverage_memo(void)
+{
+	const char *dir = t_tmpdir("refcover");
+	kg_store *s = NULL;
+	kg_txn *t = NULL;
+	qr_opts o;
+	qr_ref p;
+	qr_result *r = pk_malloc(sizeof(*r));
+	int round;
+
+	memset(&o, 0, sizeof(o));
+	o.current_year = 2026;
+	o.scratch = query_ref_scratch_new();
+	t_rmrf(dir);
+	CHECK_EQ_INT(kg_build_begin(&s, dir), 0);
+	CHECK_EQ_INT(kg_build_commit(s), 0);
+	CHECK_EQ_INT(kg_store_open(&s, dir, KG_OPEN_WRITE), 0);
+	CHECK_EQ_INT(kg_txn_read(&t, s), 0);
+	CHECK_EQ_INT(query_ref_parse("10.9999/nowhere.1", 17, &p), 0);
+	for (round = 0; round < 2; round++) { /* the second from the memo */
+		CHECK_EQ_INT(query_ref_check(t, &p, &o, r), 0);
+		CHECK_EQ_INT(r->verdict, QR_UNVERIFIABLE);
+		CHECK(r->nreasons == 1 && strstr(r->reasons[0], "no ingested source covers the DOI prefix 10.9999"));
+	}
+	CHECK_EQ_INT(kg_store_write(s, add_cover, NULL), 0);
+	CHECK_EQ_INT(kg_txn_renew(t), 0);
+	CHECK_EQ_INT(query_ref_check(t, &p, &o, r), 0);
+	CHECK_EQ_INT(r->verdict, QR_UNVERIFIABLE);
+	CHECK(r->nreasons == 1 && strstr(r->reasons[0], "is not in the graph (not a closed world)"));
+	/* covered, in a closed world: the absent DOI is fabricated */
+	o.closed_world = 1;
+	CHECK_EQ_INT(query_ref_check(t, &p, &o, r), 0);
+	CHECK_EQ_INT(r->verdict, QR_FABRICATED);
+	kg_txn_free(t);
+	kg_store_free(s);
+	query_ref_scratch_free(o.scratch);
+	pk_free(r);
+	t_rmrf(dir);
+}
+
 int main(void)
 {
 	const char *dir = t_tmpdir("ref");
@@ -544,6 +601,7 @@ int main(void)
 	RUN(styles);
 	RUN(utf8_cuts);
 	RUN(parse_memo);
+	RUN(coverage_memo);
 	if (t_build_graph(dir, NULL) < 0 || kg_store_open(&s, dir, KG_OPEN_READ) < 0 || kg_txn_read(&txn, s) < 0) {
 		fprintf(stderr, "cannot build the test graph: %s\n", pk_error_last());
 		printf("FAIL build_graph\n");
