@@ -59,6 +59,11 @@ typedef struct qr_ref {
  * 64 KiB. */
 int query_ref_parse(const char *text, size_t n, qr_ref *out);
 
+/* query_ref_parse without its shortcut for a bare DOI or DOI URL (the
+ * patterns run on every string): the same result, byte for byte, which
+ * the tests hold the two to. */
+int query_ref_parse_full(const char *text, size_t n, qr_ref *out);
+
 /* The last few parses, for a caller that parses the same strings again
  * (an answer's citations are parsed to be found, then to be checked).
  * Owned by the caller, one per thread; query_ref_memo_new returns NULL

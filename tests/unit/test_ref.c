@@ -533,6 +533,80 @@ static void utf8_cuts(void)
 	pk_buf_release(&b);
 }
 
+/* query_ref_parse's shortcut for a bare DOI gives what the patterns give
+ * (query_ref_parse_full), byte for byte: on DOIs as they are written, on
+ * near-misses that must take the full parse, and on 20,000 random strings
+ * built from DOI pieces (prefixes, digits, separators, the characters the
+ * shortcut refuses). */
+static void bare_doi_shortcut(void)
+{
+	static const char *const cases[] = {
+		"10.1103/PhysRevB.47.9967", "https://doi.org/10.1103/PhysRevB.47.9967", "HTTPS://DOI.ORG/10.1000/ABC",
+		"http://dx.doi.org/10.1016/0022-2836(81)90087-5", "doi:10.1038/nature12373.", "DOI:10.1038/nature12373",
+		"10.1016/0022-2836(81)90087-5)", "10.1234/x", "10.123/abcdef", "10.1234567890/abc", "10.12345/",
+		"doi: 10.1038/nature12373", "doi10.1038/nature12373", "10.1038/nature12373 ", " 10.1038/nature12373",
+		"10.1038/nat<ure>", "10.1038/a&amp;b", "10.1038/a`b", "@10.1038/x", "[1] 10.1038/nature12373",
+		"1. 10.1038/nature12373", "10.48550/arXiv.1706.03762", "https://doi.org/10.48550/arXiv.1706.03762v5",
+		"10.1038/nature12373;", "10.1038/x\"", "https://doi.org/", "10.1038/\xc3\xa9t\xc3\xa9",
+		"https://doi.org/10.1103/PhysRevB.47.9967,", "10.5555/12345678.", "10.5555/)))",
+		"https://doi.org/10.1002/(SICI)1097-4636(199706)35:4<437::AID-JBM4>3.0.CO;2-L",
+	};
+	static const char *const pieces[] = { "10.", "1103", "1234567", "/", "https://doi.org/", "doi:", "DOI:",
+					      "http://dx.doi.org/", "PhysRevB", ".", ",", ";", ")", "(", " ", "&", "<", ">",
+					      "\"", "@", "`", "x", "9", "0", "-", "_", "[1]", "\xc3\xa9", "10.48550/arXiv.", "v2" };
+	qr_ref *a = pk_malloc(sizeof(*a)), *b = pk_malloc(sizeof(*b));
+	unsigned long long seed = 19;
+	size_t i, k, bad = 0, took = 0;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]) + 20000; i++) {
+		char buf[256];
+		const char *str;
+		int ra, rb;
+
+		if (i < sizeof(cases) / sizeof(cases[0])) {
+			str = cases[i];
+		} else {
+			size_t l = 0, np = 1 + (size_t)(seed % 9);
+
+			buf[0] = '\0';
+			for (k = 0; k < np; k++) {
+				const char *pc;
+
+				seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+				/* most strings start as a DOI does, to reach the shortcut's later tests */
+				pc = k == 0 && (seed >> 60) < 10 ? ((seed >> 40) & 1 ? "10.1234/" : "https://doi.org/10.55555/")
+								: pieces[(seed >> 33) % (sizeof(pieces) / sizeof(pieces[0]))];
+				if (l + strlen(pc) + 1 < sizeof(buf)) {
+					memcpy(buf + l, pc, strlen(pc) + 1);
+					l += strlen(pc);
+				}
+			}
+			str = buf;
+		}
+		memset(a, 0x55, sizeof(*a));
+		memset(b, 0xaa, sizeof(*b));
+		ra = query_ref_parse(str, strlen(str), a);
+		pk_error_clear();
+		rb = query_ref_parse_full(str, strlen(str), b);
+		pk_error_clear();
+		/* the full parse writes text twice (the string, then what the
+		 * identifiers leave): bytes past its NUL are no part of it */
+		memset(a->text + strlen(a->text), 0, sizeof(a->text) - strlen(a->text));
+		memset(b->text + strlen(b->text), 0, sizeof(b->text) - strlen(b->text));
+		if (ra != rb || (ra == 0 && memcmp(a, b, sizeof(*a)))) {
+			if (bad++ < 5)
+				fprintf(stderr, "bare DOI shortcut differs on '%s': rc %d/%d, doi '%s'/'%s', style '%s'/'%s'\n", str,
+					ra, rb, a->doi, b->doi, a->style, b->style);
+		} else if (ra == 0 && !strcmp(a->style, "doi") && !a->text[0]) {
+			took++;
+		}
+	}
+	CHECK_EQ_INT(bad, 0);
+	CHECK(took > 2000); /* the random strings reach the shortcut */
+	pk_free(a);
+	pk_free(b);
+}
+
 /* A DOI prefix's coverage is remembered per commit in the scratch a
  * batch reuses (issue 19): a commit that adds the coverage is seen by the
  * next reference after the txn is renewed, never hidden by the memo. */
@@ -602,6 +676,7 @@ int main(void)
 	RUN(utf8_cuts);
 	RUN(parse_memo);
 	RUN(coverage_memo);
+	RUN(bare_doi_shortcut);
 	if (t_build_graph(dir, NULL) < 0 || kg_store_open(&s, dir, KG_OPEN_READ) < 0 || kg_txn_read(&txn, s) < 0) {
 		fprintf(stderr, "cannot build the test graph: %s\n", pk_error_last());
 		printf("FAIL build_graph\n");
