@@ -78,8 +78,22 @@ void pk_json_end_arr(pk_json *w) { close_container(w, ']'); }
  * ASCII but '"' and '\\'): s[i..result) needs no escape. */
 static size_t plain_end(const char *s, size_t i, size_t n)
 {
+	/* eight bytes at a time: a word with a byte below 0x20, at or above
+	 * 0x80, '"' or '\\' (the tests may say so of a plain word too, never
+	 * the other way round) is left to the byte loop */
+	static const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
 	unsigned char c;
 
+	while (i + 8 <= n) {
+		uint64_t x, q, b;
+
+		memcpy(&x, s + i, 8);
+		q = x ^ (ones * '"');
+		b = x ^ (ones * '\\');
+		if (((x - ones * 0x20) | x | ((q - ones) & ~q) | ((b - ones) & ~b)) & high)
+			break;
+		i += 8;
+	}
 	while (i < n && (c = (unsigned char)s[i]) >= 0x20 && c < 0x80 && c != '"' && c != '\\')
 		i++;
 	return i;

@@ -1394,7 +1394,16 @@ static int ident_covered(kg_txn *t, const char *scheme, const char *id, char *wh
 				return ident_covered(t, "arxiv", aid, why, wn, cm);
 			pk_error_clear();
 		}
-		snprintf(what, sizeof(what), "doi:%.*s", slash ? (int)(slash - id) : (int)strlen(id), id);
+		{
+			/* "doi:" and the prefix, cut as snprintf would cut it */
+			size_t pl = slash ? (size_t)(slash - id) : strlen(id);
+
+			if (pl > sizeof(what) - 5)
+				pl = sizeof(what) - 5;
+			memcpy(what, "doi:", 4);
+			memcpy(what + 4, id, pl);
+			what[4 + pl] = '\0';
+		}
 		if (covers(t, what, 0, cm))
 			return 1; /* (why is read only when not covered) */
 		snprintf(why, wn, "no ingested source covers the DOI prefix %s", what + 4);
@@ -2450,8 +2459,16 @@ static void add_source(qr_result *out, const kg_work *w, const char *key)
 	for (i = 0; i < out->nsources; i++)
 		if (strstr(out->sources[i], key))
 			return;
-	if (out->nsources < QR_SOURCES)
-		snprintf(out->sources[out->nsources++], sizeof(out->sources[0]), "%s %s", w->db ? w->db : "Crossref", key);
+	if (out->nsources < QR_SOURCES) {
+		/* "%s %s", cut as snprintf cuts, without printf */
+		char *d = out->sources[out->nsources++];
+		size_t n = sizeof(out->sources[0]), l = pk_str_copy(d, n, w->db ? w->db : "Crossref");
+
+		if (l + 1 < n) {
+			d[l] = ' ';
+			pk_str_copy(d + l + 1, n - l - 1, key);
+		}
+	}
 	if (w->retracted)
 		out->retracted = 1;
 	for (i = 0; i < w->nupdated_by; i++)
@@ -2857,9 +2874,13 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 			char shown[300];
 			int doi = !strcmp(scheme, "doi");
 
-			snprintf(shown, sizeof(shown), "%s%s%s", doi ? "" : !strcmp(scheme, "arxiv") ? "arXiv:" :
-				 !strcmp(scheme, "pmid") ? "PMID " : !strcmp(scheme, "dblp") ? "dblp " : !strcmp(scheme, "openalex") ? "OpenAlex " : "",
-				 id, !strcmp(scheme, "arxiv") ? ids.arxiv_ver : "");
+			if (doi) /* the DOI as it is (no printf on the common path) */
+				pk_str_copy(shown, sizeof(shown), id);
+			else
+				snprintf(shown, sizeof(shown), "%s%s%s", !strcmp(scheme, "arxiv") ? "arXiv:" :
+					 !strcmp(scheme, "pmid") ? "PMID " : !strcmp(scheme, "dblp") ? "dblp " :
+					 !strcmp(scheme, "openalex") ? "OpenAlex " : "",
+					 id, !strcmp(scheme, "arxiv") ? ids.arxiv_ver : "");
 			if (best && best->identified == 2) {
 				out->verdict = QR_MISMATCH;
 				out->mismatched = best->mismatched | (doi ? QR_F_DOI : QR_F_ID);

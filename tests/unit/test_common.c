@@ -14,6 +14,7 @@
 #include "common/text.h"
 #include "query/number.h"
 
+#include <cJSON.h>
 #include <zlib.h>
 
 static void buf_cap_and_append(void)
@@ -505,6 +506,74 @@ static void exact_buffers(void)
 	CHECK(1);
 }
 
+/* The JSON writer's strings read back as written (cJSON as the reader):
+ * each byte that needs an escape at every offset of a 1..24-byte plain
+ * string (the writer checks eight bytes at a time), and 5,000 seeded
+ * random strings of plain ASCII, quotes, backslashes, control bytes, DEL
+ * and UTF-8 sequences; a plain string is written as it is. */
+static void json_strings_read_back(void)
+{
+	static const char *const bits[] = { "a", "Z", "0", " ", "/", "~", "\"", "\\", "\x01", "\x1f", "\x7f", "\t", "\n",
+					    "\xc3\xa9", "\xe2\x80\x94", "\xe4\xb8\xad", "\xf0\x9f\x98\x80", "}" };
+	static const char special[] = { '"', '\\', 0x01, 0x1f, '\n', (char)0xc3 };
+	unsigned long long seed = 7;
+	size_t len, at, k, i, bad = 0;
+
+	for (i = 0; i < 24 * 24 * sizeof(special) + 5000; i++) {
+		char in[200];
+		pk_buf b = PK_BUF_INIT;
+		pk_json w;
+		cJSON *back;
+		size_t l = 0;
+
+		if (i < 24 * 24 * sizeof(special)) {
+			len = 1 + i / (24 * sizeof(special));
+			at = (i / sizeof(special)) % 24;
+			if (at >= len)
+				continue;
+			memset(in, 'q', len);
+			in[len] = '\0';
+			in[at] = special[i % sizeof(special)];
+			if ((unsigned char)in[at] == 0xc3) { /* a two-byte é needs its second byte */
+				if (at + 1 >= len)
+					continue;
+				in[at + 1] = (char)0xa9;
+			}
+			l = len;
+		} else {
+			size_t parts = (size_t)(seed % 30);
+
+			for (k = 0; k < parts; k++) {
+				const char *bit;
+
+				seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+				bit = (seed >> 61) < 5 ? "plain" : bits[(seed >> 33) % (sizeof(bits) / sizeof(bits[0]))];
+				if (l + strlen(bit) < sizeof(in)) {
+					memcpy(in + l, bit, strlen(bit));
+					l += strlen(bit);
+				}
+			}
+			in[l] = '\0';
+		}
+		pk_json_init(&w, &b);
+		pk_json_arr(&w);
+		pk_json_str(&w, in);
+		pk_json_end_arr(&w);
+		back = b.ptr && !pk_json_error(&w) ? cJSON_Parse(b.ptr) : NULL;
+		if (!back || !cJSON_IsString(cJSON_GetArrayItem(back, 0)) ||
+		    strcmp(cJSON_GetArrayItem(back, 0)->valuestring, in)) {
+			if (bad++ < 3)
+				fprintf(stderr, "JSON string does not read back: %s\n", b.ptr ? b.ptr : "(none)");
+		} else if (strspn(in, "qplainZa0 /~}") == l && (b.len != l + 4 || memcmp(b.ptr + 2, in, l))) {
+			if (bad++ < 3)
+				fprintf(stderr, "plain string not written as it is: %s\n", b.ptr);
+		}
+		cJSON_Delete(back);
+		pk_buf_release(&b);
+	}
+	CHECK_EQ_INT(bad, 0);
+}
+
 /* pk_json_fmt_double writes what printf's loop writes: the first of
  * "%.15g", "%.16g", "%.17g" that strtod reads back (libc as the oracle),
  * for short decimals as people write them, every exponent, integers,
@@ -670,6 +739,7 @@ int main(void)
 	RUN(pj_numbers);
 	RUN(fmt_doubles);
 	RUN(copies_and_json_strings);
+	RUN(json_strings_read_back);
 	RUN(http_policy);
 	RUN(error_messages);
 	RUN(exact_buffers);
