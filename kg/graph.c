@@ -1155,7 +1155,10 @@ int kg_index_add_many(kg_txn *t, uint32_t sid, kg_index_entry *e, size_t n)
 	return rc;
 }
 
-int kg_index_cursor(kg_txn *t, MDB_cursor **c, int *kept)
+/* A cursor on the work index: a read txn's kept one when it is free
+ * (*kept = 1), else a new one. Give it back with index_cursor_done.
+ * 0 or an LMDB code. */
+static int index_cursor(kg_txn *t, MDB_cursor **c, int *kept)
 {
 	*kept = 0;
 	if (!t->write && !t->icur_busy) {
@@ -1178,7 +1181,7 @@ int kg_index_cursor(kg_txn *t, MDB_cursor **c, int *kept)
 	return mdb_cursor_open(t->txn, dbi(t, KG_T_WINDEX), c);
 }
 
-void kg_index_cursor_done(kg_txn *t, MDB_cursor *c, int kept)
+static void index_cursor_done(kg_txn *t, MDB_cursor *c, int kept)
 {
 	if (kept)
 		t->icur_busy = 0;
@@ -1196,7 +1199,7 @@ int kg_index_find(kg_txn *t, const void *key, size_t klen, size_t limit,
 
 	if (klen == 0 || klen > KEY_MAX)
 		return 0;
-	if ((rc = kg_index_cursor(t, &c, &kept)) != 0)
+	if ((rc = index_cursor(t, &c, &kept)) != 0)
 		return kg_mdb_error(rc, "mdb_cursor_open");
 	rc = mdb_cursor_get(c, &kv, &v, MDB_SET_KEY);
 	while (rc == 0) {
@@ -1208,7 +1211,7 @@ int kg_index_find(kg_txn *t, const void *key, size_t klen, size_t limit,
 	}
 	rc = (rc == 0 || rc == MDB_NOTFOUND) ? 0 : kg_mdb_error(rc, "reading index");
 done:
-	kg_index_cursor_done(t, c, kept);
+	index_cursor_done(t, c, kept);
 	return rc;
 }
 
@@ -1222,12 +1225,12 @@ int kg_index_count(kg_txn *t, const void *key, size_t klen, size_t *out)
 	*out = 0;
 	if (klen == 0 || klen > KEY_MAX)
 		return 0;
-	if ((rc = kg_index_cursor(t, &c, &kept)) != 0)
+	if ((rc = index_cursor(t, &c, &kept)) != 0)
 		return kg_mdb_error(rc, "mdb_cursor_open");
 	rc = mdb_cursor_get(c, &kv, &v, MDB_SET_KEY);
 	if (rc == 0)
 		rc = mdb_cursor_count(c, &n);
-	kg_index_cursor_done(t, c, kept);
+	index_cursor_done(t, c, kept);
 	if (rc && rc != MDB_NOTFOUND)
 		return kg_mdb_error(rc, "counting index");
 	*out = (size_t)n;

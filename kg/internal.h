@@ -45,17 +45,11 @@ struct kg_txn {
 	void *memo;                  /* kg_txn_memo_set: a read transaction's cache */
 	void (*memo_free)(void *);
 	/* a read transaction's cursor on the work index, kept between index
-	 * reads (kg_index_cursor); renewed onto the txn after a renew */
+	 * reads (graph.c's index_cursor); renewed onto the txn after a renew */
 	MDB_cursor *icur;
 	int icur_busy;               /* lent out: a nested read opens its own */
 	int icur_stale;              /* the txn was renewed since its last use */
 };
-
-/* A cursor on the work index: a read txn's kept one when it is free
- * (*kept = 1), else a new one. Give it back with kg_index_cursor_done.
- * 0 or an LMDB code. */
-int kg_index_cursor(kg_txn *t, MDB_cursor **c, int *kept);
-void kg_index_cursor_done(kg_txn *t, MDB_cursor *c, int kept);
 
 /* LMDB's MDB_val holds a non-const pointer even for keys it only reads. */
 static inline void *kg_unconst(const void *p)
