@@ -41,6 +41,19 @@ static int is_ascii_word_char(char c)
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
+/* s[0..l) is w[0..l) but for ASCII case: strncasecmp (the C locale's:
+ * ASCII case only), asked only when the first bytes agree so */
+static int same_ci(const char *s, const char *w, size_t l)
+{
+	unsigned char x = (unsigned char)s[0], y = (unsigned char)w[0];
+
+	if (x != y && (x | 0x20) != (y | 0x20))
+		return 0;
+	if (x != y && !((x | 0x20) >= 'a' && (x | 0x20) <= 'z'))
+		return 0;
+	return !strncasecmp(s, w, l);
+}
+
 /* Strip trailing connecting words and blanks from s[a..*b). */
 static void strip_tail(const char *s, size_t a, size_t *b)
 {
@@ -56,7 +69,7 @@ static void strip_tail(const char *s, size_t a, size_t *b)
 			const char *w = trailing_words[i];
 			size_t l = strlen(w);
 
-			if (*b - a < l || strncasecmp(s + *b - l, w, l))
+			if (*b - a < l || !same_ci(s + *b - l, w, l))
 				continue;
 			/* English words end at a word boundary */
 			if (is_ascii_word_char(w[0]) && *b - l > a && is_ascii_word_char(s[*b - l - 1]))
@@ -82,7 +95,7 @@ static void strip_head(const char *s, size_t *a, size_t b)
 			const char *w = leading_words[i];
 			size_t l = strlen(w);
 
-			if (b - *a < l || strncasecmp(s + *a, w, l))
+			if (b - *a < l || !same_ci(s + *a, w, l))
 				continue;
 			if (is_ascii_word_char(w[l - 1]) && *a + l < b && is_ascii_word_char(s[*a + l]))
 				continue;
@@ -170,7 +183,7 @@ static void qualifier_before(const char *s, size_t lo, size_t a, char *out, size
 		size_t l = strlen(qualifiers[k]);
 
 		b = e >= l ? e - l : 0;
-		if (e >= lo + l && !strncasecmp(s + b, qualifiers[k], l) &&
+		if (e >= lo + l && same_ci(s + b, qualifiers[k], l) &&
 		    ((unsigned char)qualifiers[k][0] >= 0x80 || b == lo || !is_ascii_word_char(s[b - 1]))) {
 			snprintf(out, n, "%s", qualifiers[k]);
 			return;

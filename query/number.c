@@ -236,7 +236,7 @@ static int word_before(const char *const *words, size_t nwords, const char *s, s
 		for (p = lo; p + l <= start; p++) {
 			size_t k = p + l;
 
-			if (memcmp(s + p, w, l))
+			if (s[p] != w[0] || memcmp(s + p, w, l))
 				continue;
 			/* only blanks, '=', ':' or 为/是 between the marker and the number */
 			while (k < start && (s[k] == ' ' || s[k] == '=' || s[k] == ':'))
