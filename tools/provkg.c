@@ -80,6 +80,7 @@ int main(int argc, char **argv)
 
 	pk_alloc_init();
 	tool_install_testpoints();
+	tool_stdout_init();
 	/* a global --db DIR before the command (git's -C): the graph of every
 	 * command that opens one, unless the command is given its own --db */
 	while (argc >= 2 && (!strcmp(argv[1], "--db") || !strncmp(argv[1], "--db=", 5))) {

@@ -143,6 +143,16 @@ static int line_buffered(void)
 	return mode;
 }
 
+void tool_stdout_init(void)
+{
+	/* a file or device gets 64 KiB writes, not stdio's 4 KiB (a 40 MB
+	 * answer stream was 10,000 write calls); before any output */
+	static char buf[1 << 16];
+
+	if (!line_buffered())
+		setvbuf(stdout, buf, _IOFBF, sizeof(buf));
+}
+
 int tool_print_line(const pk_buf *b)
 {
 	if ((b->len && fwrite(b->ptr, 1, b->len, stdout) != b->len) || fputc('\n', stdout) == EOF ||

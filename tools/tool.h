@@ -51,6 +51,10 @@ const char *tool_default_data(const char *rel);
 
 /* Write b's bytes and a newline to stdout. 0 or PK_EIO. */
 int tool_print_line(const pk_buf *b);
+/* Standard output's buffering, once, before anything is written: a line
+ * at a time to a pipe, socket or terminal (tool_print_line flushes each),
+ * 64 KiB at a time to a file. */
+void tool_stdout_init(void);
 /* Check a finished pk_json and print its buffer as one line; on a writer
  * error report it and return the exit code (0 on success). */
 int tool_emit_json(pk_json *w, pk_buf *b);
