@@ -95,7 +95,7 @@ printf '%s\n' "{\"id\":1,\"ref\":\"https://doi.org/$DOI\"}" 'not json' \
 	"{\"id\":6,\"ref\":\"Bloggs J. Another invented study of unicorn immunology in health workers. Arch Intern Med. 1991;151:9999.\"}" >"$D/in.jsonl"
 "$P" check-ref "${O[@]}" --cache-ttl 0 --jsonl <"$D/in.jsonl" >"$D/out.jsonl"
 rc=$?
-/usr/bin/python3 - "$D/out.jsonl" "$U" <<'PY'
+/usr/bin/python3 - "$D/out.jsonl" "$U" 2>"$D/py.err" <<'PY'
 import json, sys, urllib.request
 lines = open(sys.argv[1]).read().splitlines()
 recs = [json.loads(l) for l in lines]
@@ -109,7 +109,7 @@ times = sorted(e["time"] for e in log)
 gaps = [b - a for a, b in zip(times, times[1:])]
 assert min(gaps) >= 0.015, gaps
 PY
-check "a JSONL stream stays aligned; requests paced by X-Rate-Limit" $? "rc $rc: $(cat "$D/out.jsonl")"
+check "a JSONL stream stays aligned; requests paced by X-Rate-Limit" $? "rc $rc: $(tail -n 1 "$D/py.err"): $(cat "$D/out.jsonl")"
 
 # 6. another writer holds the graph: answers are used, the cache skipped
 reset_server
