@@ -191,14 +191,9 @@ static void words_key(const words *x, char *out, size_t n)
 
 /* The reference's side of every comparison, folded once. */
 typedef struct prep {
-	char title_key[1024];     /* the title's words joined */
 	size_t title_content;     /* words that are not stop words */
-	char acro[4][32];         /* the stated venue's words that may be an acronym ("cvpr") */
 	size_t nacro;
-	char alias[8][160];       /* names the venue table gives those acronyms */
 	size_t nalias;
-	char fam[QR_AUTHORS][64];
-	char ini[QR_AUTHORS];
 	fcache *fc;               /* the candidate's fields, folded (reset per candidate) */
 	int preprint;             /* the venue says "Preprint" (at, on bioRxiv ...) */
 	unsigned char in_venue[RT_WORDS];   /* words of the string the parse read as the venue */
@@ -206,8 +201,15 @@ typedef struct prep {
 	char venue_num[32];       /* a number the parse left at the venue's end ("BJR 20170914") */
 	int title_at;             /* the parsed title stands in the string ... */
 	size_t title_a, title_b;  /* ... as its words [a, b) */
-	/* the word lists last: prepare() clears what comes before and empties
-	 * these (a list is read only up to its n, which split_words sets) */
+	/* from here on prepare() clears nothing: each array below is written
+	 * before it is read (title_key always; acro, alias and fam/ini up to
+	 * nacro, nalias and the reference's authors), and each word list is
+	 * emptied (read only up to its n, which split_words sets) */
+	char title_key[1024];     /* the title's words joined */
+	char acro[4][32];         /* the stated venue's words that may be an acronym ("cvpr") */
+	char alias[8][160];       /* names the venue table gives those acronyms */
+	char fam[QR_AUTHORS][64];
+	char ini[QR_AUTHORS];
 	words title;              /* stop words kept: similarity, exact key */
 	words venue;              /* stop words dropped */
 	words venue_head;         /* the stated venue before a ':' or '(' (none: empty) */
@@ -284,8 +286,9 @@ static void prepare(const qr_ref *r, prep *p)
 	/* every field starts from nothing: the allocation may be the last
 	 * reference's (its title span, aliases, marks), and a field set only
 	 * on some path must not carry that reference's value into this one
-	 * (the 11 word lists, 24 of its 29 KB, only need to be empty) */
-	memset(p, 0, offsetof(prep, title));
+	 * (the arrays written before they are read and the 11 word lists,
+	 * 28 of its 29 KB, are not cleared: see the struct) */
+	memset(p, 0, offsetof(prep, title_key));
 	for (i = 0; i < sizeof(p->alias_words) / sizeof(p->alias_words[0]); i++)
 		p->alias_words[i].n = 0;
 	split_words(r->title[0] ? r->title : NULL, &p->title, 0);
