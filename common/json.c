@@ -158,9 +158,54 @@ static void put_string(pk_json *w, const char *s, size_t n)
 	put(w, "\"", 1);
 }
 
+/* A key of up to KEY_SHORT plain ASCII bytes (every key the tools
+ * write), checked and copied in one pass into room the buffer has: 1 when
+ * written, 0 when it is not such a key or there is no room (nothing
+ * written; the buffer's terminating NUL put back). */
+#define KEY_SHORT 48
+static int short_key(pk_json *w, const char *key)
+{
+	pk_buf *b = w->b;
+	int comma = w->depth && w->has_member[w->depth - 1];
+	char *p;
+	size_t i;
+
+	/* room for ',' '"' the key '"' ':' and the NUL; len stays below max
+	 * as cap never passes max + 1 */
+	if (!b->ptr || b->cap - b->len < KEY_SHORT + 5)
+		return 0;
+	p = b->ptr + b->len;
+	if (comma)
+		*p++ = ',';
+	*p++ = '"';
+	for (i = 0; i < KEY_SHORT; i++) {
+		unsigned char c = (unsigned char)key[i];
+
+		if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\')
+			break;
+		*p++ = (char)c;
+	}
+	if (i == KEY_SHORT || key[i]) {
+		b->ptr[b->len] = '\0';
+		return 0;
+	}
+	*p++ = '"';
+	*p++ = ':';
+	*p = '\0';
+	b->len = (size_t)(p - b->ptr);
+	if (w->depth)
+		w->has_member[w->depth - 1] = 1;
+	w->after_key = 1;
+	return 1;
+}
+
 void pk_json_key(pk_json *w, const char *key)
 {
-	size_t l = strlen(key);
+	size_t l;
+
+	if (!w->err && !w->after_key && short_key(w, key))
+		return;
+	l = strlen(key);
 
 	/* a key of plain ASCII (every key the tools write): its separator,
 	 * quotes and colon in one append */

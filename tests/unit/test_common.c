@@ -555,6 +555,22 @@ static void json_strings_read_back(void)
 			}
 			in[l] = '\0';
 		}
+		/* the same string as a key (keys of up to 48 plain bytes take
+		 * one pass of their own), after another member */
+		pk_json_init(&w, &b);
+		pk_json_obj(&w);
+		pk_json_kint(&w, "\x01", 1);
+		pk_json_key(&w, in);
+		pk_json_int(&w, 2);
+		pk_json_end_obj(&w);
+		back = b.ptr && !pk_json_error(&w) ? cJSON_Parse(b.ptr) : NULL;
+		if (!back || cJSON_GetArraySize(back) != 2 || strcmp(cJSON_GetArrayItem(back, 1)->string, in) ||
+		    cJSON_GetArrayItem(back, 1)->valueint != 2) {
+			if (bad++ < 3)
+				fprintf(stderr, "JSON key does not read back: %s\n", b.ptr ? b.ptr : "(none)");
+		}
+		cJSON_Delete(back);
+		pk_buf_release(&b);
 		pk_json_init(&w, &b);
 		pk_json_arr(&w);
 		pk_json_str(&w, in);
@@ -572,6 +588,37 @@ static void json_strings_read_back(void)
 		pk_buf_release(&b);
 	}
 	CHECK_EQ_INT(bad, 0);
+	for (len = 40; len <= 56; len++) {
+		char key[64], want[80];
+		pk_buf b = PK_BUF_INIT;
+		pk_json w;
+
+		memset(key, 'k', len);
+		key[len] = '\0';
+		snprintf(want, sizeof(want), "{\"a\":1,\"%s\":2}", key);
+		pk_json_init(&w, &b);
+		pk_json_obj(&w);
+		pk_json_kint(&w, "a", 1);
+		pk_json_kint(&w, key, 2);
+		pk_json_end_obj(&w);
+		CHECK_EQ_INT(pk_json_error(&w), 0);
+		CHECK_STR(b.ptr, want);
+		pk_buf_release(&b);
+	}
+	/* a buffer capped short of the key: the cap's error, nothing past it */
+	{
+		pk_buf b;
+		pk_json w;
+
+		pk_buf_init(&b, 12);
+		pk_json_init(&w, &b);
+		pk_json_obj(&w);
+		pk_json_kint(&w, "abcdefghijklmnop", 1);
+		CHECK_EQ_INT(pk_json_error(&w), PK_ELIMIT);
+		CHECK(b.len <= 12);
+		pk_error_clear();
+		pk_buf_release(&b);
+	}
 }
 
 /* pk_json_fmt_double writes what printf's loop writes: the first of
