@@ -74,16 +74,20 @@ void pk_json_end_obj(pk_json *w) { close_container(w, '}'); }
 void pk_json_arr(pk_json *w) { open_container(w, '['); }
 void pk_json_end_arr(pk_json *w) { close_container(w, ']'); }
 
-/* The end of the run from s[i] of bytes written as they are (printable
- * ASCII but '"' and '\\'): s[i..result) needs no escape. */
+/* A byte written as it is: printable ASCII but '"' and '\\'. */
+static inline int plain_byte(unsigned char c)
+{
+	return c >= 0x20 && c < 0x80 && c != '"' && c != '\\';
+}
+
+/* The end of the run from s[i] of bytes written as they are
+ * (plain_byte): s[i..result) needs no escape. */
 static size_t plain_end(const char *s, size_t i, size_t n)
 {
 	/* eight bytes at a time: a word with a byte below 0x20, at or above
 	 * 0x80, '"' or '\\' (the tests may say so of a plain word too, never
 	 * the other way round) is left to the byte loop */
 	static const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
-	unsigned char c;
-
 	while (i + 8 <= n) {
 		uint64_t x, q, b;
 
@@ -94,7 +98,7 @@ static size_t plain_end(const char *s, size_t i, size_t n)
 			break;
 		i += 8;
 	}
-	while (i < n && (c = (unsigned char)s[i]) >= 0x20 && c < 0x80 && c != '"' && c != '\\')
+	while (i < n && plain_byte((unsigned char)s[i]))
 		i++;
 	return i;
 }
@@ -179,11 +183,9 @@ static int short_key(pk_json *w, const char *key)
 		*p++ = ',';
 	*p++ = '"';
 	for (i = 0; i < KEY_SHORT; i++) {
-		unsigned char c = (unsigned char)key[i];
-
-		if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\')
+		if (!plain_byte((unsigned char)key[i]))
 			break;
-		*p++ = (char)c;
+		*p++ = key[i];
 	}
 	if (i == KEY_SHORT || key[i]) {
 		b->ptr[b->len] = '\0';

@@ -47,9 +47,8 @@ static int same_ci(const char *s, const char *w, size_t l)
 {
 	unsigned char x = (unsigned char)s[0], y = (unsigned char)w[0];
 
-	if (x != y && (x | 0x20) != (y | 0x20))
-		return 0;
-	if (x != y && !((x | 0x20) >= 'a' && (x | 0x20) <= 'z'))
+	/* unequal first bytes agree only as the two cases of one letter */
+	if (x != y && ((x | 0x20) != (y | 0x20) || (x | 0x20) < 'a' || (x | 0x20) > 'z'))
 		return 0;
 	return !strncasecmp(s, w, l);
 }
