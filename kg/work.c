@@ -204,11 +204,15 @@ int kg_work_decode(kg_work *w, const void *rec, size_t len)
 	return 0;
 }
 
-int kg_doi_normalize(pk_buf *out, const char *s, size_t n)
+/* The DOI in s[0..n): *s and *n narrowed to it (prefix, trailing
+ * punctuation and anything from a blank on left out). 0, or PK_EINVAL when
+ * it is not a DOI. */
+static int doi_span(const char **sp, size_t *np)
 {
 	static const char *const prefixes[] = { "https://doi.org/", "http://doi.org/", "https://dx.doi.org/",
 						"http://dx.doi.org/", "doi.org/", "dx.doi.org/", "doi:", "doi " };
-	size_t i, start = out->len;
+	const char *s = *sp;
+	size_t i, n = *np;
 
 	while (n && isspace((unsigned char)*s))
 		s++, n--;
@@ -247,23 +251,53 @@ int kg_doi_normalize(pk_buf *out, const char *s, size_t n)
 	}
 	if (n < 7 || strncmp(s, "10.", 3) || !memchr(s, '/', n) || n > 400)
 		return pk_error_set(PK_EINVAL, "not a DOI");
-	/* up to a blank or control character, ASCII lower-cased */
+	/* up to a blank or control character */
 	for (i = 0; i < n && (unsigned char)s[i] > 0x20; i++)
 		;
-	if (pk_buf_grow(out, i) < 0)
-		return PK_ENOMEM;
-	for (n = i, i = 0; i < n; i++) {
+	if (i < 7)
+		return pk_error_set(PK_EINVAL, "not a DOI");
+	*sp = s;
+	*np = i;
+	return 0;
+}
+
+/* n bytes of s, ASCII lower-cased, to dst (no NUL) */
+static void doi_lower(char *dst, const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
 
-		out->ptr[out->len + i] = (char)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c); /* ASCII only */
+		dst[i] = (char)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c); /* ASCII only */
 	}
+}
+
+int kg_doi_normalize(pk_buf *out, const char *s, size_t n)
+{
+	int rc;
+
+	if ((rc = doi_span(&s, &n)) < 0)
+		return rc;
+	if (pk_buf_grow(out, n) < 0)
+		return PK_ENOMEM;
+	doi_lower(out->ptr + out->len, s, n);
 	out->len += n;
 	out->ptr[out->len] = '\0';
-	if (out->len - start < 7) {
-		pk_buf_truncate(out, start);
-		return pk_error_set(PK_EINVAL, "not a DOI");
-	}
 	return 0;
+}
+
+int kg_doi_normalize_to(char *out, size_t cap, const char *s, size_t n)
+{
+	int rc;
+
+	if ((rc = doi_span(&s, &n)) < 0)
+		return rc;
+	if (n >= cap)
+		return pk_error_set(PK_ELIMIT, "DOI longer than %zu bytes", cap - 1);
+	doi_lower(out, s, n);
+	out[n] = '\0';
+	return (int)n;
 }
 
 /* ---- matching keys (shared by ingest and check-ref) -------------------- */
@@ -639,19 +673,40 @@ int kg_work_key(pk_buf *out, const kg_work *w)
 	return pk_error_set(PK_EINVAL, "the work has no identifier to be stored under");
 }
 
-int kg_key_ident(pk_buf *key, const char *scheme, const char *id)
+int kg_key_ident_to(char *key, size_t cap, const char *scheme, const char *id)
 {
-	size_t start = key->len;
+	size_t sl = strlen(scheme), il;
 	int doi = !strcmp(scheme, "doi") || !strcmp(scheme, "preprint-of"), rc;
 
-	if (!id || !*id || (!doi && strlen(id) > 200))
+	if (!id || !*id)
 		return PK_ENOTFOUND;
-	/* "I" scheme ":" and the id, a DOI normalised (a failed append leaves
-	 * the key as it was) */
-	if ((rc = pk_buf_putc(key, 'I')) < 0 || (rc = pk_buf_puts(key, scheme)) < 0 || (rc = pk_buf_putc(key, ':')) < 0 ||
-	    (rc = doi ? kg_doi_normalize(key, id, strlen(id)) : pk_buf_puts(key, id)) < 0)
-		pk_buf_truncate(key, start);
-	return rc;
+	il = strlen(id);
+	if (!doi && il > 200)
+		return PK_ENOTFOUND;
+	/* "I" scheme ":" and the id, a DOI normalised */
+	if (sl + 2 >= cap)
+		return pk_error_set(PK_ELIMIT, "identifier key longer than %zu bytes", cap - 1);
+	key[0] = 'I';
+	memcpy(key + 1, scheme, sl);
+	key[sl + 1] = ':';
+	if (doi) {
+		if ((rc = kg_doi_normalize_to(key + sl + 2, cap - sl - 2, id, il)) < 0)
+			return rc;
+		return (int)(sl + 2) + rc;
+	}
+	if (sl + 2 + il >= cap)
+		return pk_error_set(PK_ELIMIT, "identifier key longer than %zu bytes", cap - 1);
+	memcpy(key + sl + 2, id, il + 1);
+	return (int)(sl + 2 + il);
+}
+
+int kg_key_ident(pk_buf *key, const char *scheme, const char *id)
+{
+	char k[KG_KEY_IDENT_MAX];
+	int n = kg_key_ident_to(k, sizeof(k), scheme, id);
+
+	/* (a failed append leaves the key as it was) */
+	return n < 0 ? n : pk_buf_put(key, k, (size_t)n);
 }
 
 int kg_work_keys(const kg_work *w, int (*emit)(void *ctx, const void *key, size_t n), void *ctx)

@@ -101,11 +101,19 @@ int kg_work_keys(const kg_work *w, int (*emit)(void *ctx, const void *key, size_
 /* 'I' + scheme + ":" + id (ids as kg_work_keys writes them: DOIs
  * normalised, arXiv ids without version, case kept otherwise). */
 int kg_key_ident(pk_buf *key, const char *scheme, const char *id);
+/* The same key into key[cap] (NUL-terminated; nothing allocated): its
+ * length, PK_ENOTFOUND for no id, PK_EINVAL for a DOI that is not one,
+ * PK_ELIMIT when it does not fit. KG_KEY_IDENT_MAX holds every key. */
+#define KG_KEY_IDENT_MAX 448
+int kg_key_ident_to(char *key, size_t cap, const char *scheme, const char *id);
 
 /* Normalise a DOI as written ("https://doi.org/10.1103/PhysRevB.47.9967.",
  * "doi:10.1103/...") into out (lower case). Returns 0, or PK_EINVAL when it
  * is not a DOI (no "10." prefix and '/'). */
 int kg_doi_normalize(pk_buf *out, const char *s, size_t n);
+/* The same into out[cap] (NUL-terminated; nothing allocated). Returns its
+ * length, PK_EINVAL when it is not a DOI, PK_ELIMIT when it does not fit. */
+int kg_doi_normalize_to(char *out, size_t cap, const char *s, size_t n);
 
 /* ---- matching keys: computed the same way at ingest and at check-ref ----
  * kg_fold_text: markup and entities removed, NFKC, case folded, diacritics

@@ -1245,18 +1245,18 @@ static int on_named(const void *target, size_t len, void *ctx)
  * record of another database that carries it ('I' + scheme:id). */
 static int from_ident(kg_txn *t, const char *scheme, const char *id, const char *own_key, cands *cs)
 {
-	pk_buf key = PK_BUF_INIT;
+	char key[KG_KEY_IDENT_MAX];
 	id_ctx c = { cs };
-	int rc = 0;
+	int rc = 0, n;
 
 	if (!id[0])
 		return 0;
 	if (own_key)
 		add_named(cs, own_key, strlen(own_key));
-	if (kg_key_ident(&key, scheme, id) == 0)
-		rc = kg_index_find(t, key.ptr, key.len, 32, on_named, &c);
-	pk_buf_release(&key);
-	pk_error_clear();
+	if ((n = kg_key_ident_to(key, sizeof(key), scheme, id)) >= 0)
+		rc = kg_index_find(t, key, (size_t)n, 32, on_named, &c);
+	else
+		pk_error_clear();
 	return rc < 0 ? rc : 0;
 }
 
@@ -1357,7 +1357,7 @@ static void cover_memo_clear(cover_memo *cm)
 
 static int covers(kg_txn *t, const char *what, uint64_t num, cover_memo *cm)
 {
-	pk_buf key = PK_BUF_INIT;
+	char key[256];
 	cover_ctx c = { num, 0, 0 };
 	size_t l = strlen(what), at = 0;
 
@@ -1369,10 +1369,13 @@ static int covers(kg_txn *t, const char *what, uint64_t num, cover_memo *cm)
 	} else {
 		cm = NULL;
 	}
-	if (pk_buf_putc(&key, 'C') == 0 && pk_buf_puts(&key, what) == 0)
-		kg_index_find(t, key.ptr, key.len, 0, on_cover, &c);
-	pk_buf_release(&key);
-	pk_error_clear();
+	/* 'C' and what (under 200 bytes from every caller) */
+	if (l + 1 < sizeof(key)) {
+		key[0] = 'C';
+		memcpy(key + 1, what, l + 1);
+		kg_index_find(t, key, l + 1, 0, on_cover, &c);
+		pk_error_clear();
+	}
 	if (cm) {
 		memcpy(cm->slot[at].what, what, l + 1);
 		cm->slot[at].hit = c.hit;
@@ -2485,9 +2488,10 @@ static void add_source(qr_result *out, const kg_work *w, const char *key)
  * them (cand.same) so that they do not count as other works. */
 static void describe_sources(qr_result *out, kg_txn *t, const qr_opts *o, cands *cs, cand *best, kg_work *w)
 {
-	char published[256] = "", self_doi[256] = "";
+	char published[256], self_doi[256];
 	size_t i;
 
+	published[0] = self_doi[0] = '\0';
 	out->nsources = 0;
 	if (load_cand(t, o, best, w) < 0) {
 		pk_error_clear();
@@ -2522,12 +2526,12 @@ static void describe_sources(qr_result *out, kg_txn *t, const qr_opts *o, cands 
 		pk_error_clear();
 	}
 	if (self_doi[0]) {
-		pk_buf key = PK_BUF_INIT;
+		char key[KG_KEY_IDENT_MAX];
 		link_ctx lc = { out };
+		int n;
 
-		if (kg_key_ident(&key, "preprint-of", self_doi) == 0)
-			kg_index_find(t, key.ptr, key.len, 8, on_preprint, &lc);
-		pk_buf_release(&key);
+		if ((n = kg_key_ident_to(key, sizeof(key), "preprint-of", self_doi)) >= 0)
+			kg_index_find(t, key, (size_t)n, 8, on_preprint, &lc);
 		pk_error_clear();
 	}
 }

@@ -910,7 +910,6 @@ static int bare_doi(const char *text, size_t n, qr_ref *out)
 {
 	static const char *const prefixes[] = { "https://doi.org/", "http://doi.org/", "https://dx.doi.org/",
 						"http://dx.doi.org/", "doi:" };
-	pk_buf d = PK_BUF_INIT;
 	size_t i, p = 0, digits = 0;
 	int ok;
 
@@ -922,7 +921,7 @@ static int bare_doi(const char *text, size_t n, qr_ref *out)
 		if (c <= 0x20 || c >= 0x7f || c == '"' || c == '<' || c == '>' || c == '&' || c == '`')
 			return 0;
 	}
-	for (i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++) {
+	for (i = text[0] == '1' ? sizeof(prefixes) / sizeof(prefixes[0]) : 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++) {
 		size_t l = strlen(prefixes[i]);
 
 		if (n > l && !strncasecmp(text, prefixes[i], l)) {
@@ -936,15 +935,14 @@ static int bare_doi(const char *text, size_t n, qr_ref *out)
 		digits++;
 	if (digits < 4 || digits > 9 || p + 3 + digits + 1 >= n || text[p + 3 + digits] != '/')
 		return 0;
-	/* the DOI as RE_DOI's group gives it to kg_doi_normalize */
-	ok = kg_doi_normalize(&d, text + p, n - p) == 0 && d.len < sizeof(out->doi);
-	if (ok) {
-		memset(out, 0, sizeof(*out));
-		memcpy(out->doi, d.ptr, d.len + 1);
+	/* the DOI as RE_DOI's group gives it to kg_doi_normalize (a string
+	 * that is not one is parsed again by the patterns) */
+	memset(out, 0, sizeof(*out));
+	ok = kg_doi_normalize_to(out->doi, sizeof(out->doi), text + p, n - p) >= 0;
+	if (ok)
 		memcpy(out->style, "doi", 4);
-	}
-	pk_buf_release(&d);
-	pk_error_clear();
+	else
+		pk_error_clear();
 	return ok;
 }
 

@@ -538,6 +538,93 @@ static void utf8_cuts(void)
  * near-misses that must take the full parse, and on 20,000 random strings
  * built from DOI pieces (prefixes, digits, separators, the characters the
  * shortcut refuses). */
+/* kg_doi_normalize_to and kg_key_ident_to (fixed buffers, the check-ref
+ * path) against kg_doi_normalize and kg_key_ident (pk_buf) */
+static void fixed_buffer_keys(void)
+{
+	static const char *const pieces[] = { "10.", "1103", "/", "https://doi.org/", "doi:", "DOI ", "dx.doi.org/",
+					      "PhysRevB", ".", ",", ";", ")", "(", " ", "\"", "'", ">", "]", "x", "9",
+					      "\t", "\xc3\xa9", "Ab", "1706.03762", "v2", "conf/nips/X17" };
+	static const char *const schemes[] = { "doi", "preprint-of", "arxiv", "pmid", "dblp" };
+	unsigned long long seed = 23;
+	size_t i, k, same = 0;
+
+	for (i = 0; i < 20000; i++) {
+		char id[700], fixed[KG_KEY_IDENT_MAX], small[12];
+		size_t l = 0, np = 1 + (size_t)((seed >> 35) % 12), cap;
+		pk_buf b = PK_BUF_INIT;
+		int ra, rb;
+
+		id[0] = '\0';
+		for (k = 0; k < np || (i % 97 == 0 && l < 450); k++) {
+			const char *pc;
+
+			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+			pc = pieces[(seed >> 33) % (sizeof(pieces) / sizeof(pieces[0]))];
+			if (l + strlen(pc) >= sizeof(id))
+				break;
+			memcpy(id + l, pc, strlen(pc) + 1);
+			l += strlen(pc);
+		}
+		ra = kg_doi_normalize(&b, id, l);
+		rb = kg_doi_normalize_to(fixed, sizeof(fixed), id, l);
+		CHECK_EQ_INT(ra < 0 ? ra : (int)b.len, rb);
+		if (ra == 0 && rb >= 0)
+			CHECK_STR(fixed, b.ptr);
+		/* too small a buffer: PK_ELIMIT, never a cut DOI */
+		cap = 1 + (size_t)(seed >> 40) % sizeof(small);
+		rb = kg_doi_normalize_to(small, cap, id, l);
+		CHECK(ra < 0 ? rb == ra : b.len < cap ? rb == (int)b.len && !strcmp(small, b.ptr) : rb == PK_ELIMIT);
+		pk_error_clear();
+		for (k = 0; k < sizeof(schemes) / sizeof(schemes[0]); k++) {
+			/* the key as the header states it, built with printf: a DOI
+			 * normalised, another id as it is up to 200 bytes */
+			int doi = k < 2;
+			char want[1024];
+			int wl = -1;
+
+			pk_buf_reset(&b);
+			if (doi && l && kg_doi_normalize(&b, id, l) == 0)
+				wl = snprintf(want, sizeof(want), "I%s:%s", schemes[k], b.ptr);
+			else if (!doi && l && l <= 200)
+				wl = snprintf(want, sizeof(want), "I%s:%s", schemes[k], id);
+			pk_error_clear();
+			rb = kg_key_ident_to(fixed, sizeof(fixed), schemes[k], id);
+			CHECK_EQ_INT(rb >= 0 ? rb : -1, wl);
+			if (wl >= 0 && rb >= 0)
+				CHECK_STR(fixed, want);
+			/* and the pk_buf form, appended to what the buffer held */
+			pk_buf_reset(&b);
+			CHECK_EQ_INT(pk_buf_puts(&b, "pre"), 0);
+			ra = kg_key_ident(&b, schemes[k], id);
+			CHECK_EQ_INT(ra == 0, wl >= 0);
+			CHECK_STR(b.ptr + 3, wl >= 0 ? want : "");
+			same += wl >= 0;
+			pk_error_clear();
+		}
+		pk_buf_release(&b);
+	}
+	CHECK(same > 20000); /* most strings made keys */
+	{
+		char fixed[KG_KEY_IDENT_MAX];
+
+		CHECK_EQ_INT(kg_key_ident_to(fixed, sizeof(fixed), "doi", "https://doi.org/10.1103/PhysRevB.47.9967."), 29);
+		CHECK_STR(fixed, "Idoi:10.1103/physrevb.47.9967");
+		CHECK_EQ_INT(kg_key_ident_to(fixed, sizeof(fixed), "doi", ""), PK_ENOTFOUND);
+		CHECK_EQ_INT(kg_key_ident_to(fixed, 10, "arxiv", "1706.03762"), PK_ELIMIT);
+		{
+			char id[202];
+
+			memset(id, 'a', 201);
+			id[201] = '\0';
+			CHECK_EQ_INT(kg_key_ident_to(fixed, sizeof(fixed), "dblp", id), PK_ENOTFOUND);
+			id[200] = '\0';
+			CHECK_EQ_INT(kg_key_ident_to(fixed, sizeof(fixed), "dblp", id), 206);
+		}
+		pk_error_clear();
+	}
+}
+
 static void bare_doi_shortcut(void)
 {
 	static const char *const cases[] = {
@@ -677,6 +764,7 @@ int main(void)
 	RUN(parse_memo);
 	RUN(coverage_memo);
 	RUN(bare_doi_shortcut);
+	RUN(fixed_buffer_keys);
 	if (t_build_graph(dir, NULL) < 0 || kg_store_open(&s, dir, KG_OPEN_READ) < 0 || kg_txn_read(&txn, s) < 0) {
 		fprintf(stderr, "cannot build the test graph: %s\n", pk_error_last());
 		printf("FAIL build_graph\n");
