@@ -794,8 +794,14 @@ int kg_txn_memo_set(kg_txn *t, void *value, void (*free_fn)(void *))
 int kg_txn_renew(kg_txn *t)
 {
 	size_t seen = mdb_txn_id(t->txn);
+	MDB_envinfo info;
 	int rc;
 
+	/* no commit since the txn began: it already reads the latest one
+	 * (a commit racing this read is seen at the next renew, as it would
+	 * be had it come a moment later) */
+	if (mdb_env_info(t->s->env, &info) == 0 && info.me_last_txnid == seen)
+		return 0;
 	mdb_txn_reset(t->txn);
 	rc = mdb_txn_renew(t->txn);
 	if (rc == MDB_MAP_RESIZED) {
