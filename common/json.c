@@ -162,35 +162,30 @@ static void put_string(pk_json *w, const char *s, size_t n)
 	put(w, "\"", 1);
 }
 
-/* A key of up to KEY_SHORT plain ASCII bytes (every key the tools
- * write), checked and copied in one pass into room the buffer has: 1 when
- * written, 0 when it is not such a key or there is no room (nothing
- * written; the buffer's terminating NUL put back). */
-#define KEY_SHORT 48
-static int short_key(pk_json *w, const char *key)
+/* A key of n plain ASCII bytes (every key the tools write) into room the
+ * buffer has: 1 when written, 0 when it is not such a key or there is no
+ * room (nothing written). */
+static int short_key(pk_json *w, const char *key, size_t n)
 {
 	pk_buf *b = w->b;
-	int comma = w->depth && w->has_member[w->depth - 1];
+	int comma;
 	char *p;
 	size_t i;
 
 	/* room for ',' '"' the key '"' ':' and the NUL; len stays below max
 	 * as cap never passes max + 1 */
-	if (!b->ptr || b->cap - b->len < KEY_SHORT + 5)
+	if (w->err || w->after_key || !b->ptr || b->cap - b->len < n + 5)
 		return 0;
+	for (i = 0; i < n; i++)
+		if (!plain_byte((unsigned char)key[i]))
+			return 0;
+	comma = w->depth && w->has_member[w->depth - 1];
 	p = b->ptr + b->len;
 	if (comma)
 		*p++ = ',';
 	*p++ = '"';
-	for (i = 0; i < KEY_SHORT; i++) {
-		if (!plain_byte((unsigned char)key[i]))
-			break;
-		*p++ = key[i];
-	}
-	if (i == KEY_SHORT || key[i]) {
-		b->ptr[b->len] = '\0';
-		return 0;
-	}
+	memcpy(p, key, n);
+	p += n;
 	*p++ = '"';
 	*p++ = ':';
 	*p = '\0';
@@ -201,13 +196,18 @@ static int short_key(pk_json *w, const char *key)
 	return 1;
 }
 
-void pk_json_key(pk_json *w, const char *key)
+void pk_json_key_n(pk_json *w, const char *key, size_t n)
 {
-	size_t l;
+	if (!short_key(w, key, n))
+		pk_json_key_any(w, key);
+}
 
-	if (!w->err && !w->after_key && short_key(w, key))
+void pk_json_key_any(pk_json *w, const char *key)
+{
+	size_t l = strlen(key);
+
+	if (l <= PK_JSON_KEY_SHORT && short_key(w, key, l))
 		return;
-	l = strlen(key);
 
 	/* a key of plain ASCII (every key the tools write): its separator,
 	 * quotes and colon in one append */
@@ -441,39 +441,8 @@ void pk_json_raw(pk_json *w, const char *json, size_t n)
 	put(w, json, n);
 }
 
-void pk_json_kstr(pk_json *w, const char *key, const char *s)
+void pk_json_raw_or_null(pk_json *w, const char *json)
 {
-	pk_json_key(w, key);
-	pk_json_str(w, s);
-}
-
-void pk_json_knum(pk_json *w, const char *key, double v)
-{
-	pk_json_key(w, key);
-	pk_json_num(w, v);
-}
-
-void pk_json_kint(pk_json *w, const char *key, long long v)
-{
-	pk_json_key(w, key);
-	pk_json_int(w, v);
-}
-
-void pk_json_kbool(pk_json *w, const char *key, int v)
-{
-	pk_json_key(w, key);
-	pk_json_bool(w, v);
-}
-
-void pk_json_knull(pk_json *w, const char *key)
-{
-	pk_json_key(w, key);
-	pk_json_null(w);
-}
-
-void pk_json_kraw(pk_json *w, const char *key, const char *json)
-{
-	pk_json_key(w, key);
 	if (json)
 		pk_json_raw(w, json, strlen(json));
 	else

@@ -13,6 +13,7 @@
 #include "buf.h"
 
 #include <stddef.h>
+#include <string.h>
 
 #define PK_JSON_DEPTH 32
 
@@ -38,7 +39,46 @@ void pk_json_end_obj(pk_json *w);
 void pk_json_arr(pk_json *w);
 void pk_json_end_arr(pk_json *w);
 /* The next member's name (escaped); a value must follow. */
-void pk_json_key(pk_json *w, const char *key);
+void pk_json_key_any(pk_json *w, const char *key);
+/* A key of n bytes (its strlen): the same as pk_json_key_any. */
+void pk_json_key_n(pk_json *w, const char *key, size_t n);
+#define PK_JSON_KEY_SHORT 48
+static inline void pk_json_key(pk_json *w, const char *key)
+{
+	/* a literal key (GCC and clang fold its length and bytes once the
+	 * call is inlined): checked at compile time, copied with no strlen
+	 * and no call when there is room */
+	if (__builtin_constant_p(__builtin_strlen(key)) && __builtin_strlen(key) <= PK_JSON_KEY_SHORT) {
+		size_t n = __builtin_strlen(key), i;
+		pk_buf *b = w->b;
+		char *p;
+
+#pragma GCC unroll 48
+		for (i = 0; i < n; i++)
+			if ((unsigned char)key[i] < 0x20 || (unsigned char)key[i] >= 0x80 || key[i] == '"' || key[i] == '\\')
+				break;
+		if (i == n && !w->err && !w->after_key && b->ptr && b->cap - b->len >= n + 5) {
+			/* room for ',' '"' the key '"' ':' and the NUL */
+			p = b->ptr + b->len;
+			if (w->depth && w->has_member[w->depth - 1])
+				*p++ = ',';
+			*p++ = '"';
+			memcpy(p, key, n);
+			p += n;
+			*p++ = '"';
+			*p++ = ':';
+			*p = '\0';
+			b->len = (size_t)(p - b->ptr);
+			if (w->depth)
+				w->has_member[w->depth - 1] = 1;
+			w->after_key = 1;
+			return;
+		}
+		pk_json_key_n(w, key, n);
+	} else {
+		pk_json_key_any(w, key);
+	}
+}
 
 /* Values. Strings must be UTF-8 (invalid bytes become U+FFFD) and are
  * escaped as JSON needs; NULL writes null. */
@@ -52,15 +92,40 @@ void pk_json_null(pk_json *w);
 /* A value already serialised as JSON (trusted: written as is). */
 void pk_json_raw(pk_json *w, const char *json, size_t n);
 
-/* key + value shorthands */
-void pk_json_kstr(pk_json *w, const char *key, const char *s);
-void pk_json_knum(pk_json *w, const char *key, double v);
-void pk_json_kint(pk_json *w, const char *key, long long v);
-void pk_json_kbool(pk_json *w, const char *key, int v);
-void pk_json_knull(pk_json *w, const char *key);
+/* key + value shorthands (inline, so that a literal key is seen as one) */
+static inline void pk_json_kstr(pk_json *w, const char *key, const char *s)
+{
+	pk_json_key(w, key);
+	pk_json_str(w, s);
+}
+static inline void pk_json_knum(pk_json *w, const char *key, double v)
+{
+	pk_json_key(w, key);
+	pk_json_num(w, v);
+}
+static inline void pk_json_kint(pk_json *w, const char *key, long long v)
+{
+	pk_json_key(w, key);
+	pk_json_int(w, v);
+}
+static inline void pk_json_kbool(pk_json *w, const char *key, int v)
+{
+	pk_json_key(w, key);
+	pk_json_bool(w, v);
+}
+static inline void pk_json_knull(pk_json *w, const char *key)
+{
+	pk_json_key(w, key);
+	pk_json_null(w);
+}
 /* key + a value already serialised as JSON (an id echoed as the input gave
  * it: "12", "\"q-3\""); NULL writes null. */
-void pk_json_kraw(pk_json *w, const char *key, const char *json);
+void pk_json_raw_or_null(pk_json *w, const char *json);
+static inline void pk_json_kraw(pk_json *w, const char *key, const char *json)
+{
+	pk_json_key(w, key);
+	pk_json_raw_or_null(w, json);
+}
 
 /* Shortest "%.*g" of v that strtod reads back exactly, into out[32]. */
 void pk_json_fmt_double(char out[32], double v);
