@@ -73,14 +73,53 @@ char *pk_strdup(const char *s)
 	return s ? pk_strndup(s, strlen(s)) : NULL;
 }
 
+/* this thread's cJSON scratch block (pk_cjson_scratch) */
+static _Thread_local struct {
+	char *base;
+	size_t cap, used;
+	int alloc; /* allocations come from it (else only frees are recognised) */
+} scratch;
+
+void pk_cjson_scratch(void *buf, size_t n)
+{
+	scratch.base = buf;
+	scratch.cap = buf ? n : 0;
+	scratch.used = 0;
+	scratch.alloc = buf != NULL;
+}
+
+void pk_cjson_scratch_stop(void)
+{
+	scratch.alloc = 0;
+}
+
 static void *cjson_malloc(size_t n)
 {
+	if (scratch.alloc) {
+		size_t need = (n + 15) & ~(size_t)15; /* malloc's alignment */
+
+		if (need >= n && need <= scratch.cap - scratch.used) {
+			void *p = scratch.base + scratch.used;
+
+			if (should_fail())
+				return NULL;
+			scratch.used += need;
+			return p;
+		}
+	}
 	return pk_malloc(n);
+}
+
+static void cjson_free(void *p)
+{
+	if (scratch.base && (char *)p >= scratch.base && (char *)p < scratch.base + scratch.cap)
+		return; /* the block's owner frees it */
+	pk_free(p);
 }
 
 void pk_alloc_init(void)
 {
-	cJSON_Hooks hooks = { cjson_malloc, pk_free };
+	cJSON_Hooks hooks = { cjson_malloc, cjson_free };
 
 	cJSON_InitHooks(&hooks);
 }

@@ -24,6 +24,13 @@ char *pk_strndup(const char *s, size_t n);
 
 /* Route cJSON's allocations through pk_malloc/pk_free. Call once at start. */
 void pk_alloc_init(void);
+/* A parse without malloc: after pk_cjson_scratch(buf, n) this thread's
+ * cJSON allocations are cut from buf (16-byte aligned) while it has room,
+ * then from the heap; pk_cjson_scratch_stop ends that, and freeing a piece
+ * of buf does nothing until pk_cjson_scratch(NULL, 0). The caller owns buf
+ * and deletes every tree cut from it before reusing or releasing it. */
+void pk_cjson_scratch(void *buf, size_t n);
+void pk_cjson_scratch_stop(void);
 
 /* Make every allocation after the next `n` fail (n < 0: never fail).
  * Test hook only; counts across threads. */

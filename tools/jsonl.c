@@ -75,10 +75,26 @@ static const char *id_text(const cJSON *id, char *small, size_t n, char **heap)
 /* (tool.h) The answer to one input line, into out: fn's record, or an
  * error record in its place (a line too long, not an object, with a NUL;
  * fn failing). Never fails: the stream stays aligned. */
+/* "\\u0000" in line (most lines have no backslash at all: one memchr) */
+static int has_escaped_nul(const char *line, size_t len)
+{
+	const char *p = line, *end = line + len;
+
+	while ((p = memchr(p, '\\', (size_t)(end - p))) && end - p >= 6) {
+		if (!memcmp(p, "\\u0000", 6))
+			return 1;
+		p++;
+	}
+	return 0;
+}
+
 int tool_jsonl_answer(tool_line_fn fn, void *ctx, int read_rc, const char *line, size_t len, const char *where,
 		      size_t max_line, pk_buf *out)
 {
 	cJSON *in = NULL;
+	/* the request's tree is cut from here (a line of a few hundred bytes
+	 * parses with no malloc) */
+	_Alignas(16) char tree[4096];
 	char *id_heap = NULL, id_small[64];
 	const char *id_json = NULL;
 	char msg[256];
@@ -89,7 +105,8 @@ int tool_jsonl_answer(tool_line_fn fn, void *ctx, int read_rc, const char *line,
 	if (read_rc == PK_ELIMIT) {
 		snprintf(msg, sizeof(msg), "%s: longer than %zu bytes", where, max_line);
 		error_record(out, NULL, msg);
-	} else if (!(in = cJSON_ParseWithLength(line, len)) || !cJSON_IsObject(in)) {
+	} else if (pk_cjson_scratch(tree, sizeof(tree)), in = cJSON_ParseWithLength(line, len),
+		   pk_cjson_scratch_stop(), !in || !cJSON_IsObject(in)) {
 		snprintf(msg, sizeof(msg), "%s: not a JSON object", where);
 		error_record(out, NULL, msg);
 	} else {
@@ -97,7 +114,7 @@ int tool_jsonl_answer(tool_line_fn fn, void *ctx, int read_rc, const char *line,
 
 		id_json = id_text(id, id_small, sizeof(id_small), &id_heap);
 		pk_error_clear();
-		if (memmem(line, len, "\\u0000", 6)) {
+		if (has_escaped_nul(line, len)) {
 			/* cJSON would cut a string at the NUL; refuse instead */
 			snprintf(msg, sizeof(msg), "%s: NUL character (\\u0000) in input", where);
 			error_record(out, id_json, msg);
@@ -122,6 +139,7 @@ int tool_jsonl_answer(tool_line_fn fn, void *ctx, int read_rc, const char *line,
 	}
 	cJSON_free(id_heap);
 	cJSON_Delete(in);
+	pk_cjson_scratch(NULL, 0);
 	return is_error;
 }
 

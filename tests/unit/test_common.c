@@ -511,6 +511,79 @@ static void exact_buffers(void)
  * string (the writer checks eight bytes at a time), and 5,000 seeded
  * random strings of plain ASCII, quotes, backslashes, control bytes, DEL
  * and UTF-8 sequences; a plain string is written as it is. */
+/* pk_cjson_scratch: a tree cut from the caller's block reads the same as
+ * one from the heap; its pieces are in the block while it has room, then
+ * on the heap; a full block, a failed parse and fault injection keep
+ * cJSON's contract (run under ASan/valgrind: nothing leaks, nothing is
+ * freed twice) */
+static void cjson_scratch(void)
+{
+	static const char *const texts[] = {
+		"{\"id\":0,\"ref\":\"https://doi.org/10.1103/PhysRevB.47.9967\"}",
+		"{\"id\":\"q-1\",\"value\":1.380649e-23,\"unit\":\"J/K\",\"opts\":{\"edition\":[2018,2022],\"x\":null}}",
+		"[1,2,{\"a\":\"\\u00e9\\n\"}]", "{\"id\":1,\"ref\":", "{\"unterminated", "",
+	};
+	_Alignas(16) char block[512];
+	size_t i;
+
+	for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		cJSON *heap = cJSON_Parse(texts[i]), *cut;
+		char *a = heap ? cJSON_PrintUnformatted(heap) : NULL, *b = NULL;
+
+		pk_cjson_scratch(block, sizeof(block));
+		cut = cJSON_Parse(texts[i]);
+		pk_cjson_scratch_stop();
+		CHECK_EQ_INT(cut != NULL, heap != NULL);
+		if (cut) {
+			/* the root and its first child are the block's */
+			CHECK((char *)cut >= block && (char *)cut < block + sizeof(block));
+			CHECK(!cut->child || ((char *)cut->child >= block && (char *)cut->child < block + sizeof(block)));
+			b = cJSON_PrintUnformatted(cut); /* printed after stop: on the heap */
+			CHECK(b && (b < block || b >= block + sizeof(block)));
+			CHECK_STR(b, a);
+		}
+		cJSON_free(b);
+		cJSON_Delete(cut);
+		pk_cjson_scratch(NULL, 0);
+		cJSON_free(a);
+		cJSON_Delete(heap);
+	}
+	{
+		/* a tree larger than the block: the rest from the heap, and
+		 * Delete frees only that */
+		pk_buf big = PK_BUF_INIT;
+		cJSON *cut, *heap;
+		char *a, *b;
+		int k;
+
+		CHECK_EQ_INT(pk_buf_puts(&big, "["), 0);
+		for (k = 0; k < 200; k++)
+			CHECK_EQ_INT(pk_buf_printf(&big, "%s{\"k%d\":\"v%d\"}", k ? "," : "", k, k), 0);
+		CHECK_EQ_INT(pk_buf_puts(&big, "]"), 0);
+		heap = cJSON_Parse(big.ptr);
+		pk_cjson_scratch(block, sizeof(block));
+		cut = cJSON_Parse(big.ptr);
+		pk_cjson_scratch_stop();
+		CHECK(cut != NULL);
+		CHECK_EQ_INT(cJSON_GetArraySize(cut), 200);
+		a = cJSON_PrintUnformatted(heap);
+		b = cJSON_PrintUnformatted(cut);
+		CHECK(a && b && !strcmp(a, b));
+		cJSON_free(a);
+		cJSON_free(b);
+		cJSON_Delete(cut);
+		pk_cjson_scratch(NULL, 0);
+		cJSON_Delete(heap);
+		pk_buf_release(&big);
+	}
+	/* the fault hook still fails a scratch allocation */
+	pk_cjson_scratch(block, sizeof(block));
+	pk_alloc_fail_after(0);
+	CHECK(cJSON_Parse(texts[0]) == NULL);
+	pk_alloc_fail_after(-1);
+	pk_cjson_scratch(NULL, 0);
+}
+
 static void json_strings_read_back(void)
 {
 	static const char *const bits[] = { "a", "Z", "0", " ", "/", "~", "\"", "\\", "\x01", "\x1f", "\x7f", "\t", "\n",
@@ -787,6 +860,7 @@ int main(void)
 	RUN(fmt_doubles);
 	RUN(copies_and_json_strings);
 	RUN(json_strings_read_back);
+	RUN(cjson_scratch);
 	RUN(http_policy);
 	RUN(error_messages);
 	RUN(exact_buffers);
