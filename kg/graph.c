@@ -11,6 +11,7 @@
 #include "../common/alloc.h"
 #include "../common/buf.h"
 #include "../common/error.h"
+#include "../common/hash.h"
 #include "internal.h"
 #include "record.h"
 #include "work.h"
@@ -1073,47 +1074,161 @@ static int entry_qcmp(const void *a, const void *b)
 	return entry_cmp(a, b);
 }
 
-/* e[0..n) into the table's order: runs of 16 by insertion, then merged
- * bottom-up through tmp[0..n) (entries moved as structs and compared
- * inline: qsort's calls through a pointer and its copies were most of a
- * writer thread's time). */
-static void entries_sort(kg_index_entry *e, kg_index_entry *tmp, size_t n)
+/* ---- entries into the table's order by rank -----------------------------
+ * A write run holds ~100k entries with few distinct targets (one per work)
+ * and many repeated keys (the terms): comparing entries by their bytes
+ * spent most of a writer's time in memcmp on equal keys. Instead each
+ * distinct key and target is found once by hashing, the distinct ones are
+ * sorted by their bytes, and the entries then ordered by two integers,
+ * (key rank, target rank), with a radix sort. */
+
+/* a distinct byte string: its first 8 bytes big-endian, the bytes */
+typedef struct str_ref {
+	uint64_t pfx;
+	const unsigned char *p;
+	uint32_t len, id;
+} str_ref;
+
+static int str_ref_cmp(const void *va, const void *vb)
 {
-	kg_index_entry *src = e, *dst = tmp, *sw;
-	size_t width, i, j;
+	const str_ref *a = va, *b = vb;
+	uint32_t skip;
 
-	for (i = 0; i < n; i += 16) {
-		size_t end = i + 16 < n ? i + 16 : n;
+	if (a->pfx != b->pfx)
+		return a->pfx < b->pfx ? -1 : 1;
+	skip = a->len >= 8 && b->len >= 8 ? 8 : 0;
+	return bytes_cmp(a->p + skip, a->len - skip, b->p + skip, b->len - skip);
+}
 
-		for (j = i + 1; j < end; j++) {
-			kg_index_entry x = e[j];
-			size_t k = j;
+/* rank[i] for each entry's key (or target): equal bytes, equal ranks;
+ * ranks in byte order, the highest in *top. 0, or PK_ENOMEM. */
+static int entry_ranks(const kg_index_entry *e, size_t n, int target, uint32_t *rank, uint32_t *top)
+{
+	size_t cap = 16, i, nd = 0;
+	uint32_t *slot, *id, r;
+	str_ref *d;
+	int rc = PK_ENOMEM;
 
-			while (k > i && entry_cmp(&x, &e[k - 1]) < 0) {
-				e[k] = e[k - 1];
-				k--;
-			}
-			e[k] = x;
+	while (cap < 2 * n)
+		cap *= 2;
+	slot = pk_calloc(cap, sizeof(*slot)); /* 0: empty, else distinct id + 1 */
+	id = pk_malloc(n * sizeof(*id));
+	d = pk_malloc(n * sizeof(*d));
+	if (!slot || !id || !d)
+		goto done;
+	for (i = 0; i < n; i++) {
+		const unsigned char *p = target ? e[i].target : e[i].key;
+		uint32_t len = target ? e[i].tlen : e[i].klen;
+		size_t h;
+
+		/* a work's entries share its target: no hash for the repeats */
+		if (target && i && p == e[i - 1].target && len == e[i - 1].tlen) {
+			id[i] = id[i - 1];
+			continue;
 		}
-	}
-	for (width = 16; width < n; width *= 2) {
-		for (i = 0; i < n; i += 2 * width) {
-			size_t a = i, am = i + width < n ? i + width : n, b = am, bm = i + 2 * width < n ? i + 2 * width : n;
-			size_t o = i;
+		for (h = (size_t)pk_fnv1a64(p, len) & (cap - 1); slot[h]; h = (h + 1) & (cap - 1)) {
+			const str_ref *x = &d[slot[h] - 1];
 
-			while (a < am && b < bm)
-				dst[o++] = entry_cmp(&src[b], &src[a]) < 0 ? src[b++] : src[a++];
-			while (a < am)
-				dst[o++] = src[a++];
-			while (b < bm)
-				dst[o++] = src[b++];
+			if (x->len == len && !memcmp(x->p, p, len))
+				break;
 		}
-		sw = src;
-		src = dst;
-		dst = sw;
+		if (!slot[h]) {
+			d[nd] = (str_ref){ key_prefix(p, len), p, len, (uint32_t)nd };
+			slot[h] = (uint32_t)++nd;
+		}
+		id[i] = slot[h] - 1;
 	}
-	if (src != e)
-		memcpy(e, src, n * sizeof(*e));
+	qsort(d, nd, sizeof(*d), str_ref_cmp);
+	/* slot is reused: rank of each distinct id */
+	for (i = 0, r = 0; i < nd; i++) {
+		if (i && str_ref_cmp(&d[i - 1], &d[i]))
+			r++;
+		slot[d[i].id] = r;
+	}
+	for (i = 0; i < n; i++)
+		rank[i] = slot[id[i]];
+	*top = r;
+	rc = 0;
+done:
+	pk_free(slot);
+	pk_free(id);
+	pk_free(d);
+	return rc;
+}
+
+typedef struct order_item {
+	uint64_t order; /* key rank, then target rank, in the low bits */
+	uint32_t at;
+} order_item;
+
+/* x[0..n) by order, 11 bits a pass from the least significant (a stable
+ * counting sort each), through tmp, up to max's highest bit; returns
+ * whichever of the two holds the result */
+#define RADIX_BITS 11
+static order_item *radix_sort(order_item *x, order_item *tmp, size_t n, uint64_t max)
+{
+	size_t count[1 << RADIX_BITS], i;
+	const uint64_t mask = ((uint64_t)1 << RADIX_BITS) - 1;
+	int shift;
+
+	for (shift = 0; shift < 64 && (max >> shift); shift += RADIX_BITS) {
+		size_t sum = 0;
+		order_item *sw;
+
+		memset(count, 0, sizeof(count));
+		for (i = 0; i < n; i++)
+			count[(x[i].order >> shift) & mask]++;
+		for (i = 0; i < (size_t)1 << RADIX_BITS; i++) {
+			size_t c = count[i];
+
+			count[i] = sum;
+			sum += c;
+		}
+		for (i = 0; i < n; i++)
+			tmp[count[(x[i].order >> shift) & mask]++] = x[i];
+		sw = x;
+		x = tmp;
+		tmp = sw;
+	}
+	return x;
+}
+
+/* e[0..n) into the table's order (key bytes, then target bytes).
+ * 0, or PK_ENOMEM with e unchanged. */
+static int entries_sort(kg_index_entry *e, size_t n)
+{
+	uint32_t *kr = pk_malloc(n * sizeof(*kr)), *tr = pk_malloc(n * sizeof(*tr));
+	order_item *o = pk_malloc(n * sizeof(*o)), *tmp = pk_malloc(n * sizeof(*tmp)), *sorted;
+	kg_index_entry *copy = NULL;
+	uint32_t ktop, ttop;
+	int tbits = 0;
+	size_t i;
+	int rc = PK_ENOMEM;
+
+	if (!kr || !tr || !o || !tmp || entry_ranks(e, n, 0, kr, &ktop) < 0 || entry_ranks(e, n, 1, tr, &ttop) < 0)
+		goto done;
+	while (tbits < 32 && (ttop >> tbits))
+		tbits++;
+	for (i = 0; i < n; i++) {
+		o[i].order = (uint64_t)kr[i] << tbits | tr[i];
+		o[i].at = (uint32_t)i;
+	}
+	sorted = radix_sort(o, tmp, n, (uint64_t)ktop << tbits | ttop);
+	/* the entries in that order (tmp or o, whichever is free, is too
+	 * small for them: one more copy) */
+	if (!(copy = pk_malloc(n * sizeof(*copy))))
+		goto done;
+	for (i = 0; i < n; i++)
+		copy[i] = e[sorted[i].at];
+	memcpy(e, copy, n * sizeof(*e));
+	rc = 0;
+done:
+	pk_free(kr);
+	pk_free(tr);
+	pk_free(o);
+	pk_free(tmp);
+	pk_free(copy);
+	return rc;
 }
 
 int kg_index_add_many(kg_txn *t, uint32_t sid, kg_index_entry *e, size_t n)
@@ -1127,16 +1242,13 @@ int kg_index_add_many(kg_txn *t, uint32_t sid, kg_index_entry *e, size_t n)
 		return pk_error_set(PK_EINVAL, "write in a read transaction");
 	if (n == 0)
 		return 0;
-	for (i = 0; i < n; i++)
-		e[i].pfx = key_prefix(e[i].key, e[i].klen);
-	{
-		kg_index_entry *tmp = n > 16 ? pk_malloc(n * sizeof(*tmp)) : NULL;
-
-		if (tmp || n <= 16)
-			entries_sort(e, tmp, n);
-		else
-			qsort(e, n, sizeof(*e), entry_qcmp); /* no memory for the merge: in place */
-		pk_free(tmp);
+	if (n > UINT32_MAX)
+		return pk_error_set(PK_ELIMIT, "too many index entries in one call");
+	if (n > 1 && entries_sort(e, n) < 0) {
+		/* no memory for the ranks: by bytes, in place */
+		for (i = 0; i < n; i++)
+			e[i].pfx = key_prefix(e[i].key, e[i].klen);
+		qsort(e, n, sizeof(*e), entry_qcmp);
 	}
 	if ((rc = mdb_cursor_open(t->txn, dbi(t, KG_T_WINDEX), &c)) != 0)
 		return kg_mdb_error(rc, "mdb_cursor_open");

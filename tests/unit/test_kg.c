@@ -622,6 +622,31 @@ static int many_write(kg_txn *t, void *ctx)
 				return pk_error_set(PK_ERROR, "tricky keys not sorted at %zu", j);
 		}
 	}
+	{
+		/* no memory for the ranks: the same order by bytes (qsort); the
+		 * same entries again, reversed, so the table is unchanged */
+		size_t j;
+
+		for (j = 0; j < MANY; j++)
+			e[j] = (kg_index_entry){ keys[MANY - 1 - j], tgts[MANY - 1 - j], (uint32_t)strlen(keys[MANY - 1 - j]),
+						 (uint32_t)strlen(tgts[MANY - 1 - j]), 0 };
+		pk_alloc_fail_after(0);
+		rc = kg_index_add_many(t, sid, e, MANY);
+		pk_alloc_fail_after(-1);
+		if (rc < 0)
+			return rc;
+		for (j = 1; j < MANY; j++) {
+			size_t la = e[j - 1].klen, lb = e[j].klen;
+			int c = memcmp(e[j - 1].key, e[j].key, la < lb ? la : lb);
+
+			if (!c)
+				c = (la > lb) - (la < lb);
+			if (!c)
+				c = strcmp(e[j - 1].target, e[j].target);
+			if (c > 0)
+				return pk_error_set(PK_ERROR, "not sorted without memory at %zu", j);
+		}
+	}
 	e[0] = (kg_index_entry){ "Klong", tgts[0], 5, 600, 0 };
 	if (kg_index_add_many(t, sid, e, 1) != PK_ELIMIT)
 		return pk_error_set(PK_ERROR, "an over-long entry was written");
