@@ -127,7 +127,7 @@ static void batch_free(batch *b)
 typedef struct doc {
 	const char *file;
 	char *text;      /* decompressed document (NULL for JSON Lines) */
-	size_t n;
+	size_t n, cap;   /* its length and allocation */
 	int jsonl;       /* stream it line by line from the file instead */
 	char err[512];   /* a read or decompression error ("" if none) */
 } doc;
@@ -150,6 +150,13 @@ typedef struct reader {
 	pthread_t inflater;
 	int inflater_started;
 	struct libdeflate_decompressor *dd; /* the inflater's (NULL: zlib only) */
+	/* buffers used again from file to file (fresh ones of tens of MB cost
+	 * a page fault every 4 KB): the inflater's whole-file read, and a
+	 * document's text the parser is done with (under q.mu) */
+	unsigned char *all;
+	size_t all_cap;
+	char *spare;
+	size_t spare_cap;
 	batch *cur;
 	pk_buf arena;  /* strings of the work being extracted */
 	pk_buf rec, key;
@@ -1057,6 +1064,41 @@ static void doc_free(doc *d)
 	}
 }
 
+/* The parser is done with d: its text becomes the inflater's spare (the
+ * larger of the two is kept). */
+static void doc_done(reader *r, doc *d)
+{
+	char *drop = NULL;
+
+	if (!d)
+		return;
+	pthread_mutex_lock(&r->q.mu);
+	if (d->text && d->cap > r->spare_cap) {
+		drop = r->spare;
+		r->spare = d->text;
+		r->spare_cap = d->cap;
+		d->text = NULL;
+	}
+	pthread_mutex_unlock(&r->q.mu);
+	pk_free(drop);
+	doc_free(d);
+}
+
+/* the spare text buffer as an empty pk_buf capped at DOC_MAX (or a new one) */
+static void take_spare(reader *r, pk_buf *text)
+{
+	pk_buf_init(text, DOC_MAX);
+	pthread_mutex_lock(&r->q.mu);
+	if (r->spare && r->spare_cap <= DOC_MAX + 1) {
+		text->ptr = r->spare;
+		text->cap = r->spare_cap;
+		text->ptr[0] = '\0';
+		r->spare = NULL;
+		r->spare_cap = 0;
+	}
+	pthread_mutex_unlock(&r->q.mu);
+}
+
 static int cancelled(reader *r)
 {
 	int c;
@@ -1129,6 +1171,20 @@ static int gz_whole(struct libdeflate_decompressor *dd, const unsigned char *in,
 	return 0;
 }
 
+/* The inflater's buffer for a whole file of n bytes (kept from file to
+ * file), or NULL: no memory. */
+static unsigned char *whole_buffer(reader *r, size_t n)
+{
+	if (r->all_cap < n) {
+		pk_free(r->all);
+		r->all_cap = 0;
+		if (!(r->all = pk_malloc(n)))
+			return NULL;
+		r->all_cap = n;
+	}
+	return r->all;
+}
+
 /* Read one file: hash its bytes and, for a document, decompress it whole
  * (gzip members one after another, or plain text). */
 static doc *inflate_file(reader *r, const char *file, char hex[65])
@@ -1148,7 +1204,7 @@ static doc *inflate_file(reader *r, const char *file, char hex[65])
 	if (!(d = pk_calloc(1, sizeof(*d))))
 		return NULL;
 	d->file = file;
-	pk_buf_init(&text, DOC_MAX);
+	take_spare(r, &text);
 	pk_sha256_init(&h);
 	memset(&zs, 0, sizeof(zs));
 	if ((fd = open(file, O_RDONLY | O_CLOEXEC)) < 0) {
@@ -1161,7 +1217,7 @@ static doc *inflate_file(reader *r, const char *file, char hex[65])
 		return NULL;
 	}
 	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= 20 && (size_t)st.st_size <= WHOLE_MAX &&
-	    (all = pk_malloc((size_t)st.st_size))) {
+	    (all = whole_buffer(r, (size_t)st.st_size))) {
 		/* read it whole (hashed as read), then, for a gzip document,
 		 * inflate it in one call */
 		while (nall < (size_t)st.st_size && (got = read(fd, all + nall, (size_t)st.st_size - nall)) > 0) {
@@ -1173,7 +1229,6 @@ static doc *inflate_file(reader *r, const char *file, char hex[65])
 			nall = 0;
 		} else if ((got = read(fd, raw, RAW_CHUNK)) > 0) {
 			/* it grew while read: the rest as a stream */
-			pk_free(all);
 			all = NULL;
 			pk_sha256_init(&h);
 			if (lseek(fd, 0, SEEK_SET) < 0) {
@@ -1259,7 +1314,6 @@ static doc *inflate_file(reader *r, const char *file, char hex[65])
 		snprintf(d->err, sizeof(d->err), "cannot read '%s': %s", file, strerror(errno));
 	close(fd);
 	pk_free(raw);
-	pk_free(all);
 	if (!decided && text.len)
 		d->jsonl = looks_like_jsonl(text.ptr, text.len);
 	if (gz == 1 && !d->err[0] && !zend && !d->jsonl)
@@ -1273,6 +1327,7 @@ static doc *inflate_file(reader *r, const char *file, char hex[65])
 		d->err[0] = '\0';
 	} else {
 		d->n = text.len;
+		d->cap = text.cap;
 		d->text = text.ptr;
 	}
 	return d;
@@ -1302,6 +1357,9 @@ static void *inflater_main(void *arg)
 	}
 	libdeflate_free_decompressor(r->dd);
 	r->dd = NULL;
+	pk_free(r->all);
+	r->all = NULL;
+	r->all_cap = 0;
 	pthread_mutex_lock(&r->q.mu);
 	r->dq.done = 1;
 	pthread_cond_broadcast(&r->dq.can_get);
@@ -1327,7 +1385,7 @@ static void *reader_main(void *arg)
 			if (rc == 0 && d->err[0])
 				rc = reject(r, "%s%s", d->err, d->n ? " (records before the damage were kept)" : "");
 		}
-		doc_free(d);
+		doc_done(r, d);
 	}
 	if (rc == 0)
 		rc = flush_batch(r);
@@ -1363,6 +1421,9 @@ static void reader_stop(reader *r)
 	for (i = 0; i < r->dq.n; i++)
 		doc_free(r->dq.slot[(r->dq.head + i) % 2]);
 	r->dq.n = 0;
+	pk_free(r->spare);
+	r->spare = NULL;
+	r->spare_cap = 0;
 	batch_free(r->cur);
 	r->cur = NULL;
 	pk_buf_release(&r->arena);
