@@ -4,6 +4,7 @@
 #include "common/alloc.h"
 #include "common/buf.h"
 #include "common/error.h"
+#include "common/flatjson.h"
 #include "common/http.h"
 #include "common/json.h"
 #include "common/lines.h"
@@ -584,6 +585,93 @@ static void cjson_scratch(void)
 	pk_cjson_scratch(NULL, 0);
 }
 
+/* pk_json_parse_flat against cJSON_ParseWithLength: 30,000 seeded lines
+ * of JSON pieces; where the flat reader takes a line, the same members in
+ * the same order, of the same types and values (doubles bit for bit) */
+static void flat_json_as_cjson(void)
+{
+	static const char *const pieces[] = {
+		"{", "}", "\"id\"", "\"ref\"", ":", ",", " ", "\t", "\n", "0", "12", "-7", "-0", "007", "1.5", "1e3",
+		"-2.5E-3", "123456789012345", "1234567890123456", "9007199254740993", "+1", "-", "1.", ".5", "true",
+		"false", "null", "nul", "\"https://doi.org/10.1103/PhysRevB.47.9967\"", "\"a\\\"b\"", "\"\\u00e9\"",
+		"\"\xc3\xa9t\xc3\xa9\"", "\"\"", "\"x\ty\"", "[1]", "{\"a\":1}", "\"long string of plain bytes, 40+\"",
+		"\x01", "x", "\"k\"", "1e999", "0x10",
+	};
+	unsigned long long seed = 77;
+	size_t i, k, took = 0;
+
+	for (i = 0; i < 30000; i++) {
+		char line[512];
+		size_t l = 0, np;
+		cJSON *a, *b;
+
+		/* mostly well-formed objects, some pieces at random */
+		if (i % 3) {
+			int m = 1 + (int)((seed >> 40) % 4);
+
+			l = (size_t)snprintf(line, sizeof(line), "{");
+			for (int j = 0; j < m; j++) {
+				seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+				l += (size_t)snprintf(line + l, sizeof(line) - l, "%s\"k%d\":%s", j ? "," : "", j % 2,
+						      pieces[9 + (seed >> 33) % (sizeof(pieces) / sizeof(pieces[0]) - 9)]);
+			}
+			l += (size_t)snprintf(line + l, sizeof(line) - l, "}%s", (seed >> 20) % 5 ? "" : " x");
+		} else {
+			np = 1 + (size_t)((seed >> 35) % 12);
+			for (k = 0; k < np; k++) {
+				const char *pc;
+
+				seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+				pc = pieces[(seed >> 33) % (sizeof(pieces) / sizeof(pieces[0]))];
+				if (l + strlen(pc) >= sizeof(line))
+					break;
+				memcpy(line + l, pc, strlen(pc));
+				l += strlen(pc);
+			}
+		}
+		seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+		a = pk_json_parse_flat(line, l);
+		if (!a)
+			continue;
+		took++;
+		b = cJSON_ParseWithLength(line, l);
+		CHECK(b != NULL);
+		if (b) {
+			const cJSON *x = a->child, *y = b->child;
+
+			CHECK_EQ_INT(a->type, b->type);
+			for (; x && y; x = x->next, y = y->next) {
+				CHECK_EQ_INT(x->type, y->type);
+				CHECK_STR(x->string, y->string);
+				if (cJSON_IsString(x))
+					CHECK_STR(x->valuestring, y->valuestring);
+				if (cJSON_IsNumber(x)) {
+					CHECK(!memcmp(&x->valuedouble, &y->valuedouble, sizeof(double)));
+					CHECK_EQ_INT(x->valueint, y->valueint);
+				}
+			}
+			CHECK(!x && !y);
+		}
+		cJSON_Delete(a);
+		cJSON_Delete(b);
+	}
+	CHECK(took > 4000); /* the flat reader took a good part of the lines (6,016) */
+	{
+		/* the shapes of check-ref and check-value requests are read flat */
+		static const char *const common[] = {
+			"{\"id\":0,\"ref\":\"https://doi.org/10.1103/PhysRevB.47.9967\"}",
+			"{\"id\": \"q-1\", \"text\": \"The Boltzmann constant is 1.380649e-23 J/K.\"}",
+			" {\"id\":-3,\"value\":6.62607015e-34,\"unit\":\"J s\",\"flag\":true,\"x\":null}\n",
+		};
+		for (i = 0; i < sizeof(common) / sizeof(common[0]); i++) {
+			cJSON *a = pk_json_parse_flat(common[i], strlen(common[i]));
+
+			CHECK(a != NULL);
+			cJSON_Delete(a);
+		}
+	}
+}
+
 static void json_strings_read_back(void)
 {
 	static const char *const bits[] = { "a", "Z", "0", " ", "/", "~", "\"", "\\", "\x01", "\x1f", "\x7f", "\t", "\n",
@@ -861,6 +949,7 @@ int main(void)
 	RUN(copies_and_json_strings);
 	RUN(json_strings_read_back);
 	RUN(cjson_scratch);
+	RUN(flat_json_as_cjson);
 	RUN(http_policy);
 	RUN(error_messages);
 	RUN(exact_buffers);

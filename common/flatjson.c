@@ -1,0 +1,153 @@
+/* common/flatjson.c - a flat JSON object into a cJSON tree; rules in
+ * flatjson.h. */
+#include "flatjson.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+static size_t blanks(const char *s, size_t i, size_t n)
+{
+	while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r'))
+		i++;
+	return i;
+}
+
+/* a string of plain bytes from s[i] (just past its quote): its end (the
+ * closing quote), or n when it has an escape or a control byte */
+static size_t plain_string(const char *s, size_t i, size_t n)
+{
+	static const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+	const char *q = memchr(s + i, '"', n - i);
+	size_t e;
+
+	if (!q)
+		return n;
+	e = (size_t)(q - s);
+	/* eight bytes at a time: a word with a byte below 0x20 or a
+	 * backslash is looked at byte by byte */
+	for (; i + 8 <= e; i += 8) {
+		uint64_t x, b;
+
+		memcpy(&x, s + i, 8);
+		b = x ^ (ones * '\\');
+		if ((((x - ones * 0x20) & ~x) | ((b - ones) & ~b)) & high)
+			break;
+	}
+	for (; i < e; i++)
+		if (s[i] == '\\' || (unsigned char)s[i] < 0x20)
+			return n;
+	return e;
+}
+
+static char *copy(const char *s, size_t n)
+{
+	char *d = cJSON_malloc(n + 1);
+
+	if (d) {
+		memcpy(d, s, n);
+		d[n] = '\0';
+	}
+	return d;
+}
+
+/* the value at s[*at]: a new item, *at past it; NULL when it is not a
+ * flat value (or no memory) */
+static cJSON *value(const char *s, size_t *at, size_t n)
+{
+	size_t i = *at, e;
+	cJSON *v = NULL;
+
+	if (i >= n)
+		return NULL;
+	if (s[i] == '"') {
+		if ((e = plain_string(s, i + 1, n)) == n || !(v = cJSON_CreateNull()))
+			return NULL;
+		v->type = cJSON_String;
+		if (!(v->valuestring = copy(s + i + 1, e - i - 1))) {
+			cJSON_Delete(v);
+			return NULL;
+		}
+		*at = e + 1;
+		return v;
+	}
+	if (s[i] == '-' || (s[i] >= '0' && s[i] <= '9')) {
+		/* the characters cJSON's parse_number takes, read by strtod
+		 * as it reads them; the whole run, or not flat */
+		char num[64], *end;
+		double d;
+		uint64_t iv = 0;
+
+		/* an integer of up to 15 digits is exact as a double: what
+		 * strtod reads it as (-0 included) */
+		for (e = i + (s[i] == '-'); e < n && e - i <= 15 && s[e] >= '0' && s[e] <= '9'; e++)
+			iv = iv * 10 + (uint64_t)(s[e] - '0');
+		if (e - i <= 15 && e > i + (s[i] == '-') && (e == n || !strchr("+-.eE", s[e]) || !s[e])) {
+			*at = e;
+			return cJSON_CreateNumber(s[i] == '-' ? -(double)iv : (double)iv);
+		}
+		for (e = i; e < n && e - i < sizeof(num) - 1 && strchr("0123456789+-.eE", s[e]) && s[e]; e++)
+			num[e - i] = s[e];
+		if (e - i >= sizeof(num) - 1)
+			return NULL;
+		num[e - i] = '\0';
+		d = strtod(num, &end);
+		if (end != num + (e - i))
+			return NULL;
+		*at = e;
+		return cJSON_CreateNumber(d);
+	}
+	if (n - i >= 4 && !memcmp(s + i, "true", 4))
+		v = cJSON_CreateTrue(), *at = i + 4;
+	else if (n - i >= 5 && !memcmp(s + i, "false", 5))
+		v = cJSON_CreateFalse(), *at = i + 5;
+	else if (n - i >= 4 && !memcmp(s + i, "null", 4))
+		v = cJSON_CreateNull(), *at = i + 4;
+	return v;
+}
+
+cJSON *pk_json_parse_flat(const char *s, size_t n)
+{
+	cJSON *obj;
+	size_t i = blanks(s, 0, n);
+
+	if (i >= n || s[i] != '{' || !(obj = cJSON_CreateObject()))
+		return NULL;
+	i = blanks(s, i + 1, n);
+	if (i < n && s[i] == '}')
+		goto end;
+	for (;;) {
+		size_t k, ke;
+		cJSON *v;
+
+		if (i >= n || s[i] != '"' || (ke = plain_string(s, i + 1, n)) == n)
+			goto not_flat;
+		k = i + 1;
+		i = blanks(s, ke + 1, n);
+		if (i >= n || s[i] != ':')
+			goto not_flat;
+		i = blanks(s, i + 1, n);
+		if (!(v = value(s, &i, n)))
+			goto not_flat;
+		if (!(v->string = copy(s + k, ke - k))) {
+			cJSON_Delete(v);
+			goto not_flat;
+		}
+		cJSON_AddItemToArray(obj, v); /* appended, as cJSON's parse does */
+		i = blanks(s, i, n);
+		if (i < n && s[i] == ',') {
+			i = blanks(s, i + 1, n);
+			continue;
+		}
+		if (i < n && s[i] == '}')
+			break;
+		goto not_flat;
+	}
+end:
+	/* nothing but blanks after it (cJSON would ignore more: it decides) */
+	if (blanks(s, i + 1, n) == n)
+		return obj;
+not_flat:
+	cJSON_Delete(obj);
+	return NULL;
+}
