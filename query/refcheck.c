@@ -322,7 +322,7 @@ static void prepare(const qr_ref *r, prep *p)
 		size_t k;
 
 		p->preprint = 0;
-		for (k = 0; k < sizeof(none) / sizeof(none[0]); k++)
+		for (k = 0; r->venue[0] && k < sizeof(none) / sizeof(none[0]); k++)
 			p->preprint |= !strncasecmp(r->venue, none[k], strlen(none[k]));
 	}
 	for (i = 0; i < r->nauthors && i < QR_AUTHORS; i++) {

@@ -23,6 +23,7 @@
 
 #include <cJSON.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -916,9 +917,12 @@ static int bare_doi(const char *text, size_t n, qr_ref *out)
 	if (n < 8 || n > 512 || text[0] == '@')
 		return 0;
 	for (i = 0; i < n; i++) {
+		/* a bit for each byte that is not taken here: blanks and
+		 * controls, '"', '&', '<', '>', '`', DEL and non-ASCII */
+		static const uint64_t stop[4] = { 0x50000045ffffffffull, 0x8000000100000000ull, ~0ull, ~0ull };
 		unsigned char c = (unsigned char)text[i];
 
-		if (c <= 0x20 || c >= 0x7f || c == '"' || c == '<' || c == '>' || c == '&' || c == '`')
+		if (stop[c >> 6] >> (c & 63) & 1)
 			return 0;
 	}
 	for (i = text[0] == '1' ? sizeof(prefixes) / sizeof(prefixes[0]) : 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++) {
