@@ -69,10 +69,10 @@ static void close_container(pk_json *w, char c)
 	put(w, &c, 1);
 }
 
-void pk_json_obj(pk_json *w) { open_container(w, '{'); }
-void pk_json_end_obj(pk_json *w) { close_container(w, '}'); }
-void pk_json_arr(pk_json *w) { open_container(w, '['); }
-void pk_json_end_arr(pk_json *w) { close_container(w, ']'); }
+void pk_json_obj_any(pk_json *w) { open_container(w, '{'); }
+void pk_json_end_obj_any(pk_json *w) { close_container(w, '}'); }
+void pk_json_arr_any(pk_json *w) { open_container(w, '['); }
+void pk_json_end_arr_any(pk_json *w) { close_container(w, ']'); }
 
 /* A byte written as it is: printable ASCII but '"' and '\\'. */
 static inline int plain_byte(unsigned char c)
@@ -429,7 +429,7 @@ void pk_json_bool(pk_json *w, int v)
 	put(w, v ? "true" : "false", v ? 4 : 5);
 }
 
-void pk_json_null(pk_json *w)
+void pk_json_null_any(pk_json *w)
 {
 	before_value(w);
 	put(w, "null", 4);

@@ -34,10 +34,63 @@ void pk_json_init(pk_json *w, pk_buf *b);
 int pk_json_error(const pk_json *w);
 
 /* Open and close an object or array; the commas are the writer's. */
-void pk_json_obj(pk_json *w);
-void pk_json_end_obj(pk_json *w);
-void pk_json_arr(pk_json *w);
-void pk_json_end_arr(pk_json *w);
+void pk_json_obj_any(pk_json *w);
+void pk_json_end_obj_any(pk_json *w);
+void pk_json_arr_any(pk_json *w);
+void pk_json_end_arr_any(pk_json *w);
+void pk_json_null_any(pk_json *w);
+
+/* The inline fast paths below (a value right after its key, a container
+ * closed, with room in the buffer) write what the _any functions write;
+ * anything else goes to them. */
+static inline char *pk_json_room_(pk_json *w, size_t n)
+{
+	pk_buf *b = w->b;
+
+	return !w->err && b->ptr && b->cap - b->len > n ? b->ptr + b->len : NULL;
+}
+
+static inline void pk_json_wrote_(pk_json *w, size_t n)
+{
+	w->b->len += n;
+	w->b->ptr[w->b->len] = '\0';
+}
+
+static inline void pk_json_open_(pk_json *w, char c)
+{
+	char *p;
+
+	if (w->after_key && w->depth < PK_JSON_DEPTH && (p = pk_json_room_(w, 1))) {
+		w->after_key = 0;
+		*p = c;
+		pk_json_wrote_(w, 1);
+		w->has_member[w->depth++] = 0;
+	} else if (c == '{') {
+		pk_json_obj_any(w);
+	} else {
+		pk_json_arr_any(w);
+	}
+}
+
+static inline void pk_json_close_(pk_json *w, char c)
+{
+	char *p;
+
+	if (w->depth && (p = pk_json_room_(w, 1))) {
+		w->depth--;
+		*p = c;
+		pk_json_wrote_(w, 1);
+	} else if (c == '}') {
+		pk_json_end_obj_any(w);
+	} else {
+		pk_json_end_arr_any(w);
+	}
+}
+
+static inline void pk_json_obj(pk_json *w) { pk_json_open_(w, '{'); }
+static inline void pk_json_end_obj(pk_json *w) { pk_json_close_(w, '}'); }
+static inline void pk_json_arr(pk_json *w) { pk_json_open_(w, '['); }
+static inline void pk_json_end_arr(pk_json *w) { pk_json_close_(w, ']'); }
 /* The next member's name (escaped); a value must follow. */
 void pk_json_key_any(pk_json *w, const char *key);
 /* A key of n bytes (its strlen): the same as pk_json_key_any. */
@@ -88,7 +141,18 @@ void pk_json_strn(pk_json *w, const char *s, size_t n);
 void pk_json_num(pk_json *w, double v);
 void pk_json_int(pk_json *w, long long v);
 void pk_json_bool(pk_json *w, int v);
-void pk_json_null(pk_json *w);
+static inline void pk_json_null(pk_json *w)
+{
+	char *p;
+
+	if (w->after_key && (p = pk_json_room_(w, 4))) {
+		w->after_key = 0;
+		memcpy(p, "null", 4);
+		pk_json_wrote_(w, 4);
+	} else {
+		pk_json_null_any(w);
+	}
+}
 /* A value already serialised as JSON (trusted: written as is). */
 void pk_json_raw(pk_json *w, const char *json, size_t n);
 

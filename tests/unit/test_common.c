@@ -672,6 +672,126 @@ static void flat_json_as_cjson(void)
 	}
 }
 
+/* a random tree written through the writer's calls (the inline fast
+ * paths for keys, null and containers, and the _any ones they fall back
+ * to) reads back, by cJSON, as the tree it was */
+static void write_tree(pk_json *w, const cJSON *x)
+{
+	const cJSON *c;
+
+	if (cJSON_IsObject(x) || cJSON_IsArray(x)) {
+		if (cJSON_IsObject(x))
+			pk_json_obj(w);
+		else
+			pk_json_arr(w);
+		cJSON_ArrayForEach(c, x) {
+			if (cJSON_IsObject(x))
+				pk_json_key(w, c->string);
+			write_tree(w, c);
+		}
+		if (cJSON_IsObject(x))
+			pk_json_end_obj(w);
+		else
+			pk_json_end_arr(w);
+	} else if (cJSON_IsNull(x)) {
+		pk_json_null(w);
+	} else if (cJSON_IsString(x)) {
+		pk_json_str(w, x->valuestring);
+	} else if (cJSON_IsBool(x)) {
+		pk_json_bool(w, cJSON_IsTrue(x));
+	} else {
+		pk_json_int(w, (long long)x->valuedouble);
+	}
+}
+
+static cJSON *random_tree(unsigned long long *seed, int depth)
+{
+	static const char *const keys[] = { "id", "k", "a\"q", "\x01", "é", "title" };
+	cJSON *x;
+	int kind, n, i;
+
+	*seed = *seed * 6364136223846793005ull + 1442695040888963407ull;
+	kind = (int)((*seed >> 33) % (depth > 4 ? 4 : 6));
+	n = (int)((*seed >> 40) % 4);
+	switch (kind) {
+	case 0: return cJSON_CreateNull();
+	case 1: return cJSON_CreateString(keys[(*seed >> 45) % 6]);
+	case 2: return cJSON_CreateNumber((double)((*seed >> 50) % 1000));
+	case 3: return cJSON_CreateBool((*seed >> 52) & 1);
+	case 4:
+		x = cJSON_CreateObject();
+		for (i = 0; i < n; i++) {
+			char k[16];
+
+			snprintf(k, sizeof(k), "%s%d", keys[(*seed >> (20 + i)) % 6], i);
+			cJSON_AddItemToObject(x, k, random_tree(seed, depth + 1));
+		}
+		return x;
+	default:
+		x = cJSON_CreateArray();
+		for (i = 0; i < n; i++)
+			cJSON_AddItemToArray(x, random_tree(seed, depth + 1));
+		return x;
+	}
+}
+
+static void json_writer_paths(void)
+{
+	unsigned long long seed = 5;
+	int i;
+
+	for (i = 0; i < 3000; i++) {
+		cJSON *t = random_tree(&seed, 0), *back;
+		pk_buf b = PK_BUF_INIT;
+		pk_json w;
+
+		/* every other tree into a buffer with room already (the
+		 * fast paths from the first call), the rest into an empty one */
+		if (i % 2 == 0)
+			CHECK_EQ_INT(pk_buf_grow(&b, 1 << 16), 0);
+		pk_json_init(&w, &b);
+		write_tree(&w, t);
+		CHECK_EQ_INT(pk_json_error(&w), 0);
+		back = b.ptr ? cJSON_Parse(b.ptr) : NULL;
+		CHECK(back && cJSON_Compare(t, back, 1));
+		cJSON_Delete(back);
+		cJSON_Delete(t);
+		pk_buf_release(&b);
+	}
+	{
+		/* nesting past PK_JSON_DEPTH, and an end with nothing open:
+		 * sticky errors, nothing more written */
+		pk_buf b = PK_BUF_INIT;
+		pk_json w;
+		size_t len;
+
+		pk_json_init(&w, &b);
+		pk_json_obj(&w);
+		for (i = 0; i < PK_JSON_DEPTH; i++) {
+			pk_json_key(&w, "k");
+			pk_json_arr(&w);
+			if (pk_json_error(&w))
+				break;
+			pk_json_end_arr(&w);
+			pk_json_key(&w, "o");
+			pk_json_obj(&w);
+		}
+		CHECK_EQ_INT(pk_json_error(&w), PK_ELIMIT);
+		len = b.len;
+		pk_json_null(&w);
+		pk_json_end_obj(&w);
+		CHECK_EQ_INT(b.len, len);
+		pk_error_clear();
+		pk_buf_reset(&b);
+		pk_json_init(&w, &b);
+		pk_json_end_arr(&w);
+		CHECK_EQ_INT(pk_json_error(&w), PK_ERROR);
+		CHECK_EQ_INT(b.len, 0);
+		pk_error_clear();
+		pk_buf_release(&b);
+	}
+}
+
 static void json_strings_read_back(void)
 {
 	static const char *const bits[] = { "a", "Z", "0", " ", "/", "~", "\"", "\\", "\x01", "\x1f", "\x7f", "\t", "\n",
@@ -950,6 +1070,7 @@ int main(void)
 	RUN(json_strings_read_back);
 	RUN(cjson_scratch);
 	RUN(flat_json_as_cjson);
+	RUN(json_writer_paths);
 	RUN(http_policy);
 	RUN(error_messages);
 	RUN(exact_buffers);
