@@ -1099,6 +1099,7 @@ static void mark_fields(const qr_ref *r, prep *p, const rtext *rt)
 
 typedef struct cand {
 	char doi[256];
+	unsigned short slot_at; /* its slot in cands.slot */
 	const void *rec; /* its record in the txn's map, once read (NULL: not yet) */
 	size_t rec_len;
 	int from_doi;
@@ -1136,7 +1137,7 @@ typedef struct cand {
 typedef struct cands {
 	cand *c;
 	size_t n;
-	unsigned short slot[CAND_SLOTS]; /* open addressing on the DOI: index + 1, 0 empty */
+	unsigned short *slot; /* [CAND_SLOTS] open addressing on the DOI: index + 1, 0 empty */
 	size_t truncated;  /* works an index key names beyond those compared (largest), 0: none */
 } cands;
 
@@ -1164,6 +1165,7 @@ static int add_candidate(cands *cs, const char *doi, size_t n)
 	memcpy(cs->c[cs->n].doi, doi, n);
 	cs->c[cs->n].doi[n] = '\0';
 	cs->slot[at] = (unsigned short)(cs->n + 1);
+	cs->c[cs->n].slot_at = (unsigned short)at;
 	cs->n++;
 	return 0;
 }
@@ -2694,6 +2696,7 @@ struct qr_scratch {
 	time_t year_day;   /* the UTC day year_now was read for (-1: none) */
 	int year_now;
 	cand c[MAX_CANDIDATES];
+	unsigned short cand_slot[CAND_SLOTS]; /* zero between references */
 	kg_work w;
 	prep p;
 	rtext rt;
@@ -2708,6 +2711,7 @@ qr_scratch *query_ref_scratch_new(void)
 		pk_error_set(PK_ENOMEM, "out of memory");
 	} else {
 		s->world_store = NULL; /* nothing cached yet */
+		memset(s->cand_slot, 0, sizeof(s->cand_slot));
 		s->year_day = -1;
 		s->bm25_slot = NULL;
 		s->bm25_used = NULL;
@@ -2726,7 +2730,7 @@ void query_ref_scratch_free(qr_scratch *s)
 
 int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out)
 {
-	cands cs = { NULL, 0, { 0 }, 0 };
+	cands cs = { NULL, 0, NULL, 0 };
 	qr_scratch *own = NULL, *s = o ? o->scratch : NULL;
 	kg_work *w;
 	prep *p;
@@ -2740,7 +2744,7 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 	const char *id_scheme, *id_text;
 	int id_unchecked = 0;
 	uint64_t nworks;
-	world_ctx wc;
+	const world_ctx *wc;
 	char world[400];
 	size_t i, compared = 0;
 
@@ -2751,17 +2755,16 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 		return PK_ENOMEM;
 	if (s->world_store == kg_txn_store(t) && s->world_txn == kg_txn_id(t)) {
 		closed = s->world_closed;
-		wc = s->world;
 	} else {
 		closed = query_ref_closed_world(t);
-		world_walk(t, NULL, &wc);
+		world_walk(t, NULL, &s->world);
 		s->world_store = kg_txn_store(t);
 		s->world_txn = kg_txn_id(t);
 		s->world_closed = closed;
-		s->world = wc;
 		cover_memo_clear(&s->cover);
 	}
-	nworks = wc.works;
+	wc = &s->world; /* read in place: the scratch is the batch's */
+	nworks = wc->works;
 	closed = closed || (o && (o->closed_world || o->extra_covers));
 	if (o && o->current_year) {
 		year_now = o->current_year;
@@ -2779,6 +2782,7 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 		year_now = s->year_now;
 	}
 	cs.c = s->c; /* each candidate is cleared as it is added */
+	cs.slot = s->cand_slot; /* all empty: emptied again below */
 	w = &s->w;
 	w->rec = NULL; /* what it decoded for the last reference may be another txn's */
 	p = &s->p;
@@ -2859,7 +2863,7 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 	/* what a closed world searched: named only by a fabricated verdict */
 	world[0] = '\0';
 	if (closed || r->year > year_now)
-		world_text_of(&wc, o, NULL, world, sizeof(world));
+		world_text_of(wc, o, NULL, world, sizeof(world));
 
 	/* the identifier the reference is checked by: the arXiv id, else the
 	 * DOI, PMID, OpenAlex id, dblp key, PMCID */
@@ -3084,6 +3088,10 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 	if (id_unchecked)
 		query_ref_reason(out, "the stated DOI %s could not be checked: %s", r->doi, id_why);
 done:
+	/* the slot table is empty again for the next reference (cleared by
+	 * its entries, not its 2 KB) */
+	for (i = 0; i < cs.n; i++)
+		cs.slot[cs.c[i].slot_at] = 0;
 	query_ref_scratch_free(own);
 	return rc;
 }
