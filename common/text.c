@@ -103,6 +103,22 @@ static int is_punct(int32_t cp)
 	}
 }
 
+/* What the transforms see in an ASCII byte (is_dash, is_punct, A-Z). */
+enum { AC_OTHER, AC_UPPER, AC_DASH, AC_PUNCT };
+static const unsigned char ascii_class[128] = {
+	['!'] = AC_PUNCT, ['"'] = AC_PUNCT, ['#'] = AC_PUNCT, ['$'] = AC_PUNCT, ['%'] = AC_PUNCT, ['&'] = AC_PUNCT,
+	['\''] = AC_PUNCT, ['('] = AC_PUNCT, [')'] = AC_PUNCT, ['*'] = AC_PUNCT, ['+'] = AC_PUNCT, [','] = AC_PUNCT,
+	['-'] = AC_DASH, ['.'] = AC_PUNCT, ['/'] = AC_PUNCT, [':'] = AC_PUNCT, [';'] = AC_PUNCT, ['<'] = AC_PUNCT,
+	['='] = AC_PUNCT, ['>'] = AC_PUNCT, ['?'] = AC_PUNCT, ['@'] = AC_PUNCT, ['['] = AC_PUNCT, ['\\'] = AC_PUNCT,
+	[']'] = AC_PUNCT, ['^'] = AC_PUNCT, ['_'] = AC_PUNCT, ['`'] = AC_PUNCT, ['{'] = AC_PUNCT, ['|'] = AC_PUNCT,
+	['}'] = AC_PUNCT, ['~'] = AC_PUNCT,
+	['A'] = AC_UPPER, ['B'] = AC_UPPER, ['C'] = AC_UPPER, ['D'] = AC_UPPER, ['E'] = AC_UPPER, ['F'] = AC_UPPER,
+	['G'] = AC_UPPER, ['H'] = AC_UPPER, ['I'] = AC_UPPER, ['J'] = AC_UPPER, ['K'] = AC_UPPER, ['L'] = AC_UPPER,
+	['M'] = AC_UPPER, ['N'] = AC_UPPER, ['O'] = AC_UPPER, ['P'] = AC_UPPER, ['Q'] = AC_UPPER, ['R'] = AC_UPPER,
+	['S'] = AC_UPPER, ['T'] = AC_UPPER, ['U'] = AC_UPPER, ['V'] = AC_UPPER, ['W'] = AC_UPPER, ['X'] = AC_UPPER,
+	['Y'] = AC_UPPER, ['Z'] = AC_UPPER,
+};
+
 /* ASCII fast path: no NFKC work needed, only the flag transforms. */
 static int all_ascii(const char *s, size_t n)
 {
@@ -150,6 +166,47 @@ int pk_text_fold(pk_buf *out, const char *s, size_t n, unsigned flags)
 	if ((rc = pk_buf_grow(out, plen)) < 0) {
 		free(mapped);
 		return rc;
+	}
+	if (p == s) {
+		/* ASCII: the same transforms, a table lookup a byte */
+		char *o = out->ptr + out->len;
+
+		for (i = 0; i < plen; i++) {
+			int cp = (unsigned char)p[i];
+
+			switch (ascii_class[cp]) {
+			case AC_UPPER:
+				if (flags & PK_FOLD_CASE)
+					cp += 'a' - 'A';
+				break;
+			case AC_DASH: /* '-': a dash, else punctuation */
+				if (!(flags & PK_FOLD_DASH) && (flags & PK_FOLD_PUNCT))
+					cp = ' ';
+				break;
+			case AC_PUNCT:
+				if (flags & PK_FOLD_PUNCT)
+					cp = ' ';
+				break;
+			default:
+				break;
+			}
+			if (cp == ' ' || (cp >= 9 && cp <= 13)) {
+				if (flags & PK_FOLD_SPACE_DROP)
+					continue;
+				if (flags & PK_FOLD_SPACE_ONE) {
+					pending_space = o > out->ptr + start;
+					continue;
+				}
+			}
+			if (pending_space) {
+				*o++ = ' ';
+				pending_space = 0;
+			}
+			*o++ = (char)cp;
+		}
+		out->len = (size_t)(o - out->ptr);
+		out->ptr[out->len] = '\0';
+		return 0;
 	}
 	{
 		char *o = out->ptr + out->len;

@@ -80,8 +80,12 @@ static int is_stop(const char *w)
 {
 	size_t i;
 
+	/* every stop word is 1-4 bytes of 'a'-'w' or '&': most words are
+	 * ruled out by their first or fifth byte */
+	if (!w[0] || (w[0] != '&' && (w[0] < 'a' || w[0] > 'w')) || (w[1] && w[2] && w[3] && w[4]))
+		return 0;
 	for (i = 0; i < sizeof(stop) / sizeof(stop[0]); i++)
-		if (!strcmp(w, stop[i]))
+		if (w[0] == stop[i][0] && !strcmp(w, stop[i]))
 			return 1;
 	return 0;
 }

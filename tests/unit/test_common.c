@@ -16,6 +16,7 @@
 #include "query/number.h"
 
 #include <cJSON.h>
+#include <ctype.h>
 #include <zlib.h>
 
 static void buf_cap_and_append(void)
@@ -792,6 +793,73 @@ static void json_writer_paths(void)
 	}
 }
 
+/* pk_text_fold on ASCII against a fold written here from the flags'
+ * definitions: every flag combination, 3,000 seeded strings of letters,
+ * digits, punctuation, dashes and blanks */
+static size_t fold_oracle(char *o, const char *s, unsigned f)
+{
+	size_t n = 0;
+	int pending = 0;
+
+	for (; *s; s++) {
+		int c = (unsigned char)*s;
+
+		if ((f & PK_FOLD_CASE) && isupper(c))
+			c = tolower(c);
+		if ((f & PK_FOLD_DASH) && c == '-')
+			c = '-';
+		else if ((f & PK_FOLD_PUNCT) && ispunct(c))
+			c = ' ';
+		if (isspace(c)) {
+			if (f & PK_FOLD_SPACE_DROP)
+				continue;
+			if (f & PK_FOLD_SPACE_ONE) {
+				pending = n > 0;
+				continue;
+			}
+		}
+		if (pending)
+			o[n++] = ' ';
+		pending = 0;
+		o[n++] = (char)c;
+	}
+	o[n] = '\0';
+	return n;
+}
+
+static void fold_ascii_oracle(void)
+{
+	static const char alphabet[] = "aZq09 -_.,;:!?'\"()[]{}<>/\\|@#$%^&*+=~`\t\n\r\v\fXyM";
+	unsigned long long seed = 3;
+	size_t i, bad = 0;
+
+	for (i = 0; i < 3000; i++) {
+		char in[64], want[64];
+		size_t l = (size_t)((seed >> 40) % 40), k;
+		unsigned f;
+
+		for (k = 0; k < l; k++) {
+			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+			in[k] = alphabet[(seed >> 33) % (sizeof(alphabet) - 1)];
+		}
+		in[l] = '\0';
+		for (f = 0; f < 64; f++) {
+			pk_buf b = PK_BUF_INIT;
+
+			if ((f & PK_FOLD_SPACE_DROP) && (f & PK_FOLD_SPACE_ONE))
+				continue;
+			CHECK_EQ_INT(pk_buf_puts(&b, "x"), 0); /* appended after what the buffer holds */
+			fold_oracle(want, in, f);
+			CHECK_EQ_INT(pk_text_fold(&b, in, l, f), 0);
+			if (strcmp(b.ptr + 1, want) && bad++ < 5)
+				fprintf(stderr, "fold %u of \"%s\": \"%s\", want \"%s\"\n", f, in, b.ptr + 1, want);
+			pk_buf_release(&b);
+		}
+		seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+	}
+	CHECK_EQ_INT(bad, 0);
+}
+
 static void json_strings_read_back(void)
 {
 	static const char *const bits[] = { "a", "Z", "0", " ", "/", "~", "\"", "\\", "\x01", "\x1f", "\x7f", "\t", "\n",
@@ -1071,6 +1139,7 @@ int main(void)
 	RUN(cjson_scratch);
 	RUN(flat_json_as_cjson);
 	RUN(json_writer_paths);
+	RUN(fold_ascii_oracle);
 	RUN(http_policy);
 	RUN(error_messages);
 	RUN(exact_buffers);
