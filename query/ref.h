@@ -56,7 +56,8 @@ typedef struct qr_ref {
 
 /* Parse a reference string. Returns 0 (fields it could not find stay
  * empty), PK_EINVAL for empty or non-UTF-8 text, PK_ELIMIT for text over
- * 64 KiB. */
+ * 64 KiB. The authors past nauthors and the bytes of each string past its
+ * NUL are left undefined. */
 int query_ref_parse(const char *text, size_t n, qr_ref *out);
 
 /* query_ref_parse without its shortcut for a bare DOI or DOI URL (the

@@ -23,6 +23,7 @@
 
 #include <cJSON.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -907,6 +908,10 @@ static int short_venue_ok(const char *s, const pk_match *m)
  * and '/'. What the patterns would make of it: RE_NUMBERED needs a blank,
  * RE_DOI's match is the whole string, which leaves nothing for the other
  * identifiers or the styles. 1 when *out is that parse; 0: parse in full. */
+/* the layout bare_doi clears by: authors first, text last */
+_Static_assert(offsetof(qr_ref, authors) == 0 && offsetof(qr_ref, text) + sizeof(((qr_ref *)0)->text) == sizeof(qr_ref),
+	       "qr_ref: authors first and text last (bare_doi clears what lies between)");
+
 static int bare_doi(const char *text, size_t n, qr_ref *out)
 {
 	static const char *const prefixes[] = { "https://doi.org/", "http://doi.org/", "https://dx.doi.org/",
@@ -941,7 +946,10 @@ static int bare_doi(const char *text, size_t n, qr_ref *out)
 		return 0;
 	/* the DOI as RE_DOI's group gives it to kg_doi_normalize (a string
 	 * that is not one is parsed again by the patterns) */
-	memset(out, 0, sizeof(*out));
+	/* every field but the authors (none: nauthors is 0) and text (its
+	 * first byte): a quarter of the struct */
+	memset(&out->nauthors, 0, offsetof(qr_ref, text) - offsetof(qr_ref, nauthors));
+	out->text[0] = '\0';
 	ok = kg_doi_normalize_to(out->doi, sizeof(out->doi), text + p, n - p) >= 0;
 	if (ok)
 		memcpy(out->style, "doi", 4);
