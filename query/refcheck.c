@@ -831,9 +831,11 @@ static long family_in_text(const rtext *r, const char *family, char ini, unsigne
 {
 	pk_buf f = PK_BUF_INIT;
 	const char *fw[8];
+	uint32_t fh[8];
 	size_t nf = 0, i, k;
 	char *p;
 	long at = -1;
+	int cjk;
 
 	if (!family || !*family || kg_fold_text(&f, family, strlen(family)) < 0 || !f.ptr || !f.len) {
 		pk_buf_release(&f);
@@ -845,14 +847,18 @@ static long family_in_text(const rtext *r, const char *family, char ini, unsigne
 
 		if (sp)
 			*sp = '\0';
-		if (*p)
+		if (*p) {
+			fh[nf] = pk_fnv1a32(p, strlen(p)); /* as rtext_init hashes the string's words */
 			fw[nf++] = p;
+		}
 		p = sp ? sp + 1 : NULL;
 	}
+	/* a one-word CJK family name may begin the word ("王小明") */
+	cjk = nf == 1 && (unsigned char)fw[0][0] >= 0xe0;
 	for (i = 0; nf && i + nf <= r->n && at < 0; i++) {
-		for (k = 0; k < nf && !(claimed && claimed[i + k]) && !strcmp(r->w[i + k], fw[k]); k++)
+		for (k = 0; k < nf && !(claimed && claimed[i + k]) && r->h[i + k] == fh[k] && !strcmp(r->w[i + k], fw[k]); k++)
 			;
-		if ((k == nf || (nf == 1 && !(claimed && claimed[i]) && cjk_whole_name(r->w[i], fw[0]))) &&
+		if ((k == nf || (cjk && !(claimed && claimed[i]) && cjk_whole_name(r->w[i], fw[0]))) &&
 		    initials_fit(r, i, i + nf, ini))
 			at = (long)i;
 	}
@@ -2084,7 +2090,9 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 		}
 		/* the words the work's authors took are no venue ("The Lancet."
 		 * as the author of an editorial of The Lancet) */
-		for (i = 0; i < RT_WORDS; i++)
+		/* (past the string's words claimed is in_venue's copy: 0 there
+		 * as memset left it) */
+		for (i = 0; i < rt->n && i < RT_WORDS; i++)
 			au_words[i] = claimed[i] && !p->in_venue[i];
 		/* the first author is first of the authors the string shows */
 		c->first_raw = a0 >= 0 && (a1 < 0 || a0 < a1);
@@ -2150,8 +2158,15 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 		 * of a reference that names another journal is no venue) */
 		unsigned char skip[RT_WORDS];
 
-		for (i = 0; i < RT_WORDS; i++)
+		size_t nw = rt->n < RT_WORDS ? rt->n : RT_WORDS;
+
+		for (i = 0; i < nw; i++)
 			skip[i] = p->in_authors[i] | au_words[i] | (c->title_raw && i >= c->ta && i < c->tb);
+		/* past the string's words, as the loop would set them (au_words
+		 * is 0 there) */
+		memcpy(skip + nw, p->in_authors + nw, RT_WORDS - nw);
+		for (i = c->title_raw && c->ta > nw ? c->ta : nw; c->title_raw && i < c->tb && i < RT_WORDS; i++)
+			skip[i] = 1;
 		for (i = 0; i < w->ncontainer && c->venue != 1; i++)
 			if (venue_in_text(rt, field_words(p->fc, w->container[i], 1), skip, p->in_venue,
 					  c->title_raw ? c->tb : (size_t)-1, vspan))
