@@ -53,6 +53,28 @@ int query_ref_closed_world(kg_txn *t)
 	return kg_source_each(t, closed_cb, NULL) == 1;
 }
 
+/* query_ref_reason(r, "%s%s%s", a, b, c) without printf (the common
+ * reasons of the DOI path), cut where vsnprintf would cut it */
+static void reason3(qr_result *r, const char *a, const char *b, const char *c)
+{
+	const char *part[3] = { a, b, c };
+	char *o;
+	size_t n = 0, k, room = sizeof(r->reasons[0]) - 1;
+
+	if (r->nreasons >= QR_REASONS)
+		return;
+	o = r->reasons[r->nreasons++];
+	for (k = 0; k < 3; k++) {
+		size_t l = strlen(part[k]);
+
+		if (l > room - n)
+			l = room - n;
+		memcpy(o + n, part[k], l);
+		n += l;
+	}
+	o[n] = '\0';
+}
+
 void query_ref_reason(qr_result *r, const char *fmt, ...)
 {
 	va_list ap;
@@ -1351,7 +1373,7 @@ static int on_cover(const void *v, size_t n, void *ctx)
 /* What covers() answered for the last keys of the same commit: a DOI
  * prefix or a dblp stream is asked once per batch, not once per
  * reference (query_ref_check_graph empties it when the commit changes). */
-#define COVER_SLOTS 64
+#define COVER_SLOTS 1024 /* DOI prefixes: Crossref has tens of thousands, a batch uses hundreds */
 typedef struct cover_memo {
 	struct {
 		char what[64]; /* "" : empty slot */
@@ -2950,7 +2972,7 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 				if (chimera)
 					chimera_reason(out, chimera);
 			} else if (doi) {
-				query_ref_reason(out, "DOI %s is not in the graph (not a closed world)", r->doi);
+				reason3(out, "DOI ", r->doi, " is not in the graph (not a closed world)");
 			} else {
 				query_ref_reason(out, "%s is not in the graph (not a closed world)", shown);
 			}
