@@ -556,7 +556,7 @@ static void utf8_cuts(void)
 static void fixed_buffer_keys(void)
 {
 	static const char *const pieces[] = { "10.", "1103", "/", "https://doi.org/", "doi:", "DOI ", "dx.doi.org/",
-					      "PhysRevB", ".", ",", ";", ")", "(", " ", "\"", "'", ">", "]", "x", "9",
+					      "PhysRevB", ".", ",", ";", ")", "(", " ", "\"", "'", ">", "]", "x", "9", "ABCXYZ@[`{",
 					      "\t", "\xc3\xa9", "Ab", "1706.03762", "v2", "conf/nips/X17" };
 	static const char *const schemes[] = { "doi", "preprint-of", "arxiv", "pmid", "dblp" };
 	unsigned long long seed = 23;
@@ -582,8 +582,21 @@ static void fixed_buffer_keys(void)
 		ra = kg_doi_normalize(&b, id, l);
 		rb = kg_doi_normalize_to(fixed, sizeof(fixed), id, l);
 		CHECK_EQ_INT(ra < 0 ? ra : (int)b.len, rb);
-		if (ra == 0 && rb >= 0)
+		if (ra == 0 && rb >= 0) {
+			/* a span of the input, ASCII lower-cased, other bytes kept */
+			size_t at, ok = 0;
+
 			CHECK_STR(fixed, b.ptr);
+			for (at = 0; at + b.len <= l && !ok; at++) {
+				size_t k2;
+
+				for (k2 = 0; k2 < b.len; k2++)
+					if (b.ptr[k2] != (id[at + k2] >= 'A' && id[at + k2] <= 'Z' ? id[at + k2] + 32 : id[at + k2]))
+						break;
+				ok = k2 == b.len;
+			}
+			CHECK(ok);
+		}
 		/* too small a buffer: PK_ELIMIT, never a cut DOI */
 		cap = 1 + (size_t)(seed >> 40) % sizeof(small);
 		rb = kg_doi_normalize_to(small, cap, id, l);
