@@ -17,6 +17,8 @@
 #include <cJSON.h>
 #include <stddef.h>
 
+/* The tree of a flat object text[0..n), or NULL (not flat, or no memory;
+ * nothing built): parse it with cJSON then. Caller frees with cJSON_Delete. */
 cJSON *pk_json_parse_flat(const char *text, size_t n);
 
 #endif
