@@ -32,6 +32,7 @@ struct kg_store {
 	int lockfd;
 	int building;
 	int writable;
+	int writemap; /* written through the map (a build, or KG_OPEN_WRITE): its file reserved */
 	int shared;   /* KG_OPEN_SHARED: a writable env, locked only per brief write */
 };
 

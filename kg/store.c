@@ -150,24 +150,25 @@ static int take_lock(kg_store *s)
 	return 0;
 }
 
-/* A building generation is written through its map (MDB_WRITEMAP) into a
- * sparse file: on a full disk a write would fault (SIGBUS) instead of
- * failing. The blocks of the whole map are allocated up front instead, so
- * a full disk is an error here, naming the graph. Filesystems that cannot
- * allocate ahead (EOPNOTSUPP) keep the sparse file. */
+/* A building generation, and a graph opened to write, are written through
+ * the map (MDB_WRITEMAP) into a sparse file: on a full disk a write would
+ * fault (SIGBUS) instead of failing. The blocks of the whole map are
+ * allocated up front instead, so a full disk is an error here, naming the
+ * graph. Filesystems that cannot allocate ahead (EOPNOTSUPP) keep the
+ * sparse file. */
 static int reserve_file(kg_store *s)
 {
 	MDB_envinfo info;
 	mdb_filehandle_t fd;
 	struct stat st;
 
-	if (!s->building || mdb_env_info(s->env, &info) != 0 || mdb_env_get_fd(s->env, &fd) != 0 || fstat(fd, &st) < 0)
+	if (!s->writemap || mdb_env_info(s->env, &info) != 0 || mdb_env_get_fd(s->env, &fd) != 0 || fstat(fd, &st) < 0)
 		return 0;
 	if (fallocate(fd, 0, 0, (off_t)info.me_mapsize) == 0)
 		return 0;
 	if (errno == EOPNOTSUPP || errno == ENOSYS || errno == EINVAL)
 		return 0;
-	return pk_error_set(PK_EIO, "no room for the graph in '%s': %s (the build needs %zu MB there)", s->root,
+	return pk_error_set(PK_EIO, "no room for the graph in '%s': %s (writing it needs %zu MB there)", s->root,
 			    strerror(errno), (size_t)(info.me_mapsize >> 20));
 }
 
@@ -301,10 +302,14 @@ int kg_store_open(kg_store **out, const char *dir, int mode)
 		}
 		/* nothing writes a snapshot: no lock file, so it reads from a
 		 * read-only file system too */
-		if ((rc = env_open(s, snapshot ? MDB_NOLOCK : 0)) != PK_ENOTFOUND)
+		/* a writer writes through the map (no heap copy of each page
+		 * it changes, no sorted dirty list to insert into: a third of
+		 * a large ingest's time), its file reserved below */
+		s->writemap = s->writable;
+		if ((rc = env_open(s, snapshot ? MDB_NOLOCK : s->writable ? MDB_WRITEMAP : 0)) != PK_ENOTFOUND)
 			break;
 	}
-	if (rc < 0 || (rc = check_schema(s)) < 0)
+	if (rc < 0 || (rc = check_schema(s)) < 0 || (rc = reserve_file(s)) < 0)
 		goto fail;
 	*out = s;
 	return 0;
@@ -468,6 +473,7 @@ int kg_build_begin(kg_store **out, const char *dir)
 		goto fail;
 	}
 	s->building = 1;
+	s->writemap = 1;
 	/* No syncs while building: the generation is published only after an
 	 * explicit mdb_env_sync in kg_build_commit. WRITEMAP writes dirty pages
 	 * straight into the map instead of heap copies, so a large build's
@@ -571,6 +577,34 @@ done:
 	return rc;
 }
 
+/* Close the environment of a store written through its map: WRITEMAP
+ * extended the file to the whole map (reserved, or sparse): cut it back
+ * to the pages in use, so its size says what the graph holds (readers map
+ * no page past those). */
+static int close_trimmed(kg_store *s)
+{
+	uint64_t used = 0, map = 0;
+	char *data;
+	int rc = 0;
+
+	if (!s->env)
+		return 0;
+	if (!s->writemap || kg_store_usage(s, &used, &map) < 0 || !(data = path_join(s->gen, "data.mdb"))) {
+		pk_error_clear();
+		mdb_env_close(s->env);
+		s->env = NULL;
+		return 0;
+	}
+	mdb_env_close(s->env);
+	s->env = NULL;
+	if (truncate(data, (off_t)used) < 0)
+		rc = pk_error_set(PK_EIO, "cannot trim '%s': %s", data, strerror(errno));
+	else
+		rc = fsync_path(data);
+	pk_free(data);
+	return rc;
+}
+
 int kg_build_commit(kg_store *s)
 {
 	char *tmp = NULL, *cur = NULL, tmpname[64];
@@ -590,28 +624,7 @@ int kg_build_commit(kg_store *s)
 	 * an eighth, write a compact copy and use it instead */
 	if ((rc = compact_if_sparse(s)) < 0)
 		goto fail;
-	/* WRITEMAP extended the file to the whole map (sparse): cut it back to
-	 * the pages in use, so its size says what the graph holds */
-	if (s->env) {
-		uint64_t used = 0, map = 0;
-		char *data = path_join(s->gen, "data.mdb");
-
-		if (kg_store_usage(s, &used, &map) == 0 && data) {
-			mdb_env_close(s->env);
-			s->env = NULL;
-			if (truncate(data, (off_t)used) < 0) {
-				rc = pk_error_set(PK_EIO, "cannot trim '%s': %s", data, strerror(errno));
-				pk_free(data);
-				goto fail;
-			}
-			if ((rc = fsync_path(data)) < 0) {
-				pk_free(data);
-				goto fail;
-			}
-		}
-		pk_free(data);
-	}
-	if ((rc = fsync_path(s->gen)) < 0)
+	if ((rc = close_trimmed(s)) < 0 || (rc = fsync_path(s->gen)) < 0)
 		goto fail;
 	snprintf(tmpname, sizeof(tmpname), "CURRENT.tmp-%ld", (long)getpid());
 	if (!(tmp = path_join(s->root, tmpname)) || !(cur = path_join(s->root, "CURRENT"))) {
@@ -666,6 +679,10 @@ void kg_store_free(kg_store *s)
 		kg_build_abort(s);
 		return;
 	}
+	/* a writer's file back to the pages in use, while it holds the lock
+	 * (a failure leaves a larger file, nothing lost) */
+	if (s->writable && close_trimmed(s) < 0)
+		pk_error_clear();
 	if (s->env)
 		mdb_env_close(s->env);
 	if (s->lockfd >= 0)
