@@ -167,33 +167,12 @@ static void put_string(pk_json *w, const char *s, size_t n)
  * room (nothing written). */
 static int short_key(pk_json *w, const char *key, size_t n)
 {
-	pk_buf *b = w->b;
-	int comma;
-	char *p;
 	size_t i;
 
-	/* room for ',' '"' the key '"' ':' and the NUL; len stays below max
-	 * as cap never passes max + 1 */
-	if (w->err || w->after_key || !b->ptr || b->cap - b->len < n + 5)
-		return 0;
 	for (i = 0; i < n; i++)
 		if (!plain_byte((unsigned char)key[i]))
 			return 0;
-	comma = w->depth && w->has_member[w->depth - 1];
-	p = b->ptr + b->len;
-	if (comma)
-		*p++ = ',';
-	*p++ = '"';
-	memcpy(p, key, n);
-	p += n;
-	*p++ = '"';
-	*p++ = ':';
-	*p = '\0';
-	b->len = (size_t)(p - b->ptr);
-	if (w->depth)
-		w->has_member[w->depth - 1] = 1;
-	w->after_key = 1;
-	return 1;
+	return pk_json_key_put_(w, key, n);
 }
 
 void pk_json_key_n(pk_json *w, const char *key, size_t n)

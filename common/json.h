@@ -96,6 +96,33 @@ void pk_json_key_any(pk_json *w, const char *key);
 /* A key of n bytes (its strlen): the same as pk_json_key_any. */
 void pk_json_key_n(pk_json *w, const char *key, size_t n);
 #define PK_JSON_KEY_SHORT 48
+/* A plain key of n bytes written with its separator, quotes and colon
+ * when the buffer has room and a key may come: 1, else 0 (nothing
+ * written). pk_json_key's and pk_json_key_n's fast path. */
+static inline int pk_json_key_put_(pk_json *w, const char *key, size_t n)
+{
+	pk_buf *b = w->b;
+	char *p;
+
+	/* room for ',' '"' the key '"' ':' and the NUL */
+	if (w->err || w->after_key || !b->ptr || b->cap - b->len < n + 5)
+		return 0;
+	p = b->ptr + b->len;
+	if (w->depth && w->has_member[w->depth - 1])
+		*p++ = ',';
+	*p++ = '"';
+	memcpy(p, key, n);
+	p += n;
+	*p++ = '"';
+	*p++ = ':';
+	*p = '\0';
+	b->len = (size_t)(p - b->ptr);
+	if (w->depth)
+		w->has_member[w->depth - 1] = 1;
+	w->after_key = 1;
+	return 1;
+}
+
 static inline void pk_json_key(pk_json *w, const char *key)
 {
 	/* a literal key (GCC and clang fold its length and bytes once the
@@ -103,31 +130,13 @@ static inline void pk_json_key(pk_json *w, const char *key)
 	 * and no call when there is room */
 	if (__builtin_constant_p(__builtin_strlen(key)) && __builtin_strlen(key) <= PK_JSON_KEY_SHORT) {
 		size_t n = __builtin_strlen(key), i;
-		pk_buf *b = w->b;
-		char *p;
 
 #pragma GCC unroll 48
 		for (i = 0; i < n; i++)
 			if ((unsigned char)key[i] < 0x20 || (unsigned char)key[i] >= 0x80 || key[i] == '"' || key[i] == '\\')
 				break;
-		if (i == n && !w->err && !w->after_key && b->ptr && b->cap - b->len >= n + 5) {
-			/* room for ',' '"' the key '"' ':' and the NUL */
-			p = b->ptr + b->len;
-			if (w->depth && w->has_member[w->depth - 1])
-				*p++ = ',';
-			*p++ = '"';
-			memcpy(p, key, n);
-			p += n;
-			*p++ = '"';
-			*p++ = ':';
-			*p = '\0';
-			b->len = (size_t)(p - b->ptr);
-			if (w->depth)
-				w->has_member[w->depth - 1] = 1;
-			w->after_key = 1;
-			return;
-		}
-		pk_json_key_n(w, key, n);
+		if (i < n || !pk_json_key_put_(w, key, n))
+			pk_json_key_n(w, key, n);
 	} else {
 		pk_json_key_any(w, key);
 	}

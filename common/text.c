@@ -167,47 +167,6 @@ int pk_text_fold(pk_buf *out, const char *s, size_t n, unsigned flags)
 		free(mapped);
 		return rc;
 	}
-	if (p == s) {
-		/* ASCII: the same transforms, a table lookup a byte */
-		char *o = out->ptr + out->len;
-
-		for (i = 0; i < plen; i++) {
-			int cp = (unsigned char)p[i];
-
-			switch (ascii_class[cp]) {
-			case AC_UPPER:
-				if (flags & PK_FOLD_CASE)
-					cp += 'a' - 'A';
-				break;
-			case AC_DASH: /* '-': a dash, else punctuation */
-				if (!(flags & PK_FOLD_DASH) && (flags & PK_FOLD_PUNCT))
-					cp = ' ';
-				break;
-			case AC_PUNCT:
-				if (flags & PK_FOLD_PUNCT)
-					cp = ' ';
-				break;
-			default:
-				break;
-			}
-			if (cp == ' ' || (cp >= 9 && cp <= 13)) {
-				if (flags & PK_FOLD_SPACE_DROP)
-					continue;
-				if (flags & PK_FOLD_SPACE_ONE) {
-					pending_space = o > out->ptr + start;
-					continue;
-				}
-			}
-			if (pending_space) {
-				*o++ = ' ';
-				pending_space = 0;
-			}
-			*o++ = (char)cp;
-		}
-		out->len = (size_t)(o - out->ptr);
-		out->ptr[out->len] = '\0';
-		return 0;
-	}
 	{
 		char *o = out->ptr + out->len;
 
@@ -216,20 +175,35 @@ int pk_text_fold(pk_buf *out, const char *s, size_t n, unsigned flags)
 			int k;
 
 			if ((unsigned char)p[i] < 0x80) {
-				cp = (unsigned char)p[i];
-				k = 1;
+				/* ASCII: the same transforms, a table lookup */
+				cp = (unsigned char)p[i++];
+				switch (ascii_class[cp]) {
+				case AC_UPPER:
+					if (flags & PK_FOLD_CASE)
+						cp += 'a' - 'A';
+					break;
+				case AC_DASH: /* '-': a dash, else punctuation */
+					if (!(flags & PK_FOLD_DASH) && (flags & PK_FOLD_PUNCT))
+						cp = ' ';
+					break;
+				case AC_PUNCT:
+					if (flags & PK_FOLD_PUNCT)
+						cp = ' ';
+					break;
+				default:
+					break;
+				}
 			} else if ((k = pk_utf8_decode(p + i, plen - i, &cp)) < 0) {
 				rc = pk_error_set(PK_EPARSE, "invalid UTF-8");
 				break;
+			} else {
+				i += (size_t)k;
+				if ((flags & PK_FOLD_DASH) && is_dash(cp))
+					cp = '-';
+				else if ((flags & PK_FOLD_PUNCT) && is_punct(cp))
+					cp = ' ';
 			}
-			i += (size_t)k;
-			if (cp < 0x80 && (flags & PK_FOLD_CASE) && cp >= 'A' && cp <= 'Z')
-				cp += 'a' - 'A';
-			if ((flags & PK_FOLD_DASH) && is_dash(cp))
-				cp = '-';
-			else if ((flags & PK_FOLD_PUNCT) && is_punct(cp))
-				cp = ' ';
-			if (pk_text_is_space(cp)) {
+			if (cp == ' ' || (cp >= 9 && cp <= 13) || (cp >= 0x80 && pk_text_is_space(cp))) {
 				if (flags & PK_FOLD_SPACE_DROP)
 					continue;
 				if (flags & PK_FOLD_SPACE_ONE) {

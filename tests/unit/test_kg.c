@@ -558,6 +558,26 @@ static void many_entries(char keys[MANY][16], char tgts[MANY][16])
 	}
 }
 
+/* The first entry of e[0..n) out of the table's order (key bytes, the
+ * shorter first, then target; targets NUL-terminated), 0 when sorted */
+static size_t unsorted_at(const kg_index_entry *e, size_t n)
+{
+	size_t j;
+
+	for (j = 1; j < n; j++) {
+		size_t la = e[j - 1].klen, lb = e[j].klen;
+		int c = memcmp(e[j - 1].key, e[j].key, la < lb ? la : lb);
+
+		if (!c)
+			c = (la > lb) - (la < lb);
+		if (!c)
+			c = strcmp(e[j - 1].target, e[j].target);
+		if (c > 0)
+			return j;
+	}
+	return 0;
+}
+
 static int many_write(kg_txn *t, void *ctx)
 {
 	static char keys[MANY][16], tgts[MANY][16];
@@ -610,17 +630,8 @@ static int many_write(kg_txn *t, void *ctx)
 		}
 		if ((rc = kg_index_add_many(t, sid, e, nt)) < 0)
 			return rc;
-		for (j = 1; j < nt; j++) {
-			size_t la = e[j - 1].klen, lb = e[j].klen;
-			int c = memcmp(e[j - 1].key, e[j].key, la < lb ? la : lb);
-
-			if (!c)
-				c = (la > lb) - (la < lb);
-			if (!c)
-				c = strcmp(e[j - 1].target, e[j].target);
-			if (c > 0)
-				return pk_error_set(PK_ERROR, "tricky keys not sorted at %zu", j);
-		}
+		if ((j = unsorted_at(e, nt)))
+			return pk_error_set(PK_ERROR, "tricky keys not sorted at %zu", j);
 	}
 	{
 		/* no memory for the ranks: the same order by bytes (qsort); the
@@ -635,17 +646,8 @@ static int many_write(kg_txn *t, void *ctx)
 		pk_alloc_fail_after(-1);
 		if (rc < 0)
 			return rc;
-		for (j = 1; j < MANY; j++) {
-			size_t la = e[j - 1].klen, lb = e[j].klen;
-			int c = memcmp(e[j - 1].key, e[j].key, la < lb ? la : lb);
-
-			if (!c)
-				c = (la > lb) - (la < lb);
-			if (!c)
-				c = strcmp(e[j - 1].target, e[j].target);
-			if (c > 0)
-				return pk_error_set(PK_ERROR, "not sorted without memory at %zu", j);
-		}
+		if ((j = unsorted_at(e, MANY)))
+			return pk_error_set(PK_ERROR, "not sorted without memory at %zu", j);
 	}
 	e[0] = (kg_index_entry){ "Klong", tgts[0], 5, 600, 0 };
 	if (kg_index_add_many(t, sid, e, 1) != PK_ELIMIT)
