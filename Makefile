@@ -26,7 +26,10 @@ WARN := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
 SANFLAGS := $(if $(SANITIZE),-fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all)
 # recursively expanded: pkg-config runs when a recipe needs it, after `deps`
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS))
-PKG_LIBS = $(shell pkg-config --libs $(PKGS))
+# libcurl, libmicrohttpd and libarchive are loaded when first used
+# (common/dynlib.h): their headers, not their libraries, at build time
+LAZY_PKGS := libcurl libmicrohttpd libarchive
+PKG_LIBS = $(shell pkg-config --libs $(filter-out $(LAZY_PKGS),$(PKGS)))
 ALL_CFLAGS = $(WARN) $(CFLAGS) $(SANFLAGS) -D_GNU_SOURCE -pthread -I. $(PKG_CFLAGS)
 ALL_LDFLAGS = $(SANFLAGS) -pthread $(LDFLAGS)
 LIBS = $(PKG_LIBS) -lm

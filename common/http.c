@@ -3,8 +3,10 @@
 
 #include "alloc.h"
 #include "buf.h"
+#include "dynlib.h"
 #include "error.h"
 
+#define CURL_DISABLE_TYPECHECK /* curl_easy_setopt and _getinfo are called through the table below */
 #include <curl/curl.h>
 #include <errno.h>
 #include <pthread.h>
@@ -19,12 +21,50 @@ struct pk_http {
 	char errbuf[CURL_ERROR_SIZE];
 };
 
+/* libcurl is loaded when first used (common/dynlib.h): the functions this
+ * file calls, through a table their names are #defined to below */
+#ifndef PK_SONAME_CURL
+#define PK_SONAME_CURL "libcurl.so.4"
+#endif
+#define CURL_FNS(X)                                                                              \
+	X(curl_global_init) X(curl_easy_strerror) X(curl_easy_init) X(curl_easy_cleanup)         \
+	X(curl_getdate) X(curl_easy_reset) X(curl_easy_setopt) X(curl_slist_append)              \
+	X(curl_easy_perform) X(curl_easy_getinfo) X(curl_slist_free_all)
+#define CURL_FN_PTR(f) __typeof__(f) *f##_p;
+#define CURL_FN_SYM(f) { #f, (void **)&cu.f##_p },
+static struct {
+	CURL_FNS(CURL_FN_PTR)
+} cu;
+static const pk_dynsym cu_syms[] = { CURL_FNS(CURL_FN_SYM) };
+#define curl_global_init (*cu.curl_global_init_p)
+#define curl_easy_strerror (*cu.curl_easy_strerror_p)
+#define curl_easy_init (*cu.curl_easy_init_p)
+#define curl_easy_cleanup (*cu.curl_easy_cleanup_p)
+#define curl_getdate (*cu.curl_getdate_p)
+#define curl_easy_reset (*cu.curl_easy_reset_p)
+#undef curl_easy_setopt /* curl.h's check of the argument count */
+#define curl_easy_setopt (*cu.curl_easy_setopt_p)
+#define curl_slist_append (*cu.curl_slist_append_p)
+#define curl_easy_perform (*cu.curl_easy_perform_p)
+#undef curl_easy_getinfo
+#define curl_easy_getinfo (*cu.curl_easy_getinfo_p)
+#define curl_slist_free_all (*cu.curl_slist_free_all_p)
+
 static pthread_once_t global_once = PTHREAD_ONCE_INIT;
-static CURLcode global_rc;
+static int global_rc;
+static char global_err[256];
 
 static void global_init(void)
 {
-	global_rc = curl_global_init(CURL_GLOBAL_DEFAULT);
+	CURLcode c;
+
+	if ((global_rc = pk_dynlib_load(PK_SONAME_CURL, cu_syms, sizeof(cu_syms) / sizeof(cu_syms[0]))) < 0) {
+		snprintf(global_err, sizeof(global_err), "%s", pk_error_last());
+		pk_error_clear();
+	} else if ((c = curl_global_init(CURL_GLOBAL_DEFAULT)) != CURLE_OK) {
+		global_rc = PK_ENET;
+		snprintf(global_err, sizeof(global_err), "%s", curl_easy_strerror(c));
+	}
 }
 
 int pk_http_new(pk_http **out)
@@ -33,8 +73,8 @@ int pk_http_new(pk_http **out)
 
 	*out = NULL;
 	pthread_once(&global_once, global_init);
-	if (global_rc != CURLE_OK)
-		return pk_error_set(PK_ENET, "libcurl: %s", curl_easy_strerror(global_rc));
+	if (global_rc < 0)
+		return pk_error_set(PK_ENET, "libcurl: %s", global_err);
 	if (!(h = pk_calloc(1, sizeof(*h))))
 		return pk_error_set(PK_ENOMEM, "out of memory");
 	if (!(h->curl = curl_easy_init())) {

@@ -3,6 +3,7 @@
 
 #include "../common/alloc.h"
 #include "../common/buf.h"
+#include "../common/dynlib.h"
 #include "../common/error.h"
 #include "../common/lines.h"
 #include "../common/pj.h"
@@ -13,12 +14,51 @@
 #include <cJSON.h>
 #include <fcntl.h>
 #include <glob.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+/* libarchive is loaded when a zip log is first read (common/dynlib.h),
+ * its functions called through this table */
+#ifndef PK_SONAME_ARCHIVE
+#define PK_SONAME_ARCHIVE "libarchive.so.13"
+#endif
+#define ARCHIVE_FNS(X)                                                                                  \
+	X(archive_entry_pathname) X(archive_error_string) X(archive_read_data) X(archive_read_data_skip) \
+	X(archive_read_free) X(archive_read_new) X(archive_read_next_header) X(archive_read_open_fd)     \
+	X(archive_read_open_filename) X(archive_read_support_format_zip_seekable)
+#define ARCHIVE_FN_PTR(f) __typeof__(f) *f##_p;
+#define ARCHIVE_FN_SYM(f) { #f, (void **)&ar.f##_p },
+static struct {
+	ARCHIVE_FNS(ARCHIVE_FN_PTR)
+} ar;
+static const pk_dynsym ar_syms[] = { ARCHIVE_FNS(ARCHIVE_FN_SYM) };
+#define archive_entry_pathname (*ar.archive_entry_pathname_p)
+#define archive_error_string (*ar.archive_error_string_p)
+#define archive_read_data (*ar.archive_read_data_p)
+#define archive_read_data_skip (*ar.archive_read_data_skip_p)
+#define archive_read_free (*ar.archive_read_free_p)
+#define archive_read_new (*ar.archive_read_new_p)
+#define archive_read_next_header (*ar.archive_read_next_header_p)
+#define archive_read_open_fd (*ar.archive_read_open_fd_p)
+#define archive_read_open_filename (*ar.archive_read_open_filename_p)
+#define archive_read_support_format_zip_seekable (*ar.archive_read_support_format_zip_seekable_p)
+
+static pthread_once_t ar_once = PTHREAD_ONCE_INIT;
+static int ar_rc;
+static char ar_err[256];
+
+static void ar_load(void)
+{
+	if ((ar_rc = pk_dynlib_load(PK_SONAME_ARCHIVE, ar_syms, sizeof(ar_syms) / sizeof(ar_syms[0]))) < 0) {
+		snprintf(ar_err, sizeof(ar_err), "%s", pk_error_last());
+		pk_error_clear();
+	}
+}
 
 #define QUOTE_MIN 16                  /* bytes of an earlier answer a follow-up prompt must quote */
 #define RING 64                       /* recent answers kept per OpenAI evals log */
@@ -730,10 +770,13 @@ static int zip_entry_data(struct archive *a, const char *entry, const char *name
 
 static int zip_open(struct archive **out, const char *path, int fd, const char *name)
 {
-	struct archive *a = archive_read_new();
+	struct archive *a;
 	int rc;
 
-	if (!a)
+	pthread_once(&ar_once, ar_load);
+	if (ar_rc < 0)
+		return pk_error_set(ar_rc, "%s: cannot read zip archives: %s", name, ar_err);
+	if (!(a = archive_read_new()))
 		return pk_error_set(PK_ENOMEM, "out of memory");
 	archive_read_support_format_zip_seekable(a);
 	rc = fd >= 0 ? archive_read_open_fd(a, fd, 65536) : archive_read_open_filename(a, path, 65536);

@@ -8,6 +8,7 @@
 #include "tool.h"
 
 #include "../common/alloc.h"
+#include "../common/dynlib.h"
 #include "../common/error.h"
 #include "../common/records.h"
 #include "../eval/audit.h"
@@ -28,6 +29,30 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+/* libmicrohttpd is loaded when serve starts (common/dynlib.h), its
+ * functions called through this table */
+#ifndef PK_SONAME_MHD
+#define PK_SONAME_MHD "libmicrohttpd.so.12"
+#endif
+#define MHD_FNS(X)                                                                                          \
+	X(MHD_create_response_from_buffer) X(MHD_add_response_header) X(MHD_queue_response)                 \
+	X(MHD_destroy_response) X(MHD_start_daemon) X(MHD_get_daemon_info) X(MHD_quiesce_daemon)            \
+	X(MHD_stop_daemon)
+#define MHD_FN_PTR(f) __typeof__(f) *f##_p;
+#define MHD_FN_SYM(f) { #f, (void **)&mhd.f##_p },
+static struct {
+	MHD_FNS(MHD_FN_PTR)
+} mhd;
+static const pk_dynsym mhd_syms[] = { MHD_FNS(MHD_FN_SYM) };
+#define MHD_create_response_from_buffer (*mhd.MHD_create_response_from_buffer_p)
+#define MHD_add_response_header (*mhd.MHD_add_response_header_p)
+#define MHD_queue_response (*mhd.MHD_queue_response_p)
+#define MHD_destroy_response (*mhd.MHD_destroy_response_p)
+#define MHD_start_daemon (*mhd.MHD_start_daemon_p)
+#define MHD_get_daemon_info (*mhd.MHD_get_daemon_info_p)
+#define MHD_quiesce_daemon (*mhd.MHD_quiesce_daemon_p)
+#define MHD_stop_daemon (*mhd.MHD_stop_daemon_p)
 
 #define BODY_MAX_DEFAULT ((size_t)1 << 20)
 #define CONN_MAX 512
@@ -438,6 +463,10 @@ int cmd_serve(int argc, char **argv)
 	}
 	pthread_mutex_init(&sv.mu, NULL);
 	pthread_cond_init(&sv.cv, NULL);
+	if ((rc = pk_dynlib_load(PK_SONAME_MHD, mhd_syms, sizeof(mhd_syms) / sizeof(mhd_syms[0]))) < 0) {
+		code = tool_fail(rc, NULL);
+		goto done;
+	}
 	if ((code = tool_graph_open(db, &sv.s, &t, &sv.u, sv.v.o.edition)) != EXIT_OK ||
 	    (code = tool_value_finish(&sv.v, t)) != EXIT_OK)
 		goto done;

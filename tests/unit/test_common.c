@@ -3,6 +3,7 @@
 
 #include "common/alloc.h"
 #include "common/buf.h"
+#include "common/dynlib.h"
 #include "common/error.h"
 #include "common/flatjson.h"
 #include "common/http.h"
@@ -878,6 +879,28 @@ static void fold_ascii_oracle(void)
 	CHECK_EQ_INT(bad, 0);
 }
 
+/* pk_dynlib_load: a library's functions into their slots; a missing
+ * library or symbol is PK_ENOTFOUND naming it, every slot NULL */
+static void dynlib_loading(void)
+{
+	size_t (*len_fn)(const char *) = NULL;
+	int (*cmp_fn)(const char *, const char *) = NULL;
+	void *nope = NULL;
+	pk_dynsym ok[] = { { "strlen", (void **)&len_fn }, { "strcmp", (void **)&cmp_fn } };
+	pk_dynsym bad[] = { { "strlen", (void **)&len_fn }, { "no_such_function_here", &nope } };
+
+	CHECK_EQ_INT(pk_dynlib_load("libc.so.6", ok, 2), 0);
+	CHECK(len_fn && len_fn("abc") == 3);
+	CHECK(cmp_fn && cmp_fn("a", "a") == 0);
+	CHECK_EQ_INT(pk_dynlib_load("libc.so.6", bad, 2), PK_ENOTFOUND);
+	CHECK(strstr(pk_error_last(), "no_such_function_here") != NULL);
+	CHECK(!len_fn && !nope);
+	pk_error_clear();
+	CHECK_EQ_INT(pk_dynlib_load("libprovkg-absent.so.0", ok, 2), PK_ENOTFOUND);
+	CHECK(strstr(pk_error_last(), "libprovkg-absent.so.0") != NULL);
+	pk_error_clear();
+}
+
 static void json_strings_read_back(void)
 {
 	static const char *const bits[] = { "a", "Z", "0", " ", "/", "~", "\"", "\\", "\x01", "\x1f", "\x7f", "\t", "\n",
@@ -1157,6 +1180,7 @@ int main(void)
 	RUN(cjson_scratch);
 	RUN(flat_json_as_cjson);
 	RUN(json_writer_paths);
+	RUN(dynlib_loading);
 	RUN(fold_ascii_oracle);
 	RUN(http_policy);
 	RUN(error_messages);
