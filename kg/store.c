@@ -172,6 +172,27 @@ static int reserve_file(kg_store *s)
 			    strerror(errno), (size_t)(info.me_mapsize >> 20));
 }
 
+/* A writer's map: the pages in use and 64 MB more, not the largest map an
+ * earlier write grew to (LMDB keeps that size), so that the reservation
+ * asks the disk for what this write may need; kg_store_reserve and a
+ * full map grow it. */
+static int fit_map(kg_store *s)
+{
+	MDB_envinfo info;
+	MDB_stat st;
+	size_t want;
+	int rc;
+
+	if (!s->writemap || s->building)
+		return 0;
+	if ((rc = mdb_env_info(s->env, &info)) != 0 || (rc = mdb_env_stat(s->env, &st)) != 0)
+		return kg_mdb_error(rc, "mdb_env_info");
+	want = (info.me_last_pgno + 1) * st.ms_psize + ((size_t)64 << 20);
+	if (info.me_mapsize > want && (rc = mdb_env_set_mapsize(s->env, want)) != 0)
+		return kg_mdb_error(rc, "mdb_env_set_mapsize");
+	return 0;
+}
+
 static int env_open(kg_store *s, unsigned extra_flags)
 {
 	MDB_txn *txn = NULL;
@@ -309,7 +330,7 @@ int kg_store_open(kg_store **out, const char *dir, int mode)
 		if ((rc = env_open(s, snapshot ? MDB_NOLOCK : s->writable ? MDB_WRITEMAP : 0)) != PK_ENOTFOUND)
 			break;
 	}
-	if (rc < 0 || (rc = check_schema(s)) < 0 || (rc = reserve_file(s)) < 0)
+	if (rc < 0 || (rc = check_schema(s)) < 0 || (rc = fit_map(s)) < 0 || (rc = reserve_file(s)) < 0)
 		goto fail;
 	*out = s;
 	return 0;
