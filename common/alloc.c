@@ -4,6 +4,7 @@
 
 #include <cJSON.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -112,7 +113,9 @@ static void *cjson_malloc(size_t n)
 
 static void cjson_free(void *p)
 {
-	if (scratch.base && (char *)p >= scratch.base && (char *)p < scratch.base + scratch.cap)
+	uintptr_t at = (uintptr_t)p, base = (uintptr_t)scratch.base;
+
+	if (scratch.base && at >= base && at - base < scratch.cap)
 		return; /* the block's owner frees it */
 	pk_free(p);
 }

@@ -73,9 +73,6 @@ static const char *id_text(const cJSON *id, char *small, size_t n, char **heap)
 	return *heap = cJSON_PrintUnformatted(id);
 }
 
-/* (tool.h) The answer to one input line, into out: fn's record, or an
- * error record in its place (a line too long, not an object, with a NUL;
- * fn failing). Never fails: the stream stays aligned. */
 /* the request: the common flat object read directly, anything else by
  * cJSON's parser (the same tree either way) */
 static cJSON *parse_line(const char *line, size_t len)
@@ -98,6 +95,9 @@ static int has_escaped_nul(const char *line, size_t len)
 	return 0;
 }
 
+/* (tool.h) The answer to one input line, into out: fn's record, or an
+ * error record in its place (a line too long, not an object, with a NUL;
+ * fn failing). Never fails: the stream stays aligned. */
 int tool_jsonl_answer(tool_line_fn fn, void *ctx, int read_rc, const char *line, size_t len, const char *where,
 		      size_t max_line, pk_buf *out)
 {
