@@ -107,7 +107,11 @@ assert recs[4]["verdict"] == "fabricated"
 log = [json.loads(l) for l in urllib.request.urlopen(sys.argv[2] + "/_log").read().decode().splitlines()]
 times = sorted(e["time"] for e in log)
 gaps = [b - a for a, b in zip(times, times[1:])]
-assert min(gaps) >= 0.015, gaps
+# the client spaces the starts of its requests 20 ms apart; the server logs
+# arrivals, and the first request's arrival also waits for the connection
+# to open (several ms on a loaded machine), so the first gap may look
+# shorter by that much; the later ones reuse the connection
+assert gaps and gaps[0] >= 0.010 and min(gaps[1:] or [1]) >= 0.015, gaps
 PY
 check "a JSONL stream stays aligned; requests paced by X-Rate-Limit" $? "rc $rc: $(tail -n 1 "$D/py.err"): $(cat "$D/out.jsonl")"
 
