@@ -2,10 +2,14 @@
 #include "dynlib.h"
 
 #include "error.h"
+#include "text.h"
 
 #include <dlfcn.h>
+#include <pthread.h>
 
-int pk_dynlib_load(const char *soname, const pk_dynsym *syms, size_t n)
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+
+static int load(const char *soname, const pk_dynsym *syms, size_t n)
 {
 	void *h = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
 	size_t i;
@@ -24,4 +28,19 @@ int pk_dynlib_load(const char *soname, const pk_dynsym *syms, size_t n)
 		}
 	}
 	return 0;
+}
+
+int pk_dynlib_need(pk_dynlib *lib)
+{
+	int rc;
+
+	pthread_mutex_lock(&lock);
+	if (!lib->tried) {
+		lib->tried = 1;
+		if ((lib->rc = load(lib->soname, lib->syms, lib->n)) < 0)
+			pk_str_copy(lib->err, sizeof(lib->err), pk_error_last());
+	}
+	rc = lib->rc;
+	pthread_mutex_unlock(&lock);
+	return rc < 0 ? pk_error_set(rc, "%s", lib->err) : 0;
 }

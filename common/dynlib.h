@@ -5,7 +5,16 @@
  * were two thirds of every run's start-up (11 ms, against 3 ms without
  * them), paid by commands that never use them. Their users load them on
  * first use instead, through a table of function pointers that the
- * library's own names are #defined to (see common/http.c).
+ * library's own names are #defined to (see common/http.c):
+ *
+ *   #define FNS(X) X(curl_easy_init) X(curl_easy_cleanup)
+ *   static struct { FNS(PK_DYNLIB_PTR) } cu;
+ *   #define CU_SYM(f) PK_DYNLIB_SYM(cu, f)
+ *   static const pk_dynsym cu_syms[] = { FNS(CU_SYM) };
+ *   static pk_dynlib curl = PK_DYNLIB_INIT("libcurl.so.4", cu_syms);
+ *   #define curl_easy_init (*cu.curl_easy_init_p)
+ *   ...
+ *   if ((rc = pk_dynlib_need(&curl)) < 0) return rc;
  */
 #ifndef PK_DYNLIB_H
 #define PK_DYNLIB_H
@@ -19,10 +28,27 @@ typedef struct pk_dynsym {
 	void **slot;
 } pk_dynsym;
 
-/* Load soname (RTLD_NOW | RTLD_LOCAL; never unloaded) and fill every slot
- * of syms[0..n). 0, or PK_ENOTFOUND naming the library or the symbol with
- * dlerror's reason (the slots are then left NULL). Not thread-safe by
- * itself: callers run it once (pthread_once) and keep its result. */
-int pk_dynlib_load(const char *soname, const pk_dynsym *syms, size_t n);
+/* A table member for function f (its own type), and its entry in the
+ * pk_dynsym list of the table t. */
+#define PK_DYNLIB_PTR(f) __typeof__(f) *f##_p;
+#define PK_DYNLIB_SYM(t, f) { #f, (void **)&(t).f##_p },
+
+/* A library and the functions wanted from it; the rest is
+ * pk_dynlib_need's (under its lock). */
+typedef struct pk_dynlib {
+	const char *soname;
+	const pk_dynsym *syms;
+	size_t n;
+	int tried, rc;
+	char err[256];
+} pk_dynlib;
+#define PK_DYNLIB_INIT(soname, syms) { (soname), (syms), sizeof(syms) / sizeof((syms)[0]), 0, 0, "" }
+
+/* Load lib->soname (RTLD_NOW | RTLD_LOCAL; never unloaded) and fill every
+ * slot of lib->syms, once per process: the first call (from any thread)
+ * loads, later ones return what it returned. 0, or PK_ENOTFOUND naming
+ * the library or the symbol with dlerror's reason (the slots then NULL),
+ * set as this thread's last error. */
+int pk_dynlib_need(pk_dynlib *lib);
 
 #endif

@@ -30,12 +30,12 @@ struct pk_http {
 	X(curl_global_init) X(curl_easy_strerror) X(curl_easy_init) X(curl_easy_cleanup)         \
 	X(curl_getdate) X(curl_easy_reset) X(curl_easy_setopt) X(curl_slist_append)              \
 	X(curl_easy_perform) X(curl_easy_getinfo) X(curl_slist_free_all)
-#define CURL_FN_PTR(f) __typeof__(f) *f##_p;
-#define CURL_FN_SYM(f) { #f, (void **)&cu.f##_p },
 static struct {
-	CURL_FNS(CURL_FN_PTR)
+	CURL_FNS(PK_DYNLIB_PTR)
 } cu;
-static const pk_dynsym cu_syms[] = { CURL_FNS(CURL_FN_SYM) };
+#define CURL_SYM(f) PK_DYNLIB_SYM(cu, f)
+static const pk_dynsym cu_syms[] = { CURL_FNS(CURL_SYM) };
+static pk_dynlib curl_lib = PK_DYNLIB_INIT(PK_SONAME_CURL, cu_syms);
 #define curl_global_init (*cu.curl_global_init_p)
 #define curl_easy_strerror (*cu.curl_easy_strerror_p)
 #define curl_easy_init (*cu.curl_easy_init_p)
@@ -51,20 +51,11 @@ static const pk_dynsym cu_syms[] = { CURL_FNS(CURL_FN_SYM) };
 #define curl_slist_free_all (*cu.curl_slist_free_all_p)
 
 static pthread_once_t global_once = PTHREAD_ONCE_INIT;
-static int global_rc;
-static char global_err[256];
+static CURLcode global_rc;
 
 static void global_init(void)
 {
-	CURLcode c;
-
-	if ((global_rc = pk_dynlib_load(PK_SONAME_CURL, cu_syms, sizeof(cu_syms) / sizeof(cu_syms[0]))) < 0) {
-		snprintf(global_err, sizeof(global_err), "%s", pk_error_last());
-		pk_error_clear();
-	} else if ((c = curl_global_init(CURL_GLOBAL_DEFAULT)) != CURLE_OK) {
-		global_rc = PK_ENET;
-		snprintf(global_err, sizeof(global_err), "%s", curl_easy_strerror(c));
-	}
+	global_rc = curl_global_init(CURL_GLOBAL_DEFAULT);
 }
 
 int pk_http_new(pk_http **out)
@@ -72,9 +63,11 @@ int pk_http_new(pk_http **out)
 	pk_http *h;
 
 	*out = NULL;
+	if (pk_dynlib_need(&curl_lib) < 0)
+		return pk_error_set(PK_ENET, "libcurl: %s", pk_error_last());
 	pthread_once(&global_once, global_init);
-	if (global_rc < 0)
-		return pk_error_set(PK_ENET, "libcurl: %s", global_err);
+	if (global_rc != CURLE_OK)
+		return pk_error_set(PK_ENET, "libcurl: %s", curl_easy_strerror(global_rc));
 	if (!(h = pk_calloc(1, sizeof(*h))))
 		return pk_error_set(PK_ENOMEM, "out of memory");
 	if (!(h->curl = curl_easy_init())) {

@@ -14,7 +14,6 @@
 #include <cJSON.h>
 #include <fcntl.h>
 #include <glob.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -31,12 +30,12 @@
 	X(archive_entry_pathname) X(archive_error_string) X(archive_read_data) X(archive_read_data_skip) \
 	X(archive_read_free) X(archive_read_new) X(archive_read_next_header) X(archive_read_open_fd)     \
 	X(archive_read_open_filename) X(archive_read_support_format_zip_seekable)
-#define ARCHIVE_FN_PTR(f) __typeof__(f) *f##_p;
-#define ARCHIVE_FN_SYM(f) { #f, (void **)&ar.f##_p },
 static struct {
-	ARCHIVE_FNS(ARCHIVE_FN_PTR)
+	ARCHIVE_FNS(PK_DYNLIB_PTR)
 } ar;
-static const pk_dynsym ar_syms[] = { ARCHIVE_FNS(ARCHIVE_FN_SYM) };
+#define ARCHIVE_SYM(f) PK_DYNLIB_SYM(ar, f)
+static const pk_dynsym ar_syms[] = { ARCHIVE_FNS(ARCHIVE_SYM) };
+static pk_dynlib archive_lib = PK_DYNLIB_INIT(PK_SONAME_ARCHIVE, ar_syms);
 #define archive_entry_pathname (*ar.archive_entry_pathname_p)
 #define archive_error_string (*ar.archive_error_string_p)
 #define archive_read_data (*ar.archive_read_data_p)
@@ -47,18 +46,6 @@ static const pk_dynsym ar_syms[] = { ARCHIVE_FNS(ARCHIVE_FN_SYM) };
 #define archive_read_open_fd (*ar.archive_read_open_fd_p)
 #define archive_read_open_filename (*ar.archive_read_open_filename_p)
 #define archive_read_support_format_zip_seekable (*ar.archive_read_support_format_zip_seekable_p)
-
-static pthread_once_t ar_once = PTHREAD_ONCE_INIT;
-static int ar_rc;
-static char ar_err[256];
-
-static void ar_load(void)
-{
-	if ((ar_rc = pk_dynlib_load(PK_SONAME_ARCHIVE, ar_syms, sizeof(ar_syms) / sizeof(ar_syms[0]))) < 0) {
-		snprintf(ar_err, sizeof(ar_err), "%s", pk_error_last());
-		pk_error_clear();
-	}
-}
 
 #define QUOTE_MIN 16                  /* bytes of an earlier answer a follow-up prompt must quote */
 #define RING 64                       /* recent answers kept per OpenAI evals log */
@@ -773,9 +760,8 @@ static int zip_open(struct archive **out, const char *path, int fd, const char *
 	struct archive *a;
 	int rc;
 
-	pthread_once(&ar_once, ar_load);
-	if (ar_rc < 0)
-		return pk_error_set(ar_rc, "%s: cannot read zip archives: %s", name, ar_err);
+	if ((rc = pk_dynlib_need(&archive_lib)) < 0)
+		return pk_error_set(rc, "%s: cannot read zip archives: %s", name, pk_error_last());
 	if (!(a = archive_read_new()))
 		return pk_error_set(PK_ENOMEM, "out of memory");
 	archive_read_support_format_zip_seekable(a);

@@ -39,12 +39,12 @@
 	X(MHD_create_response_from_buffer) X(MHD_add_response_header) X(MHD_queue_response)                 \
 	X(MHD_destroy_response) X(MHD_start_daemon) X(MHD_get_daemon_info) X(MHD_quiesce_daemon)            \
 	X(MHD_stop_daemon)
-#define MHD_FN_PTR(f) __typeof__(f) *f##_p;
-#define MHD_FN_SYM(f) { #f, (void **)&mhd.f##_p },
 static struct {
-	MHD_FNS(MHD_FN_PTR)
+	MHD_FNS(PK_DYNLIB_PTR)
 } mhd;
-static const pk_dynsym mhd_syms[] = { MHD_FNS(MHD_FN_SYM) };
+#define MHD_SYM(f) PK_DYNLIB_SYM(mhd, f)
+static const pk_dynsym mhd_syms[] = { MHD_FNS(MHD_SYM) };
+static pk_dynlib mhd_lib = PK_DYNLIB_INIT(PK_SONAME_MHD, mhd_syms);
 #define MHD_create_response_from_buffer (*mhd.MHD_create_response_from_buffer_p)
 #define MHD_add_response_header (*mhd.MHD_add_response_header_p)
 #define MHD_queue_response (*mhd.MHD_queue_response_p)
@@ -463,7 +463,7 @@ int cmd_serve(int argc, char **argv)
 	}
 	pthread_mutex_init(&sv.mu, NULL);
 	pthread_cond_init(&sv.cv, NULL);
-	if ((rc = pk_dynlib_load(PK_SONAME_MHD, mhd_syms, sizeof(mhd_syms) / sizeof(mhd_syms[0]))) < 0) {
+	if ((rc = pk_dynlib_need(&mhd_lib)) < 0) {
 		code = tool_fail(rc, NULL);
 		goto done;
 	}

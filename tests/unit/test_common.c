@@ -879,26 +879,36 @@ static void fold_ascii_oracle(void)
 	CHECK_EQ_INT(bad, 0);
 }
 
-/* pk_dynlib_load: a library's functions into their slots; a missing
- * library or symbol is PK_ENOTFOUND naming it, every slot NULL */
+/* pk_dynlib_need: a library's functions into their slots, once; a missing
+ * library or symbol is PK_ENOTFOUND naming it, every slot NULL, and the
+ * same answer again on the next call */
 static void dynlib_loading(void)
 {
 	size_t (*len_fn)(const char *) = NULL;
 	int (*cmp_fn)(const char *, const char *) = NULL;
 	void *nope = NULL;
-	pk_dynsym ok[] = { { "strlen", (void **)&len_fn }, { "strcmp", (void **)&cmp_fn } };
-	pk_dynsym bad[] = { { "strlen", (void **)&len_fn }, { "no_such_function_here", &nope } };
+	const pk_dynsym ok_syms[] = { { "strlen", (void **)&len_fn }, { "strcmp", (void **)&cmp_fn } };
+	const pk_dynsym bad_syms[] = { { "strlen", (void **)&len_fn }, { "no_such_function_here", &nope } };
+	pk_dynlib ok = PK_DYNLIB_INIT("libc.so.6", ok_syms), bad = PK_DYNLIB_INIT("libc.so.6", bad_syms),
+		  absent = PK_DYNLIB_INIT("libprovkg-absent.so.0", ok_syms);
+	int round;
 
-	CHECK_EQ_INT(pk_dynlib_load("libc.so.6", ok, 2), 0);
+	CHECK_EQ_INT(pk_dynlib_need(&ok), 0);
 	CHECK(len_fn && len_fn("abc") == 3);
 	CHECK(cmp_fn && cmp_fn("a", "a") == 0);
-	CHECK_EQ_INT(pk_dynlib_load("libc.so.6", bad, 2), PK_ENOTFOUND);
-	CHECK(strstr(pk_error_last(), "no_such_function_here") != NULL);
+	for (round = 0; round < 2; round++) {
+		CHECK_EQ_INT(pk_dynlib_need(&bad), PK_ENOTFOUND);
+		CHECK(strstr(pk_error_last(), "no_such_function_here") != NULL);
+		pk_error_clear();
+	}
 	CHECK(!len_fn && !nope);
-	pk_error_clear();
-	CHECK_EQ_INT(pk_dynlib_load("libprovkg-absent.so.0", ok, 2), PK_ENOTFOUND);
-	CHECK(strstr(pk_error_last(), "libprovkg-absent.so.0") != NULL);
-	pk_error_clear();
+	for (round = 0; round < 2; round++) {
+		CHECK_EQ_INT(pk_dynlib_need(&absent), PK_ENOTFOUND);
+		CHECK(strstr(pk_error_last(), "libprovkg-absent.so.0") != NULL);
+		pk_error_clear();
+	}
+	/* loaded once: the first answer stands */
+	CHECK_EQ_INT(pk_dynlib_need(&ok), 0);
 }
 
 static void json_strings_read_back(void)
