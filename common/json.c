@@ -74,14 +74,8 @@ void pk_json_end_obj_any(pk_json *w) { close_container(w, '}'); }
 void pk_json_arr_any(pk_json *w) { open_container(w, '['); }
 void pk_json_end_arr_any(pk_json *w) { close_container(w, ']'); }
 
-/* A byte written as it is: printable ASCII but '"' and '\\'. */
-static inline int plain_byte(unsigned char c)
-{
-	return c >= 0x20 && c < 0x80 && c != '"' && c != '\\';
-}
-
 /* The end of the run from s[i] of bytes written as they are
- * (plain_byte): s[i..result) needs no escape. */
+ * (PK_JSON_PLAIN_BYTE): s[i..result) needs no escape. */
 static size_t plain_end(const char *s, size_t i, size_t n)
 {
 	/* eight bytes at a time: a word with a byte below 0x20, at or above
@@ -98,7 +92,7 @@ static size_t plain_end(const char *s, size_t i, size_t n)
 			break;
 		i += 8;
 	}
-	while (i < n && plain_byte((unsigned char)s[i]))
+	while (i < n && PK_JSON_PLAIN_BYTE(s[i]))
 		i++;
 	return i;
 }
@@ -170,7 +164,7 @@ static int short_key(pk_json *w, const char *key, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++)
-		if (!plain_byte((unsigned char)key[i]))
+		if (!PK_JSON_PLAIN_BYTE(key[i]))
 			return 0;
 	return pk_json_key_put_(w, key, n);
 }

@@ -96,6 +96,9 @@ void pk_json_key_any(pk_json *w, const char *key);
 /* A key of n bytes (its strlen): the same as pk_json_key_any. */
 void pk_json_key_n(pk_json *w, const char *key, size_t n);
 #define PK_JSON_KEY_SHORT 48
+/* A byte written as it is in a JSON string: printable ASCII but '"' and
+ * '\\' (a macro: in pk_json_key it must fold at compile time). */
+#define PK_JSON_PLAIN_BYTE(c) ((unsigned char)(c) >= 0x20 && (unsigned char)(c) < 0x80 && (c) != '"' && (c) != '\\')
 /* A plain key of n bytes written with its separator, quotes and colon
  * when the buffer has room and a key may come: 1, else 0 (nothing
  * written). pk_json_key's and pk_json_key_n's fast path. */
@@ -133,7 +136,7 @@ static inline void pk_json_key(pk_json *w, const char *key)
 
 #pragma GCC unroll 48
 		for (i = 0; i < n; i++)
-			if ((unsigned char)key[i] < 0x20 || (unsigned char)key[i] >= 0x80 || key[i] == '"' || key[i] == '\\')
+			if (!PK_JSON_PLAIN_BYTE(key[i]))
 				break;
 		if (i < n || !pk_json_key_put_(w, key, n))
 			pk_json_key_n(w, key, n);
