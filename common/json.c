@@ -408,19 +408,6 @@ void pk_json_null_any(pk_json *w)
 	put(w, "null", 4);
 }
 
-void pk_json_raw_members(pk_json *w, const char *json, size_t n)
-{
-	if (w->after_key || !w->depth) {
-		if (!w->err)
-			w->err = pk_error_set(PK_ERROR, "JSON members written where a value belongs");
-		return;
-	}
-	if (w->has_member[w->depth - 1])
-		put(w, ",", 1);
-	put(w, json, n);
-	w->has_member[w->depth - 1] = 1;
-}
-
 void pk_json_raw(pk_json *w, const char *json, size_t n)
 {
 	before_value(w);

@@ -167,10 +167,6 @@ static inline void pk_json_null(pk_json *w)
 }
 /* A value already serialised as JSON (trusted: written as is). */
 void pk_json_raw(pk_json *w, const char *json, size_t n);
-/* Members of the open object already serialised as JSON ("\"a\":1,\"b\":null",
- * trusted, no leading or trailing comma): the comma before them is the
- * writer's, as for a key. */
-void pk_json_raw_members(pk_json *w, const char *json, size_t n);
 
 /* key + value shorthands (inline, so that a literal key is seen as one) */
 static inline void pk_json_kstr(pk_json *w, const char *key, const char *s)

@@ -177,16 +177,6 @@ void ev_record_ref_json(pk_json *w, const char *input, const qr_ref *p, const qr
 		pk_json_kstr(w, "input", input);
 	pk_json_key(w, "parsed");
 	pk_json_obj(w);
-	if (!p->nauthors && !p->et_al && !p->year && !p->title[0] && !p->venue[0] && !p->volume[0] && !p->issue[0] &&
-	    !p->pages[0]) {
-		/* an identifier alone (a bare DOI): what the calls below
-		 * write for it, in one piece */
-		static const char none[] = "\"authors\":[],\"year\":null,\"title\":null,\"venue\":null,\"volume\":null,"
-					   "\"issue\":null,\"pages\":null";
-
-		pk_json_raw_members(w, none, sizeof(none) - 1);
-		goto ids;
-	}
 	pk_json_key(w, "authors");
 	pk_json_arr(w);
 	for (i = 0; i < p->nauthors; i++) {
@@ -212,7 +202,6 @@ void ev_record_ref_json(pk_json *w, const char *input, const qr_ref *p, const qr
 	FIELD("volume", p->volume);
 	FIELD("issue", p->issue);
 	FIELD("pages", p->pages);
-ids:
 	FIELD("doi", p->doi);
 	if (p->arxiv[0])
 		pk_json_kstr(w, "arxiv", p->arxiv);
