@@ -59,20 +59,14 @@ static void reason3(qr_result *r, const char *a, const char *b, const char *c)
 {
 	const char *part[3] = { a, b, c };
 	char *o;
-	size_t n = 0, k, room = sizeof(r->reasons[0]) - 1;
+	size_t n = 0, k, size = sizeof(r->reasons[0]);
 
 	if (r->nreasons >= QR_REASONS)
 		return;
 	o = r->reasons[r->nreasons++];
-	for (k = 0; k < 3; k++) {
-		size_t l = strlen(part[k]);
-
-		if (l > room - n)
-			l = room - n;
-		memcpy(o + n, part[k], l);
-		n += l;
-	}
-	o[n] = '\0';
+	o[0] = '\0';
+	for (k = 0; k < 3 && n < size - 1; k++)
+		n += pk_str_copy(o + n, size - n, part[k]);
 }
 
 void query_ref_reason(qr_result *r, const char *fmt, ...)
