@@ -114,7 +114,8 @@ static int check_values(kg_txn *t, const pk_normtext *nt, const ev_opts *o, ev_r
 
 	if ((rc = query_value_mentions(t, o->units, nt, &ms, &count)) < 0)
 		return rc;
-	if (count && !(out->values = pk_calloc(count < max ? count : max, sizeof(*out->values)))) {
+	/* each item is made whole below before it counts (nvalues) */
+	if (count && !(out->values = pk_malloc((count < max ? count : max) * sizeof(*out->values)))) {
 		pk_free(ms);
 		return pk_error_set(PK_ENOMEM, "out of memory");
 	}
@@ -125,6 +126,8 @@ static int check_values(kg_txn *t, const pk_normtext *nt, const ev_opts *o, ev_r
 		if (!ms[i].phrase[0])
 			continue;
 		qv_result_init(&v->r);
+		v->credit = -1;
+		v->effect = 0;
 		if ((rc = query_value_judge(t, o->units, nt, &ms[i], o->value_opts, &v->r)) < 0) {
 			qv_result_release(&v->r);
 			break;

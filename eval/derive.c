@@ -2502,6 +2502,10 @@ int ev_derivations(kg_txn *t, const query_units *u, const char *text, size_t n, 
 	int rc = 0, i;
 
 	memset(out, 0, sizeof(*out));
+	/* the prose's bindings serve the math only: no math, no scan (and
+	 * none of the 100 KB of tables below) */
+	if (!next_seg(text, n, &first, &g))
+		return 0;
 	c = pk_calloc(1, sizeof(*c));
 	scratch = pk_calloc(1, sizeof(*scratch));
 	pool = pk_malloc(NODE_MAX * sizeof(*pool));
@@ -2520,9 +2524,7 @@ int ev_derivations(kg_txn *t, const query_units *u, const char *text, size_t n, 
 	c->text = text;
 	c->n = n;
 	c->scratch = scratch;
-	/* the prose's bindings serve the math only: no math, no scan */
-	if (next_seg(text, n, &first, &g))
-		scan_text(c);
+	scan_text(c);
 	while (rc == 0 && next_seg(text, n, &pos, &g))
 		rc = segment(c, text, n, &g, out, pool, kp);
 	/* what the checks leaned on */
