@@ -19,15 +19,23 @@ static inline uint32_t pk_fnv1a32(const char *s, size_t n)
 	return h;
 }
 
-static inline uint64_t pk_fnv1a64(const void *p, size_t n)
+#define PK_FNV1A64_INIT 14695981039346656037ull
+
+/* FNV-1a 64 of what h is the hash of followed by p[0..n): pk_fnv1a64 of
+ * a concatenation, one part at a time (h: PK_FNV1A64_INIT at first). */
+static inline uint64_t pk_fnv1a64_more(uint64_t h, const void *p, size_t n)
 {
 	const unsigned char *s = p;
-	uint64_t h = 14695981039346656037ull;
 	size_t i;
 
 	for (i = 0; i < n; i++)
 		h = (h ^ s[i]) * 1099511628211ull;
 	return h;
+}
+
+static inline uint64_t pk_fnv1a64(const void *p, size_t n)
+{
+	return pk_fnv1a64_more(PK_FNV1A64_INIT, p, n);
 }
 
 #endif

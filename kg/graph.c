@@ -1030,7 +1030,9 @@ int kg_index_add(kg_txn *t, uint32_t sid, const void *key, size_t klen, const vo
 	unsigned char d[KEY_MAX + 4];
 	int rc = index_value(d, sid, klen, target, tlen);
 
-	return rc < 0 ? rc : put(t, KG_T_WINDEX, key, klen, d, tlen + 4, MDB_NODUPDATA);
+	if (rc < 0 || (rc = put(t, KG_T_WINDEX, key, klen, d, tlen + 4, MDB_NODUPDATA)) < 0)
+		return rc;
+	return kg_kf_add(t, key, klen);
 }
 
 /* LMDB's default order: bytes, then the shorter first */
@@ -1262,6 +1264,9 @@ int kg_index_add_many(kg_txn *t, uint32_t sid, kg_index_entry *e, size_t n)
 			rc = 0;
 		else if (rc)
 			rc = kg_mdb_error(rc, "graph write");
+		/* (a put on a cursor of a txn that other cursors read keeps them) */
+		if (rc == 0)
+			rc = kg_kf_add(t, e[i].key, e[i].klen);
 	}
 	mdb_cursor_close(c);
 	return rc;
@@ -1309,7 +1314,7 @@ int kg_index_find(kg_txn *t, const void *key, size_t klen, size_t limit,
 	size_t n = 0;
 	int rc, kept;
 
-	if (klen == 0 || klen > KEY_MAX)
+	if (klen == 0 || klen > KEY_MAX || !kg_kf_maybe(t, key, klen))
 		return 0;
 	if ((rc = index_cursor(t, &c, &kept)) != 0)
 		return kg_mdb_error(rc, "mdb_cursor_open");
@@ -1327,6 +1332,11 @@ done:
 	return rc;
 }
 
+void kg_index_prefetch(kg_txn *t, const void *key, size_t klen)
+{
+	kg_kf_prefetch(t, key, klen);
+}
+
 int kg_index_count(kg_txn *t, const void *key, size_t klen, size_t *out)
 {
 	MDB_cursor *c;
@@ -1335,7 +1345,7 @@ int kg_index_count(kg_txn *t, const void *key, size_t klen, size_t *out)
 	int rc, kept;
 
 	*out = 0;
-	if (klen == 0 || klen > KEY_MAX)
+	if (klen == 0 || klen > KEY_MAX || !kg_kf_maybe(t, key, klen))
 		return 0;
 	if ((rc = index_cursor(t, &c, &kept)) != 0)
 		return kg_mdb_error(rc, "mdb_cursor_open");
@@ -1534,6 +1544,11 @@ int kg_verify(kg_txn *t, kg_verify_fn report, void *ctx, kg_verify_stats *st)
 		st->index_entries++;
 		if (!vsrc_find(&c, sid) && (rc = problem(&c, "index entry of key '%.40s' belongs to no source (id %u)",
 							 (const char *)k.mv_data, sid)) < 0)
+			break;
+		/* a key the title filter turns away would never be found */
+		if (!kg_kf_maybe(t, k.mv_data, k.mv_size) &&
+		    (rc = problem(&c, "the title filter turns away an index key it holds (tag '%c'): a wrong filter",
+				  *(const char *)k.mv_data)) < 0)
 			break;
 		if (target < 0 || v.mv_size < 4)
 			continue;

@@ -188,6 +188,10 @@ int kg_index_find(kg_txn *t, const void *key, size_t klen, size_t limit,
 		  int (*cb)(const void *target, size_t tlen, void *ctx), void *ctx);
 /* Count targets under key without visiting them. */
 int kg_index_count(kg_txn *t, const void *key, size_t klen, size_t *out);
+/* A hint before kg_index_find or kg_index_count of key in read txn t:
+ * what tells a key no work has from the others is read into the cache
+ * now, while other work goes on. Nothing else changes. */
+void kg_index_prefetch(kg_txn *t, const void *key, size_t klen);
 
 /* Graph-wide statistics for `provkg sources` and the benchmarks. */
 typedef struct kg_stats {

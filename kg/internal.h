@@ -5,6 +5,7 @@
 #include "store.h"
 
 #include <lmdb.h>
+#include <stdint.h>
 
 /* Named LMDB databases. Changing this list changes KG_SCHEMA_VERSION. */
 enum kg_table {
@@ -50,6 +51,11 @@ struct kg_txn {
 	MDB_cursor *icur;
 	int icur_busy;               /* lent out: a nested read opens its own */
 	int icur_stale;              /* the txn was renewed since its last use */
+	/* kfilter.c's title-key filter: a read txn's view of the stored one,
+	 * a write txn's copy in memory (owned; kg_kf_drop) */
+	struct kg_kfilter *kf;
+	uint64_t kf_base;            /* a write txn's index entry count at its start */
+	int kf_base_known;
 };
 
 /* LMDB's MDB_val holds a non-const pointer even for keys it only reads. */
@@ -66,6 +72,35 @@ static inline void *kg_unconst(const void *p)
 
 /* Map an LMDB return code to a PK_E* code with a message. */
 int kg_mdb_error(int rc, const char *what);
+
+/* ---- the title keys' Bloom filter (kfilter.c) ----
+ * Over the work index's 'T' and 'B' keys (9 bytes: tag and title hash).
+ * Kept in KG_T_META by every write that adds such a key; trusted by
+ * readers only while the index's entry count is the one it was written
+ * for. */
+
+/* Is key one the filter covers? */
+int kg_kf_filtered(const void *key, size_t klen);
+/* 0: key is in no work index entry of read txn t; 1: it may be (any key
+ * the filter does not cover, a write txn, no trusted filter). */
+int kg_kf_maybe(kg_txn *t, const void *key, size_t klen);
+/* Start reading the filter's block of key into the cache. */
+void kg_kf_prefetch(kg_txn *t, const void *key, size_t klen);
+/* A write txn t begins (or begins again after a checkpoint): note the
+ * index's entry count. */
+void kg_kf_begin(kg_txn *t);
+/* Note key, just added to the index by write txn t; keys the filter does
+ * not cover are ignored. 0 or an LMDB error; out of memory leaves the
+ * graph without a trusted filter (readers probe every key), not failed. */
+int kg_kf_add(kg_txn *t, const void *key, size_t klen);
+/* Before write txn t commits: store the filter (or, when t added no
+ * title key, carry a trusted one over to the new entry count). 0 or an
+ * LMDB error. */
+int kg_kf_flush(kg_txn *t);
+/* Whether t holds a filter in memory (loaded by kg_kf_add). */
+int kg_kf_loaded(const kg_txn *t);
+/* Free t's filter state (t->kf may be NULL). */
+void kg_kf_drop(kg_txn *t);
 
 /* Counters kept in KG_T_META, cached in the write txn. */
 int kg_next_vid(kg_txn *t, uint64_t *out);

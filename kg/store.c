@@ -849,8 +849,10 @@ int kg_txn_renew(kg_txn *t)
 		rc = mdb_txn_begin(t->s->env, NULL, MDB_RDONLY, &t->txn);
 	}
 	/* the cache holds while the commit seen is the same one */
-	if (rc || !t->txn || mdb_txn_id(t->txn) != seen)
+	if (rc || !t->txn || mdb_txn_id(t->txn) != seen) {
 		memo_drop(t);
+		kg_kf_drop(t);
+	}
 	t->icur_stale = 1; /* the kept cursor follows at its next use */
 	return rc ? kg_mdb_error(rc, "mdb_txn_renew") : 0;
 }
@@ -860,6 +862,7 @@ void kg_txn_free(kg_txn *t)
 	if (!t)
 		return;
 	memo_drop(t);
+	kg_kf_drop(t);
 	/* a read txn's cursor is closed explicitly, before or after the txn */
 	if (t->icur)
 		mdb_cursor_close(t->icur);
@@ -972,6 +975,10 @@ int kg_txn_checkpoint(kg_txn *t)
 		return 0;
 	if ((rc = save_counters(t)) < 0)
 		return rc;
+	/* a filter in memory is stored once, when the build's last txn
+	 * commits (no reader sees a build before then) */
+	if (!kg_kf_loaded(t) && (rc = kg_kf_flush(t)) < 0)
+		return rc;
 	rc = mdb_txn_commit(t->txn);
 	t->txn = NULL;
 	if (rc != 0)
@@ -980,6 +987,7 @@ int kg_txn_checkpoint(kg_txn *t)
 		t->txn = NULL;
 		return kg_mdb_error(rc, "mdb_txn_begin");
 	}
+	kg_kf_begin(t);
 	return 0;
 }
 
@@ -1020,9 +1028,13 @@ int kg_store_write(kg_store *s, kg_write_fn fn, void *ctx)
 		t.write = 1;
 		if ((rc = mdb_txn_begin(s->env, NULL, 0, &t.txn)) != 0)
 			return kg_mdb_error(rc, "mdb_txn_begin");
+		kg_kf_begin(&t);
 		rc = fn(&t, ctx);
 		if (rc == 0)
 			rc = save_counters(&t);
+		if (rc == 0)
+			rc = kg_kf_flush(&t);
+		kg_kf_drop(&t);
 		if (rc == 0) {
 			int mrc = mdb_txn_commit(t.txn);
 

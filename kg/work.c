@@ -398,17 +398,21 @@ dashes:
 	return rc;
 }
 
-static int put_hash(pk_buf *key, char tag, const char *s, size_t n)
+void kg_key_hashed(unsigned char key[KG_KEY_HASHED], char tag, uint64_t h)
 {
-	unsigned char h[8];
-	uint64_t v = pk_fnv1a64(s, n);
 	int i;
 
-	for (i = 7; i >= 0; i--, v >>= 8)
-		h[i] = (unsigned char)v;
-	if (pk_buf_putc(key, tag) < 0)
-		return PK_ENOMEM;
-	return pk_buf_put(key, h, 8);
+	key[0] = (unsigned char)tag;
+	for (i = 8; i >= 1; i--, h >>= 8)
+		key[i] = (unsigned char)h;
+}
+
+static int put_hash(pk_buf *key, char tag, const char *s, size_t n)
+{
+	unsigned char k[KG_KEY_HASHED];
+
+	kg_key_hashed(k, tag, pk_fnv1a64(s, n));
+	return pk_buf_put(key, k, sizeof(k));
 }
 
 int kg_key_folded(pk_buf *key, char tag, const char *folded, size_t n)

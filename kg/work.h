@@ -133,6 +133,10 @@ int kg_key_volume_page(pk_buf *key, const char *volume, const char *page);
  * single spaces is kg_key_title_head's. For probing the title indexes with
  * windows of a reference string whose parse may be wrong. */
 int kg_key_folded(pk_buf *key, char tag, const char *folded, size_t n);
+/* The same key from the folded text's pk_fnv1a64 h, into key (no
+ * allocation): for windows hashed a word at a time. */
+#define KG_KEY_HASHED 9
+void kg_key_hashed(unsigned char key[KG_KEY_HASHED], char tag, uint64_t h);
 /* 'V' + folded family + "|year|" + the venue's initials ("Phys. Rev. B" and
  * "Physical Review B" both "prb"): narrows short references ("Zhang et
  * al., Nature 2023") where a family name and year alone match thousands. */

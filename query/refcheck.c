@@ -1206,19 +1206,24 @@ static int on_index(const void *target, size_t len, void *ctx)
 
 /* The works under key, up to PER_KEY; when the key names more, or the
  * candidates are full, cs->truncated says how many the key has. */
-static int from_index(kg_txn *t, const pk_buf *key, cands *cs)
+static int from_key(kg_txn *t, const void *key, size_t klen, cands *cs)
 {
 	collect_ctx c = { cs, 0 };
 	size_t total = 0;
-	int rc = kg_index_find(t, key->ptr, key->len, PER_KEY, on_index, &c);
+	int rc = kg_index_find(t, key, klen, PER_KEY, on_index, &c);
 
 	if (rc < 0)
 		return rc;
-	if ((c.seen >= PER_KEY || rc == 1 || cs->n >= MAX_CANDIDATES) && kg_index_count(t, key->ptr, key->len, &total) == 0 &&
+	if ((c.seen >= PER_KEY || rc == 1 || cs->n >= MAX_CANDIDATES) && kg_index_count(t, key, klen, &total) == 0 &&
 	    total > c.seen - (rc == 1) && total > cs->truncated)
 		cs->truncated = total;
 	pk_error_clear();
 	return 0;
+}
+
+static int from_index(kg_txn *t, const pk_buf *key, cands *cs)
+{
+	return from_key(t, key->ptr, key->len, cs);
 }
 
 /* ---- identifiers a reference states ------------------------------------ */
@@ -1549,31 +1554,44 @@ static int gather_authors(kg_txn *t, const qr_ref *r, cands *cs)
  * two to eight words). */
 static int gather_windows(kg_txn *t, const rtext *r, cands *cs)
 {
-	pk_buf key = PK_BUF_INIT, win = PK_BUF_INIT;
-	size_t i, len, k;
+	/* each window's key, made first (a word's hash carried on to the
+	 * next window), so the filter's blocks are read ahead of the probes */
+	enum { AHEAD = 8 };
+	unsigned char key[RT_WORDS * 8][KG_KEY_HASHED];
+	size_t first[RT_WORDS + 1], wl[RT_WORDS], i, len, k, nk = 0;
 	int rc = 0;
 
-	for (i = 0; i < r->n && rc == 0 && cs->n < MAX_CANDIDATES; i++) {
+	for (i = 0; i < r->n; i++)
+		wl[i] = strlen(r->w[i]);
+	for (i = 0; i < r->n; i++) {
+		uint64_t h;
+		size_t chars;
+
+		first[i] = nk;
 		if (i + 4 <= r->n) {
-			pk_buf_reset(&win);
-			pk_buf_reset(&key);
-			for (k = 0; k < 4 && rc == 0; k++)
-				if (!k || (rc = pk_buf_putc(&win, ' ')) == 0)
-					rc = pk_buf_puts(&win, r->w[i + k]);
-			if (rc == 0 && (rc = kg_key_folded(&key, 'B', win.ptr, win.len)) == 0)
-				rc = from_index(t, &key, cs);
+			h = PK_FNV1A64_INIT;
+			for (k = 0; k < 4; k++)
+				h = pk_fnv1a64_more(k ? pk_fnv1a64_more(h, " ", 1) : h, r->w[i + k], wl[i + k]);
+			kg_key_hashed(key[nk++], 'B', h);
 		}
-		for (len = 2; len <= 8 && i + len <= r->n && rc == 0; len++) {
-			pk_buf_reset(&win);
-			pk_buf_reset(&key);
-			for (k = 0; k < len && rc == 0; k++)
-				rc = pk_buf_puts(&win, r->w[i + k]);
-			if (rc == 0 && win.len >= 4 && (rc = kg_key_folded(&key, 'T', win.ptr, win.len)) == 0)
-				rc = from_index(t, &key, cs);
+		h = pk_fnv1a64_more(PK_FNV1A64_INIT, r->w[i], wl[i]);
+		chars = wl[i];
+		for (len = 2; len <= 8 && i + len <= r->n; len++) {
+			h = pk_fnv1a64_more(h, r->w[i + len - 1], wl[i + len - 1]);
+			chars += wl[i + len - 1];
+			if (chars >= 4)
+				kg_key_hashed(key[nk++], 'T', h);
 		}
 	}
-	pk_buf_release(&key);
-	pk_buf_release(&win);
+	first[r->n] = nk;
+	for (k = 0; k < nk && k < AHEAD; k++)
+		kg_index_prefetch(t, key[k], KG_KEY_HASHED);
+	for (i = 0; i < r->n && rc == 0 && cs->n < MAX_CANDIDATES; i++)
+		for (k = first[i]; k < first[i + 1] && rc == 0; k++) {
+			if (k + AHEAD < nk)
+				kg_index_prefetch(t, key[k + AHEAD], KG_KEY_HASHED);
+			rc = from_key(t, key[k], KG_KEY_HASHED, cs);
+		}
 	return rc;
 }
 
@@ -1590,6 +1608,7 @@ static int gather_windows(kg_txn *t, const rtext *r, cands *cs)
 #define BM25_TERMS 14     /* terms looked up */
 #define BM25_POSTINGS 2048 /* works visited per term */
 #define BM25_SLOTS 32768  /* a power of two above BM25_TERMS * BM25_POSTINGS */
+_Static_assert(BM25_SLOTS / 2 < 0xffff, "an entry number fits a slot's low 16 bits");
 
 typedef struct term {
 	char tag;
@@ -1602,11 +1621,23 @@ typedef struct scored {
 	double score;
 } scored;
 
+/* retrieve()'s tables, kept between calls (allocated at first use): slot
+ * is open addressing on the DOI's hash, each slot 0 (empty) or the top 16
+ * bits of the hash over the number of its entry plus one; the entries in
+ * the order first seen; used the slots taken. 128 KB of slots rather than
+ * 512 KB of entries in the table: most postings miss the cache there. */
+typedef struct bm25_tables {
+	uint32_t *slot;   /* BM25_SLOTS, empty again after use */
+	scored *entry;    /* BM25_SLOTS / 2 */
+	uint32_t *used;   /* BM25_SLOTS / 2 */
+} bm25_tables;
+
 typedef struct bm25 {
 	pk_buf arena;
-	scored *slot;     /* open addressing on the DOI; empty again after use */
-	uint32_t *used;   /* the slots taken, BM25_SLOTS / 2 at most */
-	size_t n;
+	uint32_t *slot;
+	scored *entry;
+	uint32_t *used;
+	size_t n;         /* entries (and used slots) */
 	double weight;    /* of the term being visited */
 } bm25;
 
@@ -1614,18 +1645,24 @@ static int bm25_visit(const void *target, size_t len, void *vctx)
 {
 	bm25 *b = vctx;
 	uint64_t h = pk_fnv1a64(target, len);
+	uint32_t tag = (uint32_t)(h >> 48) << 16, v;
 	size_t at;
 
-	for (at = (size_t)h & (BM25_SLOTS - 1); b->slot[at].len; at = (at + 1) & (BM25_SLOTS - 1))
-		if (b->slot[at].len == len && !memcmp(b->arena.ptr + b->slot[at].at, target, len)) {
-			b->slot[at].score += b->weight;
-			return 0;
+	for (at = (size_t)h & (BM25_SLOTS - 1); (v = b->slot[at]) != 0; at = (at + 1) & (BM25_SLOTS - 1))
+		if ((v & 0xffff0000u) == tag) {
+			scored *e = &b->entry[(v & 0xffff) - 1];
+
+			if (e->len == len && !memcmp(b->arena.ptr + e->at, target, len)) {
+				e->score += b->weight;
+				return 0;
+			}
 		}
 	if (b->n >= BM25_SLOTS / 2 || len > 255)
 		return 0;
-	b->slot[at].at = (uint32_t)b->arena.len;
-	b->slot[at].len = (uint32_t)len;
-	b->slot[at].score = b->weight;
+	b->slot[at] = tag | (uint32_t)(b->n + 1);
+	b->entry[b->n].at = (uint32_t)b->arena.len;
+	b->entry[b->n].len = (uint32_t)len;
+	b->entry[b->n].score = b->weight;
 	b->used[b->n++] = (uint32_t)at;
 	return pk_buf_put(&b->arena, target, len);
 }
@@ -1666,11 +1703,10 @@ static int ranks_before(double score, uint32_t slot, const ranked *x)
 }
 
 /* The works the string scores highest, best first, into out (at most
- * max; *nout); works in the graph: nworks. *slots and *used are the
- * caller's tables, kept between calls (allocated here at first; the slots
- * are left empty). */
+ * max; *nout); works in the graph: nworks. tb: the caller's tables, kept
+ * between calls (allocated here at first; the slots are left empty). */
 static int retrieve(kg_txn *t, const qr_ref *r, const rtext *rt, uint64_t nworks, qr_result *out, size_t max,
-		    scored **slots, uint32_t **used)
+		    bm25_tables *tb)
 {
 	term ts[160];
 	ranked top[QR_RETRIEVED];
@@ -1723,13 +1759,15 @@ static int retrieve(kg_txn *t, const qr_ref *r, const rtext *rt, uint64_t nworks
 	qsort(ts, nt, sizeof(ts[0]), term_cmp);
 	if (!nt)
 		goto done;
-	if ((!*slots && !(*slots = pk_calloc(BM25_SLOTS, sizeof(**slots)))) ||
-	    (!*used && !(*used = pk_malloc(BM25_SLOTS / 2 * sizeof(**used))))) {
+	if ((!tb->slot && !(tb->slot = pk_calloc(BM25_SLOTS, sizeof(*tb->slot)))) ||
+	    (!tb->entry && !(tb->entry = pk_malloc(BM25_SLOTS / 2 * sizeof(*tb->entry)))) ||
+	    (!tb->used && !(tb->used = pk_malloc(BM25_SLOTS / 2 * sizeof(*tb->used))))) {
 		rc = pk_error_set(PK_ENOMEM, "out of memory");
 		goto done;
 	}
-	b.slot = *slots;
-	b.used = *used;
+	b.slot = tb->slot;
+	b.entry = tb->entry;
+	b.used = tb->used;
 	for (i = 0; i < nt && i < BM25_TERMS; i++) {
 		pk_buf_reset(&key);
 		b.weight = ts[i].weight;
@@ -1742,7 +1780,7 @@ static int retrieve(kg_txn *t, const qr_ref *r, const rtext *rt, uint64_t nworks
 		max = QR_RETRIEVED;
 	for (i = 0, k = 0; i < b.n && max; i++) {
 		uint32_t u = b.used[i];
-		const scored *c = &b.slot[u];
+		const scored *c = &b.entry[i];
 		size_t at;
 
 		if (k == max && !ranks_before(c->score, u, &top[k - 1]))
@@ -1761,7 +1799,7 @@ static int retrieve(kg_txn *t, const qr_ref *r, const rtext *rt, uint64_t nworks
 	out->nretrieved = k;
 done:
 	for (i = 0; b.slot && i < b.n; i++)
-		b.slot[b.used[i]].len = 0;
+		b.slot[b.used[i]] = 0;
 	pk_buf_release(&b.arena);
 	pk_buf_release(&key);
 	pk_error_clear();
@@ -2726,8 +2764,7 @@ struct qr_scratch {
 	int world_closed;
 	world_ctx world;  /* every bibliographic source: works and names */
 	cover_memo cover; /* coverage answers of the same commit */
-	scored *bm25_slot; /* retrieve()'s tables */
-	uint32_t *bm25_used;
+	bm25_tables bm25;  /* retrieve()'s tables */
 	time_t year_day;   /* the UTC day year_now was read for (-1: none) */
 	int year_now;
 	cand c[MAX_CANDIDATES];
@@ -2748,8 +2785,7 @@ qr_scratch *query_ref_scratch_new(void)
 		s->world_store = NULL; /* nothing cached yet */
 		memset(s->cand_slot, 0, sizeof(s->cand_slot));
 		s->year_day = -1;
-		s->bm25_slot = NULL;
-		s->bm25_used = NULL;
+		memset(&s->bm25, 0, sizeof(s->bm25));
 	}
 	return s;
 }
@@ -2757,8 +2793,9 @@ qr_scratch *query_ref_scratch_new(void)
 void query_ref_scratch_free(qr_scratch *s)
 {
 	if (s) {
-		pk_free(s->bm25_slot);
-		pk_free(s->bm25_used);
+		pk_free(s->bm25.slot);
+		pk_free(s->bm25.entry);
+		pk_free(s->bm25.used);
 	}
 	pk_free(s);
 }
@@ -2868,7 +2905,7 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 		if (id_only)
 			break;
 		if (pass == 0 && rt->n >= 2 && ((!best || best->identified < 2) || (o && o->retrieve))) {
-			if ((rc = retrieve(t, r, rt, nworks, out, QR_RETRIEVED, &s->bm25_slot, &s->bm25_used)) < 0)
+			if ((rc = retrieve(t, r, rt, nworks, out, QR_RETRIEVED, &s->bm25)) < 0)
 				goto done;
 			for (i = 0; i < out->nretrieved && (!best || best->identified < 2); i++)
 				add_candidate(&cs, out->retrieved[i].doi, strlen(out->retrieved[i].doi));

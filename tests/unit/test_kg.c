@@ -7,7 +7,9 @@
 
 #include "common/alloc.h"
 #include "common/error.h"
+#include "common/hash.h"
 #include "kg/graph.h"
+#include "kg/internal.h"
 #include "kg/record.h"
 #include "kg/store.h"
 #include "kg/work.h"
@@ -894,6 +896,25 @@ static void key_layouts(void)
 		pk_buf_release(&fam);
 	}
 	{
+		/* a window's key hashed a word at a time is kg_key_folded's */
+		static const char *const words[] = { "quantum", "hall", "effect", "in", "graphene" };
+		unsigned char k[KG_KEY_HASHED];
+		char joined[64] = "";
+		size_t jl = 0;
+		uint64_t h = PK_FNV1A64_INIT;
+		pk_buf want = PK_BUF_INIT;
+
+		for (size_t w = 0; w < 5; w++) {
+			h = pk_fnv1a64_more(h, words[w], strlen(words[w]));
+			jl += (size_t)snprintf(joined + jl, sizeof(joined) - jl, "%s", words[w]);
+			pk_buf_reset(&want);
+			CHECK_EQ_INT(kg_key_folded(&want, 'T', joined, strlen(joined)), 0);
+			kg_key_hashed(k, 'T', h);
+			CHECK(want.len == sizeof(k) && !memcmp(want.ptr, k, sizeof(k)));
+		}
+		pk_buf_release(&want);
+	}
+	{
 		/* a key over the buffer's cap: an error, and the key as it was */
 		pk_buf k;
 
@@ -905,6 +926,199 @@ static void key_layouts(void)
 		pk_buf_release(&k);
 		pk_error_clear();
 	}
+}
+
+/* The title and term keys' filter (kfilter.c): every such key written is
+ * found; most keys never written are turned away by the filter alone; a
+ * write that bypasses the filter (as an older provkg's would) makes readers
+ * stop trusting it, and the next write of a title key makes it again; it
+ * grows past what it was made for; no memory for its bits leaves a graph
+ * without one, not a failed write; deleting entries keeps it trusted */
+#define KF_N 20000
+
+typedef struct kf_ctx {
+	int phase;
+	unsigned from, to; /* the keys phase 0 writes: from .. to-1 */
+	uint32_t sid;
+} kf_ctx;
+
+static void kf_key(unsigned char k[KG_KEY_HASHED], unsigned i)
+{
+	static const char tags[5] = { 'T', 'B', KG_TERM_TITLE, KG_TERM_NAME, KG_TERM_VENUE };
+
+	kg_key_hashed(k, tags[i % 5], pk_fnv1a64(&i, sizeof(i)));
+}
+
+static int kf_write(kg_txn *t, void *vctx)
+{
+	static unsigned char keys[3 * KF_N][KG_KEY_HASHED];
+	static kg_index_entry e[3 * KF_N];
+	kf_ctx *c = vctx;
+	kg_source a = { 0 };
+	unsigned char k[KG_KEY_HASHED];
+	unsigned i;
+	int rc;
+
+	a.kind = "KF";
+	a.edition = c->phase == 3 ? "2" : "1";
+	switch (c->phase) {
+	case 0: /* written as ingest writes */
+		if (c->from == 0 && (rc = kg_source_begin(t, &a, &c->sid)) < 0)
+			return rc;
+		for (i = c->from; i < c->to; i++) {
+			kf_key(keys[i - c->from], i);
+			e[i - c->from] = (kg_index_entry){ keys[i - c->from], "10.1/x", KG_KEY_HASHED, 6, 0 };
+		}
+		return kg_index_add_many(t, c->sid, e, c->to - c->from);
+	case 2: /* one title key, as a new writer adds it */
+		kf_key(k, 10 * KF_N + 2);
+		return kg_index_add(t, c->sid, k, sizeof(k), "10.1/z", 6);
+	case 3: /* a key, then no memory for anything more (the filter's rebuild) */
+		if ((rc = kg_source_begin(t, &a, &c->sid)) < 0)
+			return rc;
+		kf_key(k, 10 * KF_N + 3);
+		pk_alloc_fail_after(1); /* the filter's state, not its bits */
+		rc = kg_index_add(t, c->sid, k, sizeof(k), "10.1/w", 6);
+		pk_alloc_fail_after(-1);
+		return rc;
+	default: /* the first source deleted */
+		return kg_source_delete(t, 1);
+	}
+}
+
+static int kf_hit(const void *target, size_t len, void *ctx)
+{
+	(void)target;
+	(void)len;
+	(*(int *)ctx)++;
+	return 0;
+}
+
+/* keys from..to-1 found (each once); of KF_N keys never written, how many
+ * the filter alone turns away */
+static unsigned kf_probe(kg_store *s, unsigned from, unsigned to, const char *when)
+{
+	kg_txn *t = NULL;
+	unsigned char k[KG_KEY_HASHED];
+	unsigned i, missing = 0, away = 0;
+
+	CHECK_EQ_INT(kg_txn_read(&t, s), 0);
+	for (i = from; i < to; i++) {
+		int hits = 0;
+
+		kf_key(k, i);
+		kg_index_prefetch(t, k, sizeof(k));
+		CHECK_EQ_INT(kg_index_find(t, k, sizeof(k), 0, kf_hit, &hits), 0);
+		missing += hits != 1;
+	}
+	if (missing)
+		fprintf(stderr, "%s: %u of the keys written not found\n", when, missing);
+	CHECK_EQ_INT(missing, 0);
+	for (i = 20 * KF_N; i < 21 * KF_N; i++) {
+		int hits = 0;
+
+		kf_key(k, i);
+		away += !kg_kf_maybe(t, k, sizeof(k));
+		CHECK_EQ_INT(kg_index_find(t, k, sizeof(k), 0, kf_hit, &hits), 0);
+		CHECK_EQ_INT(hits, 0);
+	}
+	kg_txn_free(t);
+	return away;
+}
+
+static void title_filter(void)
+{
+	const char *dir = t_tmpdir("kgfilter");
+	kg_store *s = NULL;
+	kf_ctx c = { 0, 0, KF_N, 0 };
+	unsigned char k[KG_KEY_HASHED];
+	kg_txn *t = NULL;
+	unsigned away;
+	int hits = 0;
+
+	t_rmrf(dir);
+	CHECK_EQ_INT(kg_build_begin(&s, dir), 0);
+	CHECK_EQ_INT(kg_store_write(s, kf_write, &c), 0);
+	away = kf_probe(s, 0, KF_N, "written");
+	CHECK(away > KF_N * 98 / 100);
+	/* an older writer's entry (LMDB written directly, as a provkg without
+	 * the filter writes): the filter is no longer trusted, its key found */
+	{
+		unsigned char d[10] = { 0, 0, 0, 1, '1', '0', '.', '1', '/', 'y' };
+		MDB_val kv = { KG_KEY_HASHED, k }, v = { sizeof(d), d };
+		MDB_txn *raw = NULL;
+
+		kf_key(k, 10 * KF_N + 1);
+		CHECK_EQ_INT(mdb_txn_begin(s->env, NULL, 0, &raw), 0);
+		CHECK_EQ_INT(mdb_put(raw, s->dbi[KG_T_WINDEX], &kv, &v, MDB_NODUPDATA), 0);
+		CHECK_EQ_INT(mdb_txn_commit(raw), 0);
+	}
+	CHECK_EQ_INT(kf_probe(s, 10 * KF_N + 1, 10 * KF_N + 2, "older writer"), 0);
+	/* a new writer's title key: made again from the index, both found */
+	c.phase = 2;
+	CHECK_EQ_INT(kg_store_write(s, kf_write, &c), 0);
+	CHECK(kf_probe(s, 10 * KF_N + 1, 10 * KF_N + 3, "made again") > KF_N * 98 / 100);
+	CHECK(kf_probe(s, 0, KF_N, "made again, the first keys") > KF_N * 98 / 100);
+	/* three times as many keys as it was made for: grown, all found */
+	c.phase = 0;
+	c.from = KF_N;
+	c.to = 3 * KF_N;
+	CHECK_EQ_INT(kg_store_write(s, kf_write, &c), 0);
+	CHECK(kf_probe(s, 0, 3 * KF_N, "grown") > KF_N * 98 / 100);
+	/* no memory for the filter: the write stands, no filter is trusted */
+	c.phase = 3;
+	CHECK_EQ_INT(kg_store_write(s, kf_write, &c), 0);
+	CHECK_EQ_INT(kf_probe(s, 10 * KF_N + 3, 10 * KF_N + 4, "no memory"), 0);
+	/* the next title key makes it again; deleting entries keeps it trusted */
+	c.phase = 2;
+	CHECK_EQ_INT(kg_store_write(s, kf_write, &c), 0);
+	CHECK_EQ_INT(kg_txn_read(&t, s), 0);
+	{
+		/* kg_verify finds a filter that turns away keys the index holds
+		 * (the test's entries point at no work: problems of their own) */
+		static unsigned char zero[64 * 1024], saved[64 * 1024];
+		kg_verify_stats st;
+		MDB_val kv = { 12, kg_unconst("kfilter:\0\0\0\0") }, v;
+		MDB_txn *raw = NULL;
+		uint64_t before;
+
+		memset(&st, 0, sizeof(st));
+		CHECK_EQ_INT(kg_verify(t, NULL, NULL, &st), 0);
+		before = st.problems;
+		kg_txn_free(t);
+		CHECK_EQ_INT(mdb_txn_begin(s->env, NULL, 0, &raw), 0);
+		CHECK_EQ_INT(mdb_get(raw, s->dbi[KG_T_META], &kv, &v), 0);
+		CHECK(v.mv_size <= sizeof(zero));
+		memcpy(saved, v.mv_data, v.mv_size);
+		v.mv_data = zero;
+		CHECK_EQ_INT(mdb_put(raw, s->dbi[KG_T_META], &kv, &v, 0), 0);
+		CHECK_EQ_INT(mdb_txn_commit(raw), 0);
+		CHECK_EQ_INT(kg_txn_read(&t, s), 0);
+		memset(&st, 0, sizeof(st));
+		CHECK_EQ_INT(kg_verify(t, NULL, NULL, &st), 0);
+		CHECK(st.problems > before + 1000);
+		/* put back */
+		kg_txn_free(t);
+		v.mv_data = saved;
+		CHECK_EQ_INT(mdb_txn_begin(s->env, NULL, 0, &raw), 0);
+		CHECK_EQ_INT(mdb_put(raw, s->dbi[KG_T_META], &kv, &v, 0), 0);
+		CHECK_EQ_INT(mdb_txn_commit(raw), 0);
+		CHECK_EQ_INT(kg_txn_read(&t, s), 0);
+		memset(&st, 0, sizeof(st));
+		CHECK_EQ_INT(kg_verify(t, NULL, NULL, &st), 0);
+		CHECK_EQ_INT(st.problems, before);
+	}
+	kg_txn_free(t);
+	c.phase = 4;
+	CHECK_EQ_INT(kg_store_write(s, kf_write, &c), 0);
+	CHECK(kf_probe(s, 10 * KF_N + 3, 10 * KF_N + 4, "deleted") > KF_N * 98 / 100);
+	CHECK_EQ_INT(kg_txn_read(&t, s), 0);
+	kf_key(k, 5);
+	CHECK_EQ_INT(kg_index_find(t, k, sizeof(k), 0, kf_hit, &hits), 0);
+	CHECK_EQ_INT(hits, 0);
+	kg_txn_free(t);
+	kg_store_free(s);
+	t_rmrf(dir);
 }
 
 int main(void)
@@ -923,5 +1137,6 @@ int main(void)
 	RUN(key_layouts);
 	RUN(readers_see_last_commit);
 	RUN(kept_index_cursor);
+	RUN(title_filter);
 	T_DONE();
 }
