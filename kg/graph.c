@@ -1545,9 +1545,9 @@ int kg_verify(kg_txn *t, kg_verify_fn report, void *ctx, kg_verify_stats *st)
 		if (!vsrc_find(&c, sid) && (rc = problem(&c, "index entry of key '%.40s' belongs to no source (id %u)",
 							 (const char *)k.mv_data, sid)) < 0)
 			break;
-		/* a key the title filter turns away would never be found */
+		/* a key the key filter turns away would never be found */
 		if (!kg_kf_maybe(t, k.mv_data, k.mv_size) &&
-		    (rc = problem(&c, "the title filter turns away an index key it holds (tag '%c'): a wrong filter",
+		    (rc = problem(&c, "the key filter turns away an index key it holds (tag '%c'): a wrong filter",
 				  *(const char *)k.mv_data)) < 0)
 			break;
 		if (target < 0 || v.mv_size < 4)

@@ -51,7 +51,7 @@ struct kg_txn {
 	MDB_cursor *icur;
 	int icur_busy;               /* lent out: a nested read opens its own */
 	int icur_stale;              /* the txn was renewed since its last use */
-	/* kfilter.c's title-key filter: a read txn's view of the stored one,
+	/* kfilter.c's key filter: a read txn's view of the stored one,
 	 * a write txn's copy in memory (owned; kg_kf_drop) */
 	struct kg_kfilter *kf;
 	uint64_t kf_base;            /* a write txn's index entry count at its start */
@@ -73,8 +73,9 @@ static inline void *kg_unconst(const void *p)
 /* Map an LMDB return code to a PK_E* code with a message. */
 int kg_mdb_error(int rc, const char *what);
 
-/* ---- the title keys' Bloom filter (kfilter.c) ----
- * Over the work index's 'T' and 'B' keys (9 bytes: tag and title hash).
+/* ---- the index keys' Bloom filter (kfilter.c) ----
+ * Over the work index's title and term keys (9 bytes: tag and hash) and
+ * identifier keys ('I').
  * Kept in KG_T_META by every write that adds such a key; trusted by
  * readers only while the index's entry count is the one it was written
  * for. */

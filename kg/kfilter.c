@@ -1,26 +1,31 @@
-/* kg/kfilter.c - the title keys' Bloom filter; see internal.h.
+/* kg/kfilter.c - the index keys' Bloom filter; see internal.h.
  *
  * Free-text matching probes the title indexes ('T' whole title, 'B' first
  * four words) with every window of a reference string, tens of probes per
- * reference, nearly all for titles no work has; on a 1M-work graph each
- * miss is a B-tree descent of about a microsecond. The filter answers
- * most misses from one cache line.
+ * reference, and counts the term keys ('w', 'n', 'v') of every word for
+ * BM25; a DOI is looked up by its identifier key ('I'), and a verified
+ * work's preprints by another. Nearly all of these are misses; on a
+ * 1M-work graph each is a B-tree descent of about a microsecond. The
+ * filter answers most misses from one cache line.
  *
  * Layout (in KG_T_META, so no schema change): "kfilter" holds the header
  * (magic, blocks, keys counted, the work index's entry count the filter
  * was written for); "kfilter:" + be32 n holds bytes [n * CHUNK, ...) of
  * the bit array. A blocked Bloom filter: a key's block (512 bits, one
- * cache line) and its K bits come from its 64-bit title hash, remixed.
+ * cache line) and its K bits come from its 64-bit hash (the one a title or
+ * term key holds, an identifier key's FNV-1a), remixed.
  *
  * Exactness: a filter says "absent" only for a key it never saw. Entries
  * deleted later stay set (a wasted probe, no missed one). A filter is
  * trusted only while the index's entry count equals the one in its header:
  * a writer that does not keep the filter (an older provkg) changes the
  * count, and readers then probe the index for every key, as before; the
- * next writer that adds a title key rebuilds the filter from the index.
+ * next writer that adds a covered key makes the filter again from the
+ * index.
  */
 #include "../common/alloc.h"
 #include "../common/error.h"
+#include "../common/hash.h"
 #include "internal.h"
 #include "record.h"
 #include "work.h"
@@ -28,7 +33,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#define KF_MAGIC "PKKF0001"
+#define KF_MAGIC "PKKF0002"
 #define KF_HEADER 32               /* magic, blocks, keys, index entries */
 #define KF_BLOCK 64                /* bytes: 512 bits */
 #define KF_CHUNK (64 * 1024)       /* bytes per stored value */
@@ -54,6 +59,8 @@ int kg_kf_filtered(const void *key, size_t klen)
 {
 	const unsigned char *k = key;
 
+	if (klen && k[0] == 'I')
+		return 1;
 	return klen == 9 && (k[0] == 'T' || k[0] == 'B' || k[0] == KG_TERM_TITLE || k[0] == KG_TERM_NAME ||
 			     k[0] == KG_TERM_VENUE);
 }
@@ -68,11 +75,13 @@ static uint64_t mix(uint64_t x)
 	return x ^ (x >> 31);
 }
 
-/* The key's block and its K bit positions (9 bits each) in the block. */
-static uint64_t key_hash(const void *key, uint64_t nblocks, unsigned bit[KF_K])
+/* The key's block and its K bit positions (9 bits each) in the block: from
+ * the hash a title or term key holds, or an identifier key's own. */
+static uint64_t key_hash(const void *key, size_t klen, uint64_t nblocks, unsigned bit[KF_K])
 {
 	const unsigned char *k = key;
-	uint64_t h = mix(kg_get_be64(k + 1) ^ ((uint64_t)k[0] << 56)), g = mix(h ^ 0x9e3779b97f4a7c15ULL);
+	uint64_t h = mix(k[0] == 'I' ? pk_fnv1a64(k, klen) : kg_get_be64(k + 1) ^ ((uint64_t)k[0] << 56)),
+		 g = mix(h ^ 0x9e3779b97f4a7c15ULL);
 	int i;
 
 	for (i = 0; i < KF_K; i++, g >>= 8)
@@ -116,7 +125,7 @@ static int header_get(kg_txn *t, uint64_t *nblocks, uint64_t *nkeys, uint64_t *e
 	if (rc == MDB_NOTFOUND)
 		return PK_ENOTFOUND;
 	if (rc)
-		return kg_mdb_error(rc, "reading the title filter");
+		return kg_mdb_error(rc, "reading the key filter");
 	p = v.mv_data;
 	if (v.mv_size != KF_HEADER || memcmp(p, KF_MAGIC, 8))
 		return PK_ENOTFOUND;
@@ -139,7 +148,7 @@ static int header_put(kg_txn *t, uint64_t nblocks, uint64_t nkeys, uint64_t entr
 	kg_be64(h + 16, nkeys);
 	kg_be64(h + 24, entries);
 	rc = mdb_put(t->txn, t->s->dbi[KG_T_META], &k, &v, 0);
-	return rc ? kg_mdb_error(rc, "writing the title filter") : 0;
+	return rc ? kg_mdb_error(rc, "writing the key filter") : 0;
 }
 
 void kg_kf_drop(kg_txn *t)
@@ -207,7 +216,7 @@ static const unsigned char *read_block(kg_txn *t, const void *key, size_t klen, 
 	f = t->kf;
 	if (f->state != 1)
 		return NULL;
-	off = key_hash(key, f->nblocks, bit) * KF_BLOCK;
+	off = key_hash(key, klen, f->nblocks, bit) * KF_BLOCK;
 	if (!(c = read_chunk(t, f, (size_t)(off / KF_CHUNK))))
 		return NULL;
 	return c + off % KF_CHUNK;
@@ -238,10 +247,10 @@ int kg_kf_maybe(kg_txn *t, const void *key, size_t klen)
 
 /* ---- writing ------------------------------------------------------------ */
 
-static void set_key(struct kg_kfilter *f, const void *key)
+static void set_key(struct kg_kfilter *f, const void *key, size_t klen)
 {
 	unsigned bit[KF_K];
-	unsigned char *c = f->bits + key_hash(key, f->nblocks, bit) * KF_BLOCK;
+	unsigned char *c = f->bits + key_hash(key, klen, f->nblocks, bit) * KF_BLOCK;
 	int i;
 
 	for (i = 0; i < KF_K; i++)
@@ -259,39 +268,40 @@ static uint64_t blocks_for(uint64_t nkeys)
 
 /* Call fn for each distinct filtered key of the index (as this txn sees
  * it), tag by tag. */
-static int each_key(kg_txn *t, void (*fn)(void *, const void *), void *ctx)
+static int each_key(kg_txn *t, void (*fn)(void *, const void *, size_t), void *ctx)
 {
-	static const char tags[5] = { 'B', 'T', KG_TERM_NAME, KG_TERM_VENUE, KG_TERM_TITLE };
+	static const char tags[6] = { 'B', 'I', 'T', KG_TERM_NAME, KG_TERM_VENUE, KG_TERM_TITLE };
 	MDB_cursor *c;
 	MDB_val k, v;
 	int rc, i;
 
 	if ((rc = mdb_cursor_open(t->txn, t->s->dbi[KG_T_WINDEX], &c)) != 0)
 		return kg_mdb_error(rc, "mdb_cursor_open");
-	for (i = 0; i < 5; i++) {
+	for (i = 0; i < 6; i++) {
 		k.mv_size = 1;
 		k.mv_data = kg_unconst(&tags[i]);
 		for (rc = mdb_cursor_get(c, &k, &v, MDB_SET_RANGE); rc == 0 && ((const char *)k.mv_data)[0] == tags[i];
 		     rc = mdb_cursor_get(c, &k, &v, MDB_NEXT_NODUP))
 			if (kg_kf_filtered(k.mv_data, k.mv_size))
-				fn(ctx, k.mv_data);
+				fn(ctx, k.mv_data, k.mv_size);
 		if (rc && rc != MDB_NOTFOUND)
 			break;
 		rc = 0;
 	}
 	mdb_cursor_close(c);
-	return rc ? kg_mdb_error(rc, "reading the title index") : 0;
+	return rc ? kg_mdb_error(rc, "reading the work index") : 0;
 }
 
-static void count_key(void *ctx, const void *key)
+static void count_key(void *ctx, const void *key, size_t klen)
 {
 	(void)key;
+	(void)klen;
 	(*(uint64_t *)ctx)++;
 }
 
-static void add_key(void *ctx, const void *key)
+static void add_key(void *ctx, const void *key, size_t klen)
 {
-	set_key(ctx, key);
+	set_key(ctx, key, klen);
 }
 
 /* f made again from the index, sized for its keys and room to grow. */
@@ -305,7 +315,7 @@ static int rebuild(kg_txn *t, struct kg_kfilter *f)
 		return rc;
 	nb = blocks_for(n);
 	if (!(bits = pk_calloc((size_t)nb, KF_BLOCK)))
-		return pk_error_set(PK_ENOMEM, "out of memory for the title filter");
+		return pk_error_set(PK_ENOMEM, "out of memory for the key filter");
 	pk_free(f->bits);
 	f->bits = bits;
 	f->nblocks = nb;
@@ -334,7 +344,7 @@ static int write_open(kg_txn *t)
 		return rc;
 	if (rc == 0 && t->kf_base_known && entries == t->kf_base) {
 		if (!(f->bits = pk_malloc((size_t)(nblocks * KF_BLOCK))))
-			return pk_error_set(PK_ENOMEM, "out of memory for the title filter");
+			return pk_error_set(PK_ENOMEM, "out of memory for the key filter");
 		f->nblocks = nblocks;
 		f->nkeys = nkeys;
 		for (n = 0; n < chunks_of(nblocks); n++) {
@@ -389,7 +399,7 @@ int kg_kf_add(kg_txn *t, const void *key, size_t klen)
 		t->kf->state = KF_REBUILD;
 		return 0;
 	}
-	set_key(t->kf, key);
+	set_key(t->kf, key, klen);
 	t->kf->dirty = 1;
 	return 0;
 }
@@ -421,7 +431,7 @@ int kg_kf_flush(kg_txn *t)
 		MDB_val k = { 7, kg_unconst("kfilter") };
 
 		rc = mdb_del(t->txn, t->s->dbi[KG_T_META], &k, NULL);
-		return rc && rc != MDB_NOTFOUND ? kg_mdb_error(rc, "dropping the title filter") : 0;
+		return rc && rc != MDB_NOTFOUND ? kg_mdb_error(rc, "dropping the key filter") : 0;
 	}
 	if (f && f->state == KF_REBUILD && (rc = rebuild(t, f)) < 0) {
 		if (rc != PK_ENOMEM)
@@ -452,7 +462,7 @@ int kg_kf_flush(kg_txn *t)
 
 			chunk_key(k, n);
 			if ((rc = mdb_put(t->txn, t->s->dbi[KG_T_META], &kv, &v, MDB_RESERVE)) != 0)
-				return kg_mdb_error(rc, "writing the title filter");
+				return kg_mdb_error(rc, "writing the key filter");
 			memcpy(v.mv_data, f->bits + (size_t)n * KF_CHUNK, len);
 		}
 		/* the parts of a larger filter made before, if any */
@@ -465,7 +475,7 @@ int kg_kf_flush(kg_txn *t)
 			if (rc == MDB_NOTFOUND)
 				break;
 			if (rc)
-				return kg_mdb_error(rc, "writing the title filter");
+				return kg_mdb_error(rc, "writing the key filter");
 		}
 		f->dirty = 0;
 	}

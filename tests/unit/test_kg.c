@@ -942,20 +942,27 @@ typedef struct kf_ctx {
 	uint32_t sid;
 } kf_ctx;
 
-static void kf_key(unsigned char k[KG_KEY_HASHED], unsigned i)
+#define KF_KEY 40
+
+/* key i: a title or term key, or an identifier key ("Idoi:...") */
+static size_t kf_key(unsigned char k[KF_KEY], unsigned i)
 {
 	static const char tags[5] = { 'T', 'B', KG_TERM_TITLE, KG_TERM_NAME, KG_TERM_VENUE };
 
-	kg_key_hashed(k, tags[i % 5], pk_fnv1a64(&i, sizeof(i)));
+	if (i % 6 == 5)
+		return (size_t)snprintf((char *)k, KF_KEY, "Idoi:10.%u/x.%u", i % 1000, i);
+	kg_key_hashed(k, tags[i % 6], pk_fnv1a64(&i, sizeof(i)));
+	return KG_KEY_HASHED;
 }
 
 static int kf_write(kg_txn *t, void *vctx)
 {
-	static unsigned char keys[3 * KF_N][KG_KEY_HASHED];
+	static unsigned char keys[3 * KF_N][KF_KEY];
 	static kg_index_entry e[3 * KF_N];
 	kf_ctx *c = vctx;
 	kg_source a = { 0 };
-	unsigned char k[KG_KEY_HASHED];
+	unsigned char k[KF_KEY];
+	size_t kl;
 	unsigned i;
 	int rc;
 
@@ -966,19 +973,19 @@ static int kf_write(kg_txn *t, void *vctx)
 		if (c->from == 0 && (rc = kg_source_begin(t, &a, &c->sid)) < 0)
 			return rc;
 		for (i = c->from; i < c->to; i++) {
-			kf_key(keys[i - c->from], i);
-			e[i - c->from] = (kg_index_entry){ keys[i - c->from], "10.1/x", KG_KEY_HASHED, 6, 0 };
+			kl = kf_key(keys[i - c->from], i);
+			e[i - c->from] = (kg_index_entry){ keys[i - c->from], "10.1/x", (uint32_t)kl, 6, 0 };
 		}
 		return kg_index_add_many(t, c->sid, e, c->to - c->from);
 	case 2: /* one title key, as a new writer adds it */
-		kf_key(k, 10 * KF_N + 2);
-		return kg_index_add(t, c->sid, k, sizeof(k), "10.1/z", 6);
+		kl = kf_key(k, 10 * KF_N + 2);
+		return kg_index_add(t, c->sid, k, kl, "10.1/z", 6);
 	case 3: /* a key, then no memory for anything more (the filter's rebuild) */
 		if ((rc = kg_source_begin(t, &a, &c->sid)) < 0)
 			return rc;
-		kf_key(k, 10 * KF_N + 3);
+		kl = kf_key(k, 10 * KF_N + 3);
 		pk_alloc_fail_after(1); /* the filter's state, not its bits */
-		rc = kg_index_add(t, c->sid, k, sizeof(k), "10.1/w", 6);
+		rc = kg_index_add(t, c->sid, k, kl, "10.1/w", 6);
 		pk_alloc_fail_after(-1);
 		return rc;
 	default: /* the first source deleted */
@@ -999,16 +1006,17 @@ static int kf_hit(const void *target, size_t len, void *ctx)
 static unsigned kf_probe(kg_store *s, unsigned from, unsigned to, const char *when)
 {
 	kg_txn *t = NULL;
-	unsigned char k[KG_KEY_HASHED];
+	unsigned char k[KF_KEY];
 	unsigned i, missing = 0, away = 0;
+	size_t kl;
 
 	CHECK_EQ_INT(kg_txn_read(&t, s), 0);
 	for (i = from; i < to; i++) {
 		int hits = 0;
 
-		kf_key(k, i);
-		kg_index_prefetch(t, k, sizeof(k));
-		CHECK_EQ_INT(kg_index_find(t, k, sizeof(k), 0, kf_hit, &hits), 0);
+		kl = kf_key(k, i);
+		kg_index_prefetch(t, k, kl);
+		CHECK_EQ_INT(kg_index_find(t, k, kl, 0, kf_hit, &hits), 0);
 		missing += hits != 1;
 	}
 	if (missing)
@@ -1017,9 +1025,9 @@ static unsigned kf_probe(kg_store *s, unsigned from, unsigned to, const char *wh
 	for (i = 20 * KF_N; i < 21 * KF_N; i++) {
 		int hits = 0;
 
-		kf_key(k, i);
-		away += !kg_kf_maybe(t, k, sizeof(k));
-		CHECK_EQ_INT(kg_index_find(t, k, sizeof(k), 0, kf_hit, &hits), 0);
+		kl = kf_key(k, i);
+		away += !kg_kf_maybe(t, k, kl);
+		CHECK_EQ_INT(kg_index_find(t, k, kl, 0, kf_hit, &hits), 0);
 		CHECK_EQ_INT(hits, 0);
 	}
 	kg_txn_free(t);
@@ -1031,7 +1039,7 @@ static void title_filter(void)
 	const char *dir = t_tmpdir("kgfilter");
 	kg_store *s = NULL;
 	kf_ctx c = { 0, 0, KF_N, 0 };
-	unsigned char k[KG_KEY_HASHED];
+	unsigned char k[KF_KEY];
 	kg_txn *t = NULL;
 	unsigned away;
 	int hits = 0;
@@ -1045,10 +1053,10 @@ static void title_filter(void)
 	 * the filter writes): the filter is no longer trusted, its key found */
 	{
 		unsigned char d[10] = { 0, 0, 0, 1, '1', '0', '.', '1', '/', 'y' };
-		MDB_val kv = { KG_KEY_HASHED, k }, v = { sizeof(d), d };
+		MDB_val kv = { 0, k }, v = { sizeof(d), d };
 		MDB_txn *raw = NULL;
 
-		kf_key(k, 10 * KF_N + 1);
+		kv.mv_size = kf_key(k, 10 * KF_N + 1);
 		CHECK_EQ_INT(mdb_txn_begin(s->env, NULL, 0, &raw), 0);
 		CHECK_EQ_INT(mdb_put(raw, s->dbi[KG_T_WINDEX], &kv, &v, MDB_NODUPDATA), 0);
 		CHECK_EQ_INT(mdb_txn_commit(raw), 0);
@@ -1113,8 +1121,7 @@ static void title_filter(void)
 	CHECK_EQ_INT(kg_store_write(s, kf_write, &c), 0);
 	CHECK(kf_probe(s, 10 * KF_N + 3, 10 * KF_N + 4, "deleted") > KF_N * 98 / 100);
 	CHECK_EQ_INT(kg_txn_read(&t, s), 0);
-	kf_key(k, 5);
-	CHECK_EQ_INT(kg_index_find(t, k, sizeof(k), 0, kf_hit, &hits), 0);
+	CHECK_EQ_INT(kg_index_find(t, k, kf_key(k, 5), 0, kf_hit, &hits), 0);
 	CHECK_EQ_INT(hits, 0);
 	kg_txn_free(t);
 	kg_store_free(s);
