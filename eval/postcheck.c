@@ -6,6 +6,7 @@
 #include "../common/error.h"
 #include "../common/lines.h"
 #include "../common/re.h"
+#include "../common/reset.h"
 #include "../common/text.h"
 #include "rules.h"
 
@@ -22,11 +23,13 @@ typedef struct prule {
 	pk_re *anyall;  /* "(?:p1)|(?:p2)|...": no match, no "any" matches (NULL: not made) */
 	pk_re *none[PATTERNS_MAX];
 	size_t nnone;
+	int any_id[PATTERNS_MAX], none_id[PATTERNS_MAX]; /* in the rules' set */
 } prule;
 
 struct ev_postrules {
 	prule *trig, *back;
 	size_t ntrig, nback;
+	pk_reset *set; /* every pattern: what a sentence cannot match */
 };
 
 const char *ev_pc_flag_name(int f)
@@ -64,10 +67,12 @@ void ev_postrules_free(ev_postrules *r)
 		prule_free(&r->back[i]);
 	pk_free(r->trig);
 	pk_free(r->back);
+	pk_reset_free(r->set);
 	pk_free(r);
 }
 
-static int patterns(const char *path, const char *where, const cJSON *arr, pk_re **out, size_t *n)
+static int patterns(const char *path, const char *where, const cJSON *arr, pk_re **out, size_t *n, pk_reset *set,
+		    int *ids)
 {
 	const cJSON *p;
 
@@ -84,6 +89,11 @@ static int patterns(const char *path, const char *where, const cJSON *arr, pk_re
 			return pk_error_set(PK_EPARSE, "%s: %s[%zu]: not a string", path, where, *n);
 		if (!(out[*n] = pk_re_compile(p->valuestring, PK_RE_ICASE)))
 			return pk_error_set(PK_EPARSE, "%s: %s[%zu]: %s", path, where, *n, pk_error_last());
+		if ((ids[*n] = pk_reset_add(set, p->valuestring, PK_RE_ICASE)) < 0) {
+			pk_re_free(out[*n]);
+			out[*n] = NULL;
+			return ids[*n];
+		}
 		(*n)++;
 	}
 	return 0;
@@ -143,7 +153,7 @@ static void any_alternation(prule *r, const cJSON *arr)
 	pk_error_clear(); /* no prefilter: the patterns one by one */
 }
 
-static int load_list(const char *path, const cJSON *arr, const char *name, prule **out, size_t *n)
+static int load_list(const char *path, const cJSON *arr, const char *name, prule **out, size_t *n, pk_reset *set)
 {
 	const cJSON *it;
 	size_t i = 0;
@@ -167,13 +177,15 @@ static int load_list(const char *path, const cJSON *arr, const char *name, prule
 		    !(r->explain = pk_strdup(cJSON_IsString(ex) ? ex->valuestring : kind->valuestring)))
 			return pk_error_set(PK_ENOMEM, "out of memory");
 		snprintf(where, sizeof(where), "%s[%zu].any", name, i - 1);
-		if ((rc = patterns(path, where, cJSON_GetObjectItemCaseSensitive(it, "any"), r->any, &r->nany)) < 0)
+		if ((rc = patterns(path, where, cJSON_GetObjectItemCaseSensitive(it, "any"), r->any, &r->nany, set, r->any_id)) <
+		    0)
 			return rc;
 		if (!r->nany)
 			return pk_error_set(PK_EPARSE, "%s: %s: at least one pattern expected", path, where);
 		any_alternation(r, cJSON_GetObjectItemCaseSensitive(it, "any"));
 		snprintf(where, sizeof(where), "%s[%zu].none", name, i - 1);
-		if ((rc = patterns(path, where, cJSON_GetObjectItemCaseSensitive(it, "none"), r->none, &r->nnone)) < 0)
+		if ((rc = patterns(path, where, cJSON_GetObjectItemCaseSensitive(it, "none"), r->none, &r->nnone, set,
+				   r->none_id)) < 0)
 			return rc;
 	}
 	return 0;
@@ -196,12 +208,16 @@ int ev_postrules_load(ev_postrules **out, const char *path)
 		cJSON_Delete(root);
 		return pk_error_set(PK_EPARSE, "%s: not a JSON object", path);
 	}
-	if (!(r = pk_calloc(1, sizeof(*r)))) {
+	if (!(r = pk_calloc(1, sizeof(*r))) || !(r->set = pk_reset_new())) {
 		cJSON_Delete(root);
+		pk_free(r);
 		return pk_error_set(PK_ENOMEM, "out of memory");
 	}
-	if ((rc = load_list(path, cJSON_GetObjectItemCaseSensitive(root, "triggers"), "triggers", &r->trig, &r->ntrig)) < 0 ||
-	    (rc = load_list(path, cJSON_GetObjectItemCaseSensitive(root, "backing"), "backing", &r->back, &r->nback)) < 0) {
+	if ((rc = load_list(path, cJSON_GetObjectItemCaseSensitive(root, "triggers"), "triggers", &r->trig, &r->ntrig,
+			    r->set)) < 0 ||
+	    (rc = load_list(path, cJSON_GetObjectItemCaseSensitive(root, "backing"), "backing", &r->back, &r->nback,
+			    r->set)) < 0 ||
+	    (rc = pk_reset_build(r->set)) < 0) {
 		cJSON_Delete(root);
 		ev_postrules_free(r);
 		return rc;
@@ -211,12 +227,18 @@ int ev_postrules_load(ev_postrules **out, const char *path)
 	return 0;
 }
 
-/* 1 when one "any" pattern matches and no "none" does; *m the match */
-static int hits(const prule *r, const char *s, size_t n, pk_match *m, int *limited)
+/* 1 when one "any" pattern matches and no "none" does; *m the match.
+ * may: what the sentence may match (pk_reset_scan); a pattern it cannot
+ * is not run */
+static int hits(const prule *r, const char *s, size_t n, const uint64_t *may, pk_match *m, int *limited)
 {
 	size_t k;
 	int got = 0;
 
+	for (k = 0; k < r->nany && !pk_reset_may(may, r->any_id[k]); k++)
+		;
+	if (k == r->nany)
+		return 0; /* none of them can */
 	if (r->anyall) {
 		pk_match x;
 
@@ -226,6 +248,8 @@ static int hits(const prule *r, const char *s, size_t n, pk_match *m, int *limit
 		pk_error_clear();
 	}
 	for (k = 0; k < r->nany && !got; k++) {
+		if (!pk_reset_may(may, r->any_id[k]))
+			continue;
 		got = pk_re_match(r->any[k], s, n, 0, m) == 1;
 		*limited |= pk_re_last_limited();
 	}
@@ -234,6 +258,8 @@ static int hits(const prule *r, const char *s, size_t n, pk_match *m, int *limit
 	for (k = 0; k < r->nnone; k++) {
 		pk_match x;
 
+		if (!pk_reset_may(may, r->none_id[k]))
+			continue;
 		if (pk_re_match(r->none[k], s, n, 0, &x) == 1)
 			return 0;
 		*limited |= pk_re_last_limited();
@@ -310,11 +336,14 @@ static int add(ev_postcheck *out, size_t *cap, const ev_assertion *x)
 int ev_post_check(const ev_postrules *r, const char *text, size_t n, const ev_result *audit, ev_postcheck *out)
 {
 	size_t start = 0, cap = 0, i;
+	uint64_t *may;
 
 	memset(out, 0, sizeof(*out));
 	/* the patterns run without a UTF check of their own */
 	if (!pk_utf8_valid(text, n))
 		return pk_error_set(PK_EINVAL, "the text is not valid UTF-8");
+	if (!(may = pk_malloc(pk_reset_words(r->set) * sizeof(*may))))
+		return pk_error_set(PK_ENOMEM, "out of memory");
 	while (start < n) {
 		size_t a, e, next = ev_sentence_next(text, n, start, &a, &e), words = 0, k;
 		ev_assertion x;
@@ -337,8 +366,9 @@ int ev_post_check(const ev_postrules *r, const char *text, size_t n, const ev_re
 		memset(&x, 0, sizeof(x));
 		x.start = a;
 		x.end = e;
+		pk_reset_scan(r->set, text + a, e - a, may);
 		for (i = 0; i < r->ntrig && !trig; i++)
-			if (hits(&r->trig[i], text + a, e - a, &m, &out->limited)) {
+			if (hits(&r->trig[i], text + a, e - a, may, &m, &out->limited)) {
 				trig = &r->trig[i];
 				snprintf(x.said, sizeof(x.said), "%.*s", quoted(text + a + m.start[0], m.end[0] - m.start[0]),
 					 text + a + m.start[0]);
@@ -352,7 +382,7 @@ int ev_post_check(const ev_postrules *r, const char *text, size_t n, const ev_re
 			x.kind = trig->kind;
 			if (strcmp(trig->kind, "authority")) {
 				for (i = 0; i < r->nback && !b && au >= 0; i++)
-					if (hits(&r->back[i], text + a, e - a, &m, &out->limited))
+					if (hits(&r->back[i], text + a, e - a, may, &m, &out->limited))
 						b = &r->back[i];
 			}
 			/* an appeal to authority stands on its source alone: a verified
@@ -381,10 +411,12 @@ int ev_post_check(const ev_postrules *r, const char *text, size_t n, const ev_re
 			x.reason[pk_utf8_whole(x.reason, strlen(x.reason))] = '\0';
 		}
 		if ((rc = add(out, &cap, &x)) < 0) {
+			pk_free(may);
 			ev_postcheck_release(out);
 			return rc;
 		}
 	}
+	pk_free(may);
 	return 0;
 }
 

@@ -6,6 +6,7 @@
 #include "../common/error.h"
 #include "../common/lines.h"
 #include "../common/re.h"
+#include "../common/reset.h"
 #include "../common/text.h"
 
 #include <cJSON.h>
@@ -26,11 +27,13 @@ typedef struct rule {
 	size_t nall;
 	pk_re *none[MAX_PATTERNS];
 	size_t nnone;
+	int all_id[MAX_PATTERNS], none_id[MAX_PATTERNS]; /* in set */
 } rule;
 
 struct ev_rules {
 	rule *r;
 	size_t n;
+	pk_reset *set;  /* every pattern: what a sentence cannot match */
 	int cap[EV_NSCORES];
 	int exact, within;
 };
@@ -57,6 +60,7 @@ void ev_rules_free(ev_rules *x)
 		pk_free(x->r[i].explain);
 	}
 	pk_free(x->r);
+	pk_reset_free(x->set);
 	pk_free(x);
 }
 
@@ -81,7 +85,8 @@ static int int_field(const cJSON *o, const char *k, int dflt, int lo, int hi, in
 	return 0;
 }
 
-static int patterns(const char *path, const char *where, const cJSON *arr, int flags, pk_re **out, size_t *n)
+static int patterns(const char *path, const char *where, const cJSON *arr, int flags, pk_re **out, size_t *n,
+		    pk_reset *set, int *ids)
 {
 	const cJSON *p;
 	size_t i = 0;
@@ -104,6 +109,8 @@ static int patterns(const char *path, const char *where, const cJSON *arr, int f
 			return pk_error_set(PK_EPARSE, "%s: %s[%zu]: %s", path, where, i, msg);
 		}
 		*n = ++i;
+		if ((ids[i - 1] = pk_reset_add(set, p->valuestring, flags)) < 0)
+			return ids[i - 1];
 	}
 	return 0;
 }
@@ -118,8 +125,10 @@ int ev_rules_load(ev_rules **out, const char *path)
 	int rc = 0, s;
 
 	*out = NULL;
-	if (!(x = pk_calloc(1, sizeof(*x))))
+	if (!(x = pk_calloc(1, sizeof(*x))) || !(x->set = pk_reset_new())) {
+		pk_free(x);
 		return pk_error_set(PK_ENOMEM, "out of memory");
+	}
 	if ((rc = pk_file_read(&text, &n, path, RULES_FILE_MAX)) < 0)
 		goto fail;
 	if (!(doc = cJSON_ParseWithLength(text, n))) {
@@ -187,7 +196,8 @@ int ev_rules_load(ev_rules **out, const char *path)
 				goto fail;
 			}
 			snprintf(where, sizeof(where), "rule %s: all", ru->id);
-			if ((rc = patterns(path, where, cJSON_GetObjectItemCaseSensitive(r, "all"), flags, ru->all, &ru->nall)) < 0)
+			if ((rc = patterns(path, where, cJSON_GetObjectItemCaseSensitive(r, "all"), flags, ru->all, &ru->nall,
+					   x->set, ru->all_id)) < 0)
 				goto fail;
 			if (!ru->nall) {
 				rc = pk_error_set(PK_EPARSE, "%s: rule %s: \"all\" needs at least one pattern", path, ru->id);
@@ -195,11 +205,13 @@ int ev_rules_load(ev_rules **out, const char *path)
 			}
 			snprintf(where, sizeof(where), "rule %s: none", ru->id);
 			if ((rc = patterns(path, where, cJSON_GetObjectItemCaseSensitive(r, "none"), flags, ru->none,
-					   &ru->nnone)) < 0)
+					   &ru->nnone, x->set, ru->none_id)) < 0)
 				goto fail;
 			i++;
 		}
 	}
+	if ((rc = pk_reset_build(x->set)) < 0)
+		goto fail;
 	cJSON_Delete(doc);
 	pk_free(text);
 	*out = x;
@@ -288,17 +300,21 @@ size_t ev_sentence_next(const char *s, size_t n, size_t from, size_t *a, size_t 
 	return *e > from ? *e : from + 1;
 }
 
-static int matches_all(const rule *r, const char *s, size_t n, int *limited)
+/* may: what the sentence may match (pk_reset_scan); a pattern it cannot
+ * is not run */
+static int matches_all(const rule *r, const char *s, size_t n, const uint64_t *may, int *limited)
 {
 	pk_match m;
 	size_t k;
 
 	for (k = 0; k < r->nall; k++)
-		if (pk_re_match(r->all[k], s, n, 0, &m) != 1) {
-			*limited |= pk_re_last_limited();
+		if (!pk_reset_may(may, r->all_id[k]) || pk_re_match(r->all[k], s, n, 0, &m) != 1) {
+			*limited |= pk_reset_may(may, r->all_id[k]) && pk_re_last_limited();
 			return 0;
 		}
 	for (k = 0; k < r->nnone; k++) {
+		if (!pk_reset_may(may, r->none_id[k]))
+			continue;
 		if (pk_re_match(r->none[k], s, n, 0, &m) == 1)
 			return 0;
 		*limited |= pk_re_last_limited();
@@ -328,25 +344,34 @@ int ev_rules_score_skip(const ev_rules *x, const char *s, size_t n, const size_t
 	size_t *used, start = 0, i, cap = 0;
 	int sum[EV_NSCORES] = { 0 }, k;
 	ev_hit *h = NULL;
+	uint64_t *may;
 
 	*hits = NULL;
 	*nhits = 0;
 	*limited = 0;
 	if (!(used = pk_calloc(x->n ? x->n : 1, sizeof(*used))))
 		return pk_error_set(PK_ENOMEM, "out of memory");
+	may = pk_malloc(pk_reset_words(x->set) * sizeof(*may));
+	if (!may) {
+		pk_free(used);
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	}
 	while (start < n) {
 		size_t a, e, next_start = ev_sentence_next(s, n, start, &a, &e);
 
 		{
+			if (e > a && !skipped(skip, nskip, a))
+				pk_reset_scan(x->set, s + a, e - a, may);
 			for (i = 0; i < x->n && e > a && !skipped(skip, nskip, a); i++) {
 				const rule *r = &x->r[i];
 
-				if (used[i] >= (size_t)r->max || !matches_all(r, s + a, e - a, limited))
+				if (used[i] >= (size_t)r->max || !matches_all(r, s + a, e - a, may, limited))
 					continue;
 				used[i]++;
 				if (PK_ALLOC_GROW(h, *nhits + 1, cap, 16) < 0) {
 					pk_free(h);
 					pk_free(used);
+					pk_free(may);
 					return PK_ENOMEM;
 				}
 				h[*nhits].score = r->score;
@@ -364,6 +389,7 @@ int ev_rules_score_skip(const ev_rules *x, const char *s, size_t n, const size_t
 	for (k = EV_PREMISE; k < EV_NSCORES; k++)
 		scores[k] = sum[k] < 0 ? 0 : sum[k] > x->cap[k] ? x->cap[k] : sum[k];
 	pk_free(used);
+	pk_free(may);
 	*hits = h;
 	return 0;
 }

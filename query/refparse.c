@@ -417,6 +417,34 @@ static int looks_abbrev(const char *s, size_t n)
 	return short_words || (capitalised && mixed && words >= 2 && last <= 4 && abbrevs >= 2);
 }
 
+/* Can RE_SHORT match s[0..n)? It must end in a year: "(?:1[6-9]|20)\d\d",
+ * then at most "[a-z]?\)?\s*\)?\.?" and "$" (which may stand before a
+ * final newline). 0 only when it cannot: the suffix stripped (generously:
+ * any number of those characters) leaves no such year; a non-ASCII byte
+ * in the suffix or the year (a Unicode space or digit) leaves it to the
+ * pattern. On a whole reference (most end in pages) the pattern tries
+ * every split of names and venue before it fails, some 150,000
+ * instructions. */
+static int short_tail(const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t e = n, k;
+
+	while (e > 0 && (p[e - 1] == '.' || p[e - 1] == ')' || p[e - 1] == ' ' || (p[e - 1] >= '\t' && p[e - 1] <= '\r') ||
+			 (p[e - 1] >= 'a' && p[e - 1] <= 'z')))
+		e--;
+	if (e > 0 && p[e - 1] >= 0x80)
+		return 1;
+	if (e < 4)
+		return 0;
+	for (k = e - 4; k < e; k++)
+		if (p[k] >= 0x80)
+			return 1;
+		else if (p[k] < '0' || p[k] > '9')
+			return 0;
+	return (p[e - 4] == '1' && p[e - 3] >= '6') || (p[e - 4] == '2' && p[e - 3] == '0');
+}
+
 /* A venue the lazy pattern stretched over the title ("Title text. Venue"):
  * keep the trailing ". "-separated segments that look like a venue (the
  * last one always, earlier ones while they are abbreviations such as
@@ -1062,7 +1090,7 @@ int query_ref_parse_full(const char *text, size_t n, qr_ref *out)
 		parse_gbt(s, &m, out);
 		goto done;
 	}
-	if (pk_re_match(re[RE_SHORT], s, len, start, &m) == 1 && short_venue_ok(s, &m)) {
+	if (short_tail(s + start, len - start) && pk_re_match(re[RE_SHORT], s, len, start, &m) == 1 && short_venue_ok(s, &m)) {
 		char a[64], year[8];
 
 		snprintf(out->style, sizeof(out->style), "short");

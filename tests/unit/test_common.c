@@ -9,7 +9,9 @@
 #include "common/http.h"
 #include "common/json.h"
 #include "common/lines.h"
+#include "common/re.h"
 #include "common/records.h"
+#include "common/reset.h"
 #include "common/num.h"
 #include "common/pj.h"
 #include "common/sha256.h"
@@ -1154,6 +1156,264 @@ static void fmt_doubles(void)
 	CHECK_EQ_INT(bad, 0);
 }
 
+/* pk_reset: the literals read from a pattern, on cases whose answer is
+ * known by hand */
+static void reset_literals(void)
+{
+	static const struct {
+		const char *pattern;
+		const char *want; /* "" : none (always "may match") */
+	} cases[] = {
+		{ "\\bassum(e|ed)\\b", "assume\nassumed" },
+		{ "white ?paper", "white paper\nwhitepaper" },
+		{ "\\bKELVIN\\b", "kelvin" },
+		{ "[<>\xe2\x89\xa4]", "<\n>\n\xe2\x89\xa4" },
+		{ "a\\d+bc", "bc" },
+		{ "\\d\\.\\d+\\s?\\(\\d{1,4}\\)", "(" }, /* of three single characters, the rarest */
+		{ "(?:at|in)\\s+\\d", "at\nin" },
+		{ "x{2}y", "xxy" },
+		{ "(ab)+c?", "ab" },
+		{ "\\.\\(", ".(" },
+		{ "\xe6\xa0\xb9\xe6\x8d\xae|\xe7\xa0\x94\xe7\xa9\xb6", "\xe6\xa0\xb9\xe6\x8d\xae\n\xe7\xa0\x94\xe7\xa9\xb6" },
+		{ "Stra\xc3\x9f" "e", "stra" }, /* ß has other cases: not a literal */
+		{ "x?", "" },
+		{ "(a|b*)", "" },
+		{ "(?=x)abc", "" },   /* lookaround: not read */
+		{ "(a)\\1", "" },     /* a back reference */
+		{ "\\p{Lu}x", "" },   /* a property */
+		{ "(?i)abc", "" },    /* inline options */
+		{ "[[:alpha:]]x", "" },
+		{ "a{,2}", "" },
+	};
+	char out[512];
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int n = pk_reset_literals(cases[i].pattern, PK_RE_ICASE, out, sizeof(out));
+
+		CHECK(n >= 0);
+		if (strcmp(out, cases[i].want))
+			fprintf(stderr, "pattern %s: literals '%s', want '%s'\n", cases[i].pattern, out, cases[i].want);
+		CHECK_STR(out, cases[i].want);
+		CHECK_EQ_INT(n > 0, cases[i].want[0] != '\0');
+	}
+	CHECK_EQ_INT(pk_reset_literals("abcdef", 0, out, 4), PK_ELIMIT);
+	pk_error_clear();
+}
+
+static size_t put_utf8(char *b, unsigned c)
+{
+	if (c < 0x80)
+		return b[0] = (char)c, 1;
+	if (c < 0x800)
+		return b[0] = (char)(0xc0 | c >> 6), b[1] = (char)(0x80 | (c & 63)), 2;
+	if (c < 0x10000)
+		return b[0] = (char)(0xe0 | c >> 12), b[1] = (char)(0x80 | ((c >> 6) & 63)), b[2] = (char)(0x80 | (c & 63)), 3;
+	b[0] = (char)(0xf0 | c >> 18), b[1] = (char)(0x80 | ((c >> 12) & 63)), b[2] = (char)(0x80 | ((c >> 6) & 63));
+	b[3] = (char)(0x80 | (c & 63));
+	return 4;
+}
+
+/* What pk_reset takes for a plain literal must have no other case that
+ * PCRE2 would match, caseless, in UTF and UCP mode: asked of PCRE2 itself,
+ * for every code point of planes 0 to 2. Each non-ASCII character taken
+ * as a literal goes into one class, matched with and without CASELESS
+ * against every code point (a difference: a character with another case);
+ * and the ASCII characters match, caseless, nothing outside ASCII but
+ * KELVIN SIGN and LONG S, which a scan answers "may match" for. */
+static void reset_caseless_oracle(void)
+{
+	pk_buf cls = PK_BUF_INIT;
+	pk_re *ci, *cs, *ascii_ci;
+	unsigned c, last = 0, first = 0, taken = 0, odd = 0;
+	char b[8], out[64];
+	int in = 0;
+
+	CHECK_EQ_INT(pk_buf_puts(&cls, "^["), 0);
+	for (c = 0x80; c <= 0x30000; c++) {
+		int ok;
+		size_t n;
+
+		if (c >= 0xd800 && c <= 0xdfff)
+			continue;
+		n = put_utf8(b, c);
+		b[n] = '\0';
+		/* a class metacharacter is never among them: all are >= 0x80 */
+		ok = pk_reset_literals(b, PK_RE_ICASE, out, sizeof(out)) == 1;
+		taken += ok;
+		if (ok && !(in && c == last + 1)) {
+			if (in)
+				CHECK_EQ_INT(pk_buf_printf(&cls, "\\x{%x}-\\x{%x}", first, last), 0);
+			first = c;
+			in = 1;
+		}
+		if (ok)
+			last = c;
+	}
+	if (in)
+		CHECK_EQ_INT(pk_buf_printf(&cls, "\\x{%x}-\\x{%x}", first, last), 0);
+	CHECK_EQ_INT(pk_buf_puts(&cls, "]$"), 0);
+	CHECK(taken > 50000); /* CJK and symbols are literals */
+	ci = pk_re_compile(pk_buf_cstr(&cls), PK_RE_ICASE);
+	cs = pk_re_compile(pk_buf_cstr(&cls), 0);
+	ascii_ci = pk_re_compile("^[\\x{0}-\\x{7f}]$", PK_RE_ICASE);
+	CHECK(ci && cs && ascii_ci);
+	for (c = 0; ci && cs && ascii_ci && c <= 0x30000; c++) {
+		pk_match m;
+		size_t n;
+
+		if (c >= 0xd800 && c <= 0xdfff)
+			continue;
+		n = put_utf8(b, c);
+		if ((pk_re_match(ci, b, n, 0, &m) == 1) != (pk_re_match(cs, b, n, 0, &m) == 1)) {
+			fprintf(stderr, "U+%04X: another case of a character taken as a literal\n", c);
+			odd++;
+		}
+		if (c >= 0x80 && pk_re_match(ascii_ci, b, n, 0, &m) == 1 && c != 0x212a && c != 0x17f) {
+			fprintf(stderr, "U+%04X matches an ASCII character, caseless\n", c);
+			odd++;
+		}
+	}
+	CHECK_EQ_INT(odd, 0);
+	pk_re_free(ci);
+	pk_re_free(cs);
+	pk_re_free(ascii_ci);
+	pk_buf_release(&cls);
+}
+
+/* pk_reset never clears the bit of a pattern that matches: the rule files'
+ * patterns and some of our own, over sentences made of their pieces in
+ * random case, with KELVIN SIGN, LONG S and words around them */
+static void reset_scan_exact(void)
+{
+	static const char *const extra[] = { "\\bwhite ?paper\\b", "\\bKELVIN\\b", "ask", "(?:at|in)\\s+\\d", "x{2}y",
+					     "[<>\xe2\x89\xa4]", "\\bassum(e|ed)\\b", "\\d\\.\\d+\\s?\\(\\d{1,4}\\)" };
+	static const char *const files[] = { "data/rules/credibility.json", "data/rules/postcheck.json" };
+	static const char *const glue[] = { " ", "  ", ", ", "; ", "\xe3\x80\x82", " 12.5 (3) ", " \xe2\x84\xaa ",
+					    "\xc5\xbf", " 95 % ", "\n", "-", "" };
+	const char *pats[512];
+	int ids[512];
+	char *owned[512];
+	size_t np = 0, i, k, matched = 0, skipped = 0;
+	pk_reset *set = pk_reset_new();
+	pk_re *re[512];
+	uint64_t may[16];
+	unsigned x = 2026;
+
+	CHECK(set != NULL);
+	for (i = 0; i < sizeof(extra) / sizeof(extra[0]); i++)
+		pats[np++] = extra[i], owned[np - 1] = NULL;
+	for (i = 0; i < 2; i++) {
+		char *raw = NULL, *p;
+		size_t n = 0;
+
+		CHECK_EQ_INT(pk_file_read(&raw, &n, files[i], 1 << 22), 0);
+		/* every JSON string inside a "any"/"all"/"none" array: read
+		 * crudely, a string that starts after '[' or ', ' in those */
+		for (p = raw; p && (p = strstr(p, "\": [")) && np < 500; p += 4) {
+			const char *q = p + 4;
+
+			if (p - raw < 6 || (strncmp(p - 3, "any", 3) && strncmp(p - 3, "all", 3) && strncmp(p - 4, "none", 4)))
+				continue;
+			while (*q && *q != ']' && np < 500) {
+				cJSON *str;
+				const char *e;
+
+				while (*q == ' ' || *q == '\n' || *q == ',')
+					q++;
+				if (*q != '"')
+					break;
+				for (e = q + 1; *e && *e != '"'; e++)
+					if (*e == '\\')
+						e++;
+				{
+					char *lit = pk_strndup(q, (size_t)(e - q + 1));
+
+					str = lit ? cJSON_Parse(lit) : NULL;
+					pk_free(lit);
+				}
+				if (cJSON_IsString(str)) {
+					owned[np] = pk_strdup(str->valuestring);
+					pats[np] = owned[np];
+					np++;
+				}
+				cJSON_Delete(str);
+				q = e + 1;
+			}
+		}
+		pk_free(raw);
+	}
+	CHECK(np > 60);
+	for (i = 0; i < np; i++) {
+		re[i] = pk_re_compile(pats[i], PK_RE_ICASE);
+		CHECK(re[i] != NULL);
+		ids[i] = pk_reset_add(set, pats[i], PK_RE_ICASE);
+		CHECK(ids[i] >= 0);
+	}
+	CHECK_EQ_INT(pk_reset_build(set), 0);
+	CHECK(pk_reset_words(set) <= 16);
+	for (k = 0; k < 20000; k++) {
+		char text[600], lit[512];
+		size_t tl = 0;
+		int parts = 1 + (int)(k % 5);
+
+		for (int j = 0; j < parts; j++) {
+			const char *piece;
+			size_t pl;
+
+			x = x * 1103515245u + 12345u;
+			/* a piece: a pattern's literal, or a pattern's own text */
+			i = (x >> 8) % np;
+			if ((x >> 20) % 3 && pk_reset_literals(pats[i], PK_RE_ICASE, lit, sizeof(lit)) > 0) {
+				char *nl;
+				int pick = (int)((x >> 4) % 4);
+
+				piece = lit;
+				while (pick-- && (nl = strchr(piece, '\n')))
+					piece = nl + 1;
+				pl = strcspn(piece, "\n");
+			} else {
+				piece = pats[i];
+				pl = strlen(piece);
+			}
+			if (tl + pl + 16 >= sizeof(text))
+				break;
+			for (size_t c = 0; c < pl; c++) {
+				char ch = piece[c];
+
+				x = x * 1103515245u + 12345u;
+				text[tl++] = (x >> 16) & 1 ? (char)toupper((unsigned char)ch) : ch;
+			}
+			x = x * 1103515245u + 12345u;
+			piece = glue[(x >> 8) % (sizeof(glue) / sizeof(glue[0]))];
+			memcpy(text + tl, piece, strlen(piece));
+			tl += strlen(piece);
+			if ((x >> 24) % 4 == 0)
+				text[tl++] = (char)('0' + (x >> 12) % 10);
+		}
+		pk_reset_scan(set, text, tl, may);
+		for (i = 0; i < np; i++) {
+			pk_match m;
+
+			if (pk_re_match(re[i], text, tl, 0, &m) != 1)
+				continue;
+			matched++;
+			if (!pk_reset_may(may, ids[i])) {
+				skipped++;
+				if (skipped < 5)
+					fprintf(stderr, "pattern %s matches '%.*s' but was ruled out\n", pats[i], (int)tl, text);
+			}
+		}
+	}
+	CHECK(matched > 20000);
+	CHECK_EQ_INT(skipped, 0);
+	for (i = 0; i < np; i++) {
+		pk_re_free(re[i]);
+		pk_free(owned[i]);
+	}
+	pk_reset_free(set);
+}
+
 int main(void)
 {
 	pk_alloc_init();
@@ -1177,5 +1437,8 @@ int main(void)
 	RUN(http_policy);
 	RUN(error_messages);
 	RUN(exact_buffers);
+	RUN(reset_literals);
+	RUN(reset_caseless_oracle);
+	RUN(reset_scan_exact);
 	T_DONE();
 }
