@@ -231,6 +231,11 @@ static size_t boundary(const char *s, size_t n, size_t i)
 	static const char *const cjk[] = { "。", "！", "？", "；" };
 	size_t k;
 
+	/* most bytes end nothing: only '.', '!', '?', a newline, or the lead
+	 * byte of a full stop (E3) or of full-width punctuation (EF) can */
+	if (s[i] != '.' && s[i] != '!' && s[i] != '?' && s[i] != '\n' && (unsigned char)s[i] != 0xE3 &&
+	    (unsigned char)s[i] != 0xEF)
+		return 0;
 	for (k = 0; k < sizeof(cjk) / sizeof(cjk[0]); k++)
 		if (i + 3 <= n && !memcmp(s + i, cjk[k], 3))
 			return 3;
