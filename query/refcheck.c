@@ -141,17 +141,48 @@ static void split_words(const char *text, words *out, int drop_stop)
  * (a work's strings do not move while it is compared). */
 #define FIELDS_CACHED 32
 
+/* Behind it, the fields of the works compared lately, by their text: an
+ * audit's citations name the same works again and again, and a copy is
+ * cheaper than folding (UTF-8 normalisation) again. Direct-mapped on the
+ * text's hash; a hit is checked byte for byte. */
+#define FIELDS_KEPT 512
+#define FIELD_TEXT_KEPT 512
+
+typedef struct fkept {
+	uint64_t h;
+	uint32_t len;      /* of text; 0: empty slot */
+	int drop;
+	char text[FIELD_TEXT_KEPT];
+	words w;
+} fkept;
+
 typedef struct fcache {
 	const char *text[FIELDS_CACHED];
 	int drop[FIELDS_CACHED];
 	words w[FIELDS_CACHED];
 	size_t n;
 	words spare;   /* when the cache is full */
+	fkept *kept;   /* FIELDS_KEPT slots, or NULL (no memory) */
 } fcache;
+
+/* dst = src, its word pointers moved into dst's buffer */
+static void words_copy(words *dst, const words *src)
+{
+	size_t i;
+
+	memcpy(dst->buf, src->buf, sizeof(dst->buf));
+	for (i = 0; i < src->n; i++) {
+		dst->w[i] = dst->buf + (src->w[i] - src->buf);
+		dst->h[i] = src->h[i];
+	}
+	dst->n = src->n;
+}
 
 static const words *field_words(fcache *fc, const char *text, int drop_stop)
 {
-	size_t i;
+	size_t i, tl;
+	uint64_t h;
+	fkept *k;
 
 	for (i = 0; i < fc->n; i++)
 		if (fc->text[i] == text && fc->drop[i] == drop_stop)
@@ -162,7 +193,23 @@ static const words *field_words(fcache *fc, const char *text, int drop_stop)
 	}
 	fc->text[fc->n] = text;
 	fc->drop[fc->n] = drop_stop;
-	split_words(text, &fc->w[fc->n], drop_stop);
+	tl = text ? strlen(text) : 0;
+	if (!fc->kept || !tl || tl >= FIELD_TEXT_KEPT) {
+		split_words(text, &fc->w[fc->n], drop_stop);
+		return &fc->w[fc->n++];
+	}
+	h = pk_fnv1a64(text, tl);
+	k = &fc->kept[(h ^ (uint64_t)drop_stop) & (FIELDS_KEPT - 1)];
+	if (k->len == tl && k->h == h && k->drop == drop_stop && !memcmp(k->text, text, tl)) {
+		words_copy(&fc->w[fc->n], &k->w);
+	} else {
+		split_words(text, &fc->w[fc->n], drop_stop);
+		k->h = h;
+		k->len = (uint32_t)tl;
+		k->drop = drop_stop;
+		memcpy(k->text, text, tl);
+		words_copy(&k->w, &fc->w[fc->n]);
+	}
 	return &fc->w[fc->n++];
 }
 
@@ -2786,6 +2833,7 @@ qr_scratch *query_ref_scratch_new(void)
 		memset(s->cand_slot, 0, sizeof(s->cand_slot));
 		s->year_day = -1;
 		memset(&s->bm25, 0, sizeof(s->bm25));
+		s->fc.kept = NULL; /* made at the first reference */
 	}
 	return s;
 }
@@ -2796,6 +2844,7 @@ void query_ref_scratch_free(qr_scratch *s)
 		pk_free(s->bm25.slot);
 		pk_free(s->bm25.entry);
 		pk_free(s->bm25.used);
+		pk_free(s->fc.kept);
 	}
 	pk_free(s);
 }
@@ -2860,6 +2909,9 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 	p = &s->p;
 	rt = &s->rt;
 	fc = &s->fc;
+	/* (a scratch of this call alone keeps nothing for the next) */
+	if (!fc->kept && s != own && !(fc->kept = pk_calloc(FIELDS_KEPT, sizeof(*fc->kept))))
+		pk_error_clear();
 	prepare(r, p);
 	p->fc = fc;
 	fc->n = 0;
