@@ -225,14 +225,33 @@ static const char *const approx_words[] = {
 
 static const char *const exact_words[] = { "exactly", "precisely", "恰好", "恰为", "精确为", "精确地" };
 
+/* Does one of words stand before s[start], with only blanks, '=', ':'
+ * (and then 为 or 是, and blanks) between? The marker can only end where
+ * that gap begins: after the run of blanks, '=' and ':' before start, or
+ * after the one before 为/是 and the blanks after it (a word ending in
+ * such a character is looked for everywhere, the slow way). */
 static int word_before(const char *const *words, size_t nwords, const char *s, size_t start)
 {
-	size_t lo = start > 24 ? start - 24 : 0, i;
+	size_t lo = start > 24 ? start - 24 : 0, i, e1, e2 = (size_t)-1, q;
 
+	for (e1 = start; e1 > lo && (s[e1 - 1] == ' ' || s[e1 - 1] == '=' || s[e1 - 1] == ':'); e1--)
+		;
+	for (q = start; q > lo && s[q - 1] == ' '; q--)
+		;
+	if (q >= lo + 3 && (!memcmp(s + q - 3, "为", 3) || !memcmp(s + q - 3, "是", 3)))
+		for (e2 = q - 3; e2 > lo && (s[e2 - 1] == ' ' || s[e2 - 1] == '=' || s[e2 - 1] == ':'); e2--)
+			;
 	for (i = 0; i < nwords; i++) {
 		const char *w = words[i];
 		size_t l = strlen(w), p;
+		char last = w[l - 1];
 
+		if (last != ' ' && last != '=' && last != ':') {
+			if ((e1 >= lo + l && !memcmp(s + e1 - l, w, l)) ||
+			    (e2 != (size_t)-1 && e2 >= lo + l && !memcmp(s + e2 - l, w, l)))
+				return 1;
+			continue;
+		}
 		for (p = lo; p + l <= start; p++) {
 			size_t k = p + l;
 
