@@ -1673,11 +1673,50 @@ typedef struct scored {
  * bits of the hash over the number of its entry plus one; the entries in
  * the order first seen; used the slots taken. 128 KB of slots rather than
  * 512 KB of entries in the table: most postings miss the cache there. */
+#define DF_SLOTS 4096 /* terms' document frequencies remembered */
+
+typedef struct df_slot {
+	unsigned char key[KG_KEY_HASHED]; /* the term key; [0] == 0: empty */
+	uint64_t df;
+} df_slot;
+
 typedef struct bm25_tables {
 	uint32_t *slot;   /* BM25_SLOTS, empty again after use */
 	scored *entry;    /* BM25_SLOTS / 2 */
 	uint32_t *used;   /* BM25_SLOTS / 2 */
+	/* each term's document frequency, for the commit read (the same
+	 * words come back reference after reference): direct-mapped on the
+	 * key's hash, checked whole */
+	df_slot *df;      /* DF_SLOTS, or NULL (no memory: counted each time) */
+	const kg_store *df_store;
+	uint64_t df_txn;
 } bm25_tables;
+
+/* The number of works under term key k (kg_index_count) through tb's
+ * memo. */
+static int term_df(kg_txn *t, bm25_tables *tb, const pk_buf *k, size_t *df)
+{
+	df_slot *d;
+	int rc;
+
+	if (!tb->df || k->len != KG_KEY_HASHED || !k->ptr[0])
+		return kg_index_count(t, k->ptr, k->len, df);
+	if (tb->df_store != kg_txn_store(t) || tb->df_txn != kg_txn_id(t)) {
+		memset(tb->df, 0, DF_SLOTS * sizeof(*tb->df));
+		tb->df_store = kg_txn_store(t);
+		tb->df_txn = kg_txn_id(t);
+	}
+	d = &tb->df[pk_fnv1a64(k->ptr, k->len) & (DF_SLOTS - 1)];
+	if (!memcmp(d->key, k->ptr, KG_KEY_HASHED)) {
+		*df = (size_t)d->df;
+		return 0;
+	}
+	if ((rc = kg_index_count(t, k->ptr, k->len, df)) < 0)
+		return rc;
+	memcpy(d->key, k->ptr, KG_KEY_HASHED);
+	d->df = *df;
+	return 0;
+}
 
 typedef struct bm25 {
 	pk_buf arena;
@@ -1766,6 +1805,9 @@ static int retrieve(kg_txn *t, const qr_ref *r, const rtext *rt, uint64_t nworks
 	out->nretrieved = 0;
 	if (!nworks)
 		return 0;
+	if (!tb->df && (tb->df = pk_calloc(DF_SLOTS, sizeof(*tb->df))))
+		tb->df_store = NULL; /* (without it, each count is read) */
+	pk_error_clear();
 	for (i = 0; i < rt->n; i++) {
 		size_t l = strlen(rt->w[i]);
 
@@ -1793,7 +1835,7 @@ static int retrieve(kg_txn *t, const qr_ref *r, const rtext *rt, uint64_t nworks
 
 		pk_buf_reset(&key);
 		if ((rc = kg_key_term(&key, ts[i].tag, ts[i].word, strlen(ts[i].word))) < 0 ||
-		    (rc = kg_index_count(t, key.ptr, key.len, &df)) < 0)
+		    (rc = term_df(t, tb, &key, &df)) < 0)
 			goto done;
 		if (!df || (df > 1000 && (double)df > n / 20))
 			continue;
@@ -2844,6 +2886,7 @@ void query_ref_scratch_free(qr_scratch *s)
 		pk_free(s->bm25.slot);
 		pk_free(s->bm25.entry);
 		pk_free(s->bm25.used);
+		pk_free(s->bm25.df);
 		pk_free(s->fc.kept);
 	}
 	pk_free(s);
