@@ -58,7 +58,8 @@ int cmd_verify(int argc, char **argv)
 			printf("usage: provkg verify [--db DIR] [--json]\n"
 			       "  checks the graph: its schema version; every document readable and owned by a\n"
 			       "  source; every titled work in the title index; every index entry owned by a source\n"
-			       "  and pointing at a record; each document source's record count its documents.\n"
+			       "  and pointing at a record, none turned away by the index's key filter; each\n"
+			       "  document source's record count its documents.\n"
 			       "  exit: 0 sound, 1 problems found (listed), 4 the graph cannot be opened\n");
 			return EXIT_OK;
 		default:
