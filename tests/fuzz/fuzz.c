@@ -16,6 +16,10 @@
  *             logs, JSONL, text: extraction, values, citations)
  *   derive    a text with LaTeX math (eval/derive) and its post-check
  *             (eval/postcheck)
+ *   patterns  a PCRE2 pattern (the first byte: caseless or not) and the
+ *             literals common/reset reads from it; a set of it scanned
+ *             over texts made of its literals and a fixed tail: a text
+ *             PCRE2 matches must never be ruled out (abort if it is)
  * Harnesses that read the graph open one built once from data/sources,
  * read-only. Inputs are copied into heap blocks of exactly their size so
  * ASan sees a read one byte past the end. Crashes become regression inputs
@@ -25,6 +29,8 @@
 #include "common/lines.h"
 #include "common/num.h"
 #include "common/pj.h"
+#include "common/re.h"
+#include "common/reset.h"
 #include "eval/audit.h"
 #include "eval/derive.h"
 #include "eval/input.h"
@@ -50,7 +56,8 @@
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-enum { T_REFPARSE = 1, T_CHECKREF, T_VALUE, T_UNITS, T_NUMBER, T_PJ, T_LINES, T_CROSSREF, T_INGEST, T_ANSWERS, T_DERIVE };
+enum { T_REFPARSE = 1, T_CHECKREF, T_VALUE, T_UNITS, T_NUMBER, T_PJ, T_LINES, T_CROSSREF, T_INGEST, T_ANSWERS, T_DERIVE,
+       T_PATTERNS };
 static ev_postrules *postrules;
 
 static kg_store *graph;
@@ -254,6 +261,41 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			kg_store_write(scratch, ingest_all, &c);
 			ingest_plan_free(c.p);
 		}
+		break;
+	}
+	case T_PATTERNS: {
+		/* byte 0: flags; the rest, up to a NUL: the pattern */
+		static const char *const tails[] = { "", " The value is 12.5 (3) % at 300 K; ", "\xe2\x84\xaa \xc5\xbf ",
+						     "\xe6\xa0\xb9\xe6\x8d\xae 2020", "ABC abc Abc 0123" };
+		int flags = size && (data[0] & 1) ? PK_RE_ICASE : 0;
+		char *pat = pk_strndup(b + (size > 0), size > 0 ? size - 1 : 0), lits[4096];
+		pk_re *re = pat ? pk_re_compile(pat, flags) : NULL;
+		pk_reset *set = re ? pk_reset_new() : NULL;
+		int n = pat ? pk_reset_literals(pat, flags, lits, sizeof(lits)) : 0, id;
+
+		pk_error_clear();
+		if (set && (id = pk_reset_add(set, pat, flags)) >= 0 && pk_reset_build(set) == 0) {
+			char text[4200];
+			uint64_t may[1];
+			size_t k;
+
+			for (k = 0; k < sizeof(tails) / sizeof(tails[0]) * 2; k++) {
+				/* the literals (or the pattern's own text) and a tail */
+				int tl = snprintf(text, sizeof(text), "%s%s", k & 1 ? (n > 0 ? lits : "") : pat, tails[k / 2]);
+				pk_match m;
+
+				if (tl < 0 || (size_t)tl >= sizeof(text))
+					continue;
+				pk_reset_scan(set, text, (size_t)tl, may);
+				if (pk_re_match(re, text, (size_t)tl, 0, &m) == 1 && !pk_reset_may(may, id)) {
+					fprintf(stderr, "fuzz: pattern '%s' matches '%s' but was ruled out\n", pat, text);
+					abort();
+				}
+			}
+		}
+		pk_reset_free(set);
+		pk_re_free(re);
+		pk_free(pat);
 		break;
 	}
 	case T_ANSWERS: {

@@ -34,6 +34,27 @@ seed() { # seed TARGET DIR: small real inputs for that parser
 		# a find of fuzz-smoke (2026-12-02): an exponent past int in dx_pow (UB)
 		printf '$x = \\frac{a}{b} = \\sqrt[6]{y^{-%s}}$ and $$e^{-E/k_B T} .approx 1$$' \
 			26666666666666666666666666666666666666666666666666666666666666666666666666666 >"$d/v3" ;;
+	patterns) # the rule files' patterns, each after a flags byte (caseless)
+		python3 - "$d" <<'PY'
+import json, sys
+i = 0
+for f in ("data/rules/credibility.json", "data/rules/postcheck.json"):
+    def walk(o):
+        global i
+        if isinstance(o, dict):
+            for k, v in o.items():
+                if k in ("all", "any", "none") and isinstance(v, list):
+                    for p in v:
+                        i += 1
+                        open("%s/p%d" % (sys.argv[1], i), "wb").write(b"\x01" + p.encode())
+                else:
+                    walk(v)
+        elif isinstance(o, list):
+            for v in o:
+                walk(v)
+    walk(json.load(open(f, encoding="utf-8")))
+PY
+		;;
 	units) for u in 'm s^-1' 'J Hz^-1' 'kg m^2 s^-2' 'eV' '1/cm' 'km s^-1 Mpc^-1' 'g/cc' 'μB/T'; do
 			i=$((i + 1)); printf '%s' "$u" >"$d/u$i"; done ;;
 	number) for n in '6.626 070 15 e-34' '1.054 571 817... e-34' '55.845(2)' '1e999' '12 345,6' '3×10^8'; do
