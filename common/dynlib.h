@@ -7,11 +7,8 @@
  * first use instead, through a table of function pointers that the
  * library's own names are #defined to (see common/http.c):
  *
- *   #define FNS(X) X(curl_easy_init) X(curl_easy_cleanup)
- *   static struct { FNS(PK_DYNLIB_PTR) } cu;
- *   #define CU_SYM(f) PK_DYNLIB_SYM(cu, f)
- *   static const pk_dynsym cu_syms[] = { FNS(CU_SYM) };
- *   static pk_dynlib curl = PK_DYNLIB_INIT("libcurl.so.4", cu_syms);
+ *   #define FNS(X, t) X(t, curl_easy_init) X(t, curl_easy_cleanup)
+ *   PK_DYNLIB_TABLE(cu, curl, "libcurl.so.4", FNS);
  *   #define curl_easy_init (*cu.curl_easy_init_p)
  *   ...
  *   if ((rc = pk_dynlib_need(&curl)) < 0) return rc;
@@ -28,9 +25,9 @@ typedef struct pk_dynsym {
 	void **slot;
 } pk_dynsym;
 
-/* A table member for function f (its own type), and its entry in the
- * pk_dynsym list of the table t. */
-#define PK_DYNLIB_PTR(f) __typeof__(f) *f##_p;
+/* A table member for function f of table t (its own type), and its entry
+ * in the pk_dynsym list of t. */
+#define PK_DYNLIB_PTR(t, f) __typeof__(f) *f##_p;
 #define PK_DYNLIB_SYM(t, f) { #f, (void **)&(t).f##_p },
 
 /* A library and the functions wanted from it; the rest is
@@ -43,6 +40,15 @@ typedef struct pk_dynlib {
 	char err[256];
 } pk_dynlib;
 #define PK_DYNLIB_INIT(soname, syms) { (soname), (syms), sizeof(syms) / sizeof((syms)[0]), 0, 0, "" }
+
+/* The table t of the functions FNS names (FNS(X, t) calls X(t, f) for
+ * each), its symbol list t_syms, and the library lib they come from. */
+#define PK_DYNLIB_TABLE(t, lib, soname, FNS)                              \
+	static struct {                                                   \
+		FNS(PK_DYNLIB_PTR, t)                                     \
+	} t;                                                              \
+	static const pk_dynsym t##_syms[] = { FNS(PK_DYNLIB_SYM, t) };    \
+	static pk_dynlib lib = PK_DYNLIB_INIT(soname, t##_syms)
 
 /* Load lib->soname (RTLD_NOW | RTLD_LOCAL; never unloaded) and fill every
  * slot of lib->syms, once per process: the first call (from any thread)

@@ -26,16 +26,11 @@ struct pk_http {
 #ifndef PK_SONAME_CURL
 #define PK_SONAME_CURL "libcurl.so.4"
 #endif
-#define CURL_FNS(X)                                                                              \
-	X(curl_global_init) X(curl_easy_strerror) X(curl_easy_init) X(curl_easy_cleanup)         \
-	X(curl_getdate) X(curl_easy_reset) X(curl_easy_setopt) X(curl_slist_append)              \
-	X(curl_easy_perform) X(curl_easy_getinfo) X(curl_slist_free_all)
-static struct {
-	CURL_FNS(PK_DYNLIB_PTR)
-} cu;
-#define CURL_SYM(f) PK_DYNLIB_SYM(cu, f)
-static const pk_dynsym cu_syms[] = { CURL_FNS(CURL_SYM) };
-static pk_dynlib curl_lib = PK_DYNLIB_INIT(PK_SONAME_CURL, cu_syms);
+#define CURL_FNS(X, t) \
+	X(t, curl_global_init) X(t, curl_easy_strerror) X(t, curl_easy_init) X(t, curl_easy_cleanup) \
+	X(t, curl_getdate) X(t, curl_easy_reset) X(t, curl_easy_setopt) X(t, curl_slist_append) \
+	X(t, curl_easy_perform) X(t, curl_easy_getinfo) X(t, curl_slist_free_all)
+PK_DYNLIB_TABLE(cu, curl_lib, PK_SONAME_CURL, CURL_FNS);
 #define curl_global_init (*cu.curl_global_init_p)
 #define curl_easy_strerror (*cu.curl_easy_strerror_p)
 #define curl_easy_init (*cu.curl_easy_init_p)

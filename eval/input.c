@@ -26,16 +26,11 @@
 #ifndef PK_SONAME_ARCHIVE
 #define PK_SONAME_ARCHIVE "libarchive.so.13"
 #endif
-#define ARCHIVE_FNS(X)                                                                                  \
-	X(archive_entry_pathname) X(archive_error_string) X(archive_read_data) X(archive_read_data_skip) \
-	X(archive_read_free) X(archive_read_new) X(archive_read_next_header) X(archive_read_open_fd)     \
-	X(archive_read_open_filename) X(archive_read_support_format_zip_seekable)
-static struct {
-	ARCHIVE_FNS(PK_DYNLIB_PTR)
-} ar;
-#define ARCHIVE_SYM(f) PK_DYNLIB_SYM(ar, f)
-static const pk_dynsym ar_syms[] = { ARCHIVE_FNS(ARCHIVE_SYM) };
-static pk_dynlib archive_lib = PK_DYNLIB_INIT(PK_SONAME_ARCHIVE, ar_syms);
+#define ARCHIVE_FNS(X, t) \
+	X(t, archive_entry_pathname) X(t, archive_error_string) X(t, archive_read_data) X(t, archive_read_data_skip) \
+	X(t, archive_read_free) X(t, archive_read_new) X(t, archive_read_next_header) X(t, archive_read_open_fd) \
+	X(t, archive_read_open_filename) X(t, archive_read_support_format_zip_seekable)
+PK_DYNLIB_TABLE(ar, archive_lib, PK_SONAME_ARCHIVE, ARCHIVE_FNS);
 #define archive_entry_pathname (*ar.archive_entry_pathname_p)
 #define archive_error_string (*ar.archive_error_string_p)
 #define archive_read_data (*ar.archive_read_data_p)

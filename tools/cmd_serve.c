@@ -35,16 +35,11 @@
 #ifndef PK_SONAME_MHD
 #define PK_SONAME_MHD "libmicrohttpd.so.12"
 #endif
-#define MHD_FNS(X)                                                                                          \
-	X(MHD_create_response_from_buffer) X(MHD_add_response_header) X(MHD_queue_response)                 \
-	X(MHD_destroy_response) X(MHD_start_daemon) X(MHD_get_daemon_info) X(MHD_quiesce_daemon)            \
-	X(MHD_stop_daemon)
-static struct {
-	MHD_FNS(PK_DYNLIB_PTR)
-} mhd;
-#define MHD_SYM(f) PK_DYNLIB_SYM(mhd, f)
-static const pk_dynsym mhd_syms[] = { MHD_FNS(MHD_SYM) };
-static pk_dynlib mhd_lib = PK_DYNLIB_INIT(PK_SONAME_MHD, mhd_syms);
+#define MHD_FNS(X, t) \
+	X(t, MHD_create_response_from_buffer) X(t, MHD_add_response_header) X(t, MHD_queue_response) \
+	X(t, MHD_destroy_response) X(t, MHD_start_daemon) X(t, MHD_get_daemon_info) X(t, MHD_quiesce_daemon) \
+	X(t, MHD_stop_daemon)
+PK_DYNLIB_TABLE(mhd, mhd_lib, PK_SONAME_MHD, MHD_FNS);
 #define MHD_create_response_from_buffer (*mhd.MHD_create_response_from_buffer_p)
 #define MHD_add_response_header (*mhd.MHD_add_response_header_p)
 #define MHD_queue_response (*mhd.MHD_queue_response_p)
