@@ -94,6 +94,12 @@ static size_t chunks_of(uint64_t nblocks)
 	return (size_t)((nblocks * KF_BLOCK + KF_CHUNK - 1) / KF_CHUNK);
 }
 
+/* The bytes of chunk n of a filter of nblocks blocks (the last one short) */
+static size_t chunk_len(uint64_t nblocks, size_t n)
+{
+	return n + 1 < chunks_of(nblocks) ? KF_CHUNK : (size_t)(nblocks * KF_BLOCK - (uint64_t)n * KF_CHUNK);
+}
+
 static void chunk_key(unsigned char k[12], size_t n)
 {
 	memcpy(k, "kfilter:", 8);
@@ -101,6 +107,19 @@ static void chunk_key(unsigned char k[12], size_t n)
 	k[9] = (unsigned char)(n >> 16);
 	k[10] = (unsigned char)(n >> 8);
 	k[11] = (unsigned char)n;
+}
+
+/* Stored chunk n of a filter of nblocks blocks, or NULL: missing, or not
+ * the length it should have. */
+static const unsigned char *chunk_get(kg_txn *t, uint64_t nblocks, size_t n)
+{
+	unsigned char k[12];
+	MDB_val kv = { sizeof(k), k }, v;
+
+	chunk_key(k, n);
+	if (mdb_get(t->txn, t->s->dbi[KG_T_META], &kv, &v) != 0 || v.mv_size != chunk_len(nblocks, n))
+		return NULL;
+	return v.mv_data;
 }
 
 static int index_entries(kg_txn *t, uint64_t *out)
@@ -182,18 +201,9 @@ static void read_open(kg_txn *t, struct kg_kfilter *f)
 
 static const unsigned char *read_chunk(kg_txn *t, struct kg_kfilter *f, size_t n)
 {
-	unsigned char k[12];
-	MDB_val kv = { sizeof(k), k }, v;
-	size_t want = n + 1 < f->nchunks ? KF_CHUNK : (size_t)(f->nblocks * KF_BLOCK - (uint64_t)n * KF_CHUNK);
-
-	if (f->chunk[n])
-		return f->chunk[n];
-	chunk_key(k, n);
-	if (mdb_get(t->txn, t->s->dbi[KG_T_META], &kv, &v) != 0 || v.mv_size != want) {
+	if (!f->chunk[n] && !(f->chunk[n] = chunk_get(t, f->nblocks, n)))
 		f->state = -1; /* a part missing: no longer trusted */
-		return NULL;
-	}
-	return f->chunk[n] = v.mv_data;
+	return f->chunk[n];
 }
 
 /* The block of key in read txn t's trusted filter (bit: its bits), or
@@ -348,14 +358,11 @@ static int write_open(kg_txn *t)
 		f->nblocks = nblocks;
 		f->nkeys = nkeys;
 		for (n = 0; n < chunks_of(nblocks); n++) {
-			unsigned char k[12];
-			MDB_val kv = { sizeof(k), k }, v;
-			size_t want = n + 1 < chunks_of(nblocks) ? KF_CHUNK : (size_t)(nblocks * KF_BLOCK - (uint64_t)n * KF_CHUNK);
+			const unsigned char *c = chunk_get(t, nblocks, n);
 
-			chunk_key(k, n);
-			if (mdb_get(t->txn, t->s->dbi[KG_T_META], &kv, &v) != 0 || v.mv_size != want)
+			if (!c)
 				break;
-			memcpy(f->bits + (size_t)n * KF_CHUNK, v.mv_data, want);
+			memcpy(f->bits + (size_t)n * KF_CHUNK, c, chunk_len(nblocks, n));
 		}
 		if (n == chunks_of(nblocks)) {
 			f->state = 1;
@@ -457,7 +464,7 @@ int kg_kf_flush(kg_txn *t)
 		cn = chunks_of(f->nblocks);
 		for (n = 0; n < cn; n++) {
 			unsigned char k[12];
-			size_t len = n + 1 < cn ? KF_CHUNK : (size_t)(f->nblocks * KF_BLOCK - (uint64_t)n * KF_CHUNK);
+			size_t len = chunk_len(f->nblocks, n);
 			MDB_val kv = { sizeof(k), k }, v = { len, NULL };
 
 			chunk_key(k, n);
