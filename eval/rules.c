@@ -312,11 +312,14 @@ static int matches_all(const rule *r, const char *s, size_t n, const uint64_t *m
 	pk_match m;
 	size_t k;
 
-	for (k = 0; k < r->nall; k++)
-		if (!pk_reset_may(may, r->all_id[k]) || pk_re_match(r->all[k], s, n, 0, &m) != 1) {
-			*limited |= pk_reset_may(may, r->all_id[k]) && pk_re_last_limited();
+	for (k = 0; k < r->nall; k++) {
+		if (!pk_reset_may(may, r->all_id[k]))
+			return 0;
+		if (pk_re_match(r->all[k], s, n, 0, &m) != 1) {
+			*limited |= pk_re_last_limited();
 			return 0;
 		}
+	}
 	for (k = 0; k < r->nnone; k++) {
 		if (!pk_reset_may(may, r->none_id[k]))
 			continue;

@@ -1685,11 +1685,10 @@ typedef struct bm25_tables {
 	scored *entry;    /* BM25_SLOTS / 2 */
 	uint32_t *used;   /* BM25_SLOTS / 2 */
 	/* each term's document frequency, for the commit read (the same
-	 * words come back reference after reference): direct-mapped on the
-	 * key's hash, checked whole */
+	 * words come back reference after reference; emptied with the
+	 * scratch's other memos of a commit): direct-mapped on the key's
+	 * hash, checked whole */
 	df_slot *df;      /* DF_SLOTS, or NULL (no memory: counted each time) */
-	const kg_store *df_store;
-	uint64_t df_txn;
 } bm25_tables;
 
 /* The number of works under term key k (kg_index_count) through tb's
@@ -1701,11 +1700,6 @@ static int term_df(kg_txn *t, bm25_tables *tb, const pk_buf *k, size_t *df)
 
 	if (!tb->df || k->len != KG_KEY_HASHED || !k->ptr[0])
 		return kg_index_count(t, k->ptr, k->len, df);
-	if (tb->df_store != kg_txn_store(t) || tb->df_txn != kg_txn_id(t)) {
-		memset(tb->df, 0, DF_SLOTS * sizeof(*tb->df));
-		tb->df_store = kg_txn_store(t);
-		tb->df_txn = kg_txn_id(t);
-	}
 	d = &tb->df[pk_fnv1a64(k->ptr, k->len) & (DF_SLOTS - 1)];
 	if (!memcmp(d->key, k->ptr, KG_KEY_HASHED)) {
 		*df = (size_t)d->df;
@@ -1805,9 +1799,8 @@ static int retrieve(kg_txn *t, const qr_ref *r, const rtext *rt, uint64_t nworks
 	out->nretrieved = 0;
 	if (!nworks)
 		return 0;
-	if (!tb->df && (tb->df = pk_calloc(DF_SLOTS, sizeof(*tb->df))))
-		tb->df_store = NULL; /* (without it, each count is read) */
-	pk_error_clear();
+	if (!tb->df && !(tb->df = pk_calloc(DF_SLOTS, sizeof(*tb->df))))
+		pk_error_clear(); /* (without it, each count is read) */
 	for (i = 0; i < rt->n; i++) {
 		size_t l = strlen(rt->w[i]);
 
@@ -2926,6 +2919,8 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 		s->world_txn = kg_txn_id(t);
 		s->world_closed = closed;
 		cover_memo_clear(&s->cover);
+		if (s->bm25.df)
+			memset(s->bm25.df, 0, DF_SLOTS * sizeof(*s->bm25.df));
 	}
 	wc = &s->world; /* read in place: the scratch is the batch's */
 	nworks = wc->works;
