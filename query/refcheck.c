@@ -12,6 +12,7 @@
  * fabrication only in a closed world (--closed-world, or a complete dump).
  */
 #include "ref.h"
+#include "ref_int.h"
 
 #include "../common/alloc.h"
 #include "../common/buf.h"
@@ -2855,6 +2856,9 @@ struct qr_scratch {
 	prep p;
 	rtext rt;
 	fcache fc;
+	qr_rmemo *memo; /* results of the commit read (NULL: none kept) */
+	int memo_failed; /* no memory for it: every reference is checked */
+	size_t memo_hits;
 };
 
 qr_scratch *query_ref_scratch_new(void)
@@ -2869,6 +2873,9 @@ qr_scratch *query_ref_scratch_new(void)
 		s->year_day = -1;
 		memset(&s->bm25, 0, sizeof(s->bm25));
 		s->fc.kept = NULL; /* made at the first reference */
+		s->memo = NULL; /* made at the first reference of a batch */
+		s->memo_failed = 0;
+		s->memo_hits = 0;
 	}
 	return s;
 }
@@ -2881,8 +2888,14 @@ void query_ref_scratch_free(qr_scratch *s)
 		pk_free(s->bm25.used);
 		pk_free(s->bm25.df);
 		pk_free(s->fc.kept);
+		qr_rmemo_free(s->memo);
 	}
 	pk_free(s);
+}
+
+size_t query_ref_scratch_hits(const qr_scratch *s)
+{
+	return s ? s->memo_hits : 0;
 }
 
 int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_result *out)
@@ -2902,6 +2915,7 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 	int id_unchecked = 0;
 	uint64_t nworks;
 	const world_ctx *wc;
+	qr_rmemo *memo = NULL;
 	char world[400];
 	size_t i, compared = 0;
 
@@ -2919,6 +2933,7 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 		s->world_txn = kg_txn_id(t);
 		s->world_closed = closed;
 		cover_memo_clear(&s->cover);
+		qr_rmemo_clear(s->memo);
 		if (s->bm25.df)
 			memset(s->bm25.df, 0, DF_SLOTS * sizeof(*s->bm25.df));
 	}
@@ -2939,6 +2954,21 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 			s->year_day = now / 86400;
 		}
 		year_now = s->year_now;
+	}
+	/* a reference this batch checked against the same commit with the
+	 * same settings has its result (records from outside are not kept) */
+	if (s != own && !(o && o->nextra)) {
+		qr_memo_opts mo = { closed, year_now, o && o->retrieve, o && o->doi_unregistered };
+
+		if (!s->memo && !s->memo_failed && !(s->memo = qr_rmemo_new())) {
+			s->memo_failed = 1;
+			pk_error_clear();
+		}
+		memo = s->memo;
+		if (qr_rmemo_get(memo, r, &mo, out)) {
+			s->memo_hits++;
+			return 0;
+		}
 	}
 	cs.c = s->c; /* each candidate is cleared as it is added */
 	cs.slot = s->cand_slot; /* all empty: emptied again below */
@@ -3254,6 +3284,8 @@ done:
 	 * its entries, not its 2 KB) */
 	for (i = 0; i < cs.n; i++)
 		cs.slot[cs.c[i].slot_at] = 0;
+	if (rc == 0)
+		qr_rmemo_put(memo, out);
 	query_ref_scratch_free(own);
 	return rc;
 }

@@ -10,6 +10,8 @@
 #include "kg/work.h"
 #include "query/ref.h"
 
+#include <cJSON.h>
+
 #include "graph.h"
 
 static void tokenizer(void)
@@ -777,6 +779,157 @@ static void coverage_memo(void)
 	t_rmrf(dir);
 }
 
+/* Two results alike as far as ref.h defines them: every field before
+ * the lists, each list up to its count. */
+static int same_result(const qr_result *a, const qr_result *b)
+{
+	size_t i;
+
+	if (a->verdict != b->verdict || a->have_match != b->have_match || strcmp(a->match_doi, b->match_doi) ||
+	    strcmp(a->match_title, b->match_title) || a->match_year != b->match_year ||
+	    strcmp(a->match_venue, b->match_venue) || strcmp(a->match_type, b->match_type) || a->score != b->score ||
+	    a->mismatched != b->mismatched || a->nreasons != b->nreasons || a->retracted != b->retracted ||
+	    strcmp(a->match_id, b->match_id) || strcmp(a->match_db, b->match_db) ||
+	    a->match_versions != b->match_versions || a->nsources != b->nsources || a->candidates != b->candidates ||
+	    a->nretrieved != b->nretrieved || a->match_extra != b->match_extra)
+		return 0;
+	for (i = 0; i < a->nreasons; i++)
+		if (strcmp(a->reasons[i], b->reasons[i]))
+			return 0;
+	for (i = 0; i < a->nsources; i++)
+		if (strcmp(a->sources[i], b->sources[i]))
+			return 0;
+	for (i = 0; i < a->nretrieved; i++)
+		if (strcmp(a->retrieved[i].doi, b->retrieved[i].doi) || a->retrieved[i].score != b->retrieved[i].score)
+			return 0;
+	return 1;
+}
+
+/* A batch's scratch remembers each reference's result for the commit it
+ * read (issue 19): real reference strings and variants of a graph work,
+ * each checked three times in an interleaved order and under four
+ * settings through one scratch, get what a check without any memo gives,
+ * every time; more distinct references than the memo holds empty it and
+ * change nothing. */
+static void result_memo(void)
+{
+	static const char *own[] = {
+		"Watanabe, S. (1974). Infantile Syphilis Accompanied by Anticomplementary Effect of Cryoglobulin. "
+		"Archives of Dermatology, 109(6), 889.",
+		"Watanabe, S. (1979). Infantile Syphilis Accompanied by Anticomplementary Effect of Cryoglobulin. "
+		"Archives of Dermatology, 109(6), 889.",
+		"Jones, K. (1974). Infantile Syphilis Accompanied by Anticomplementary Effect of Cryoglobulin. "
+		"Archives of Dermatology, 109(6), 889.",
+		"S. Watanabe, Arch. Dermatol. 109, 889 (1974).",
+		"https://doi.org/10.1001/archderm.1974.01630060065019",
+		"Smith, J. (2020). A made up paper on nothing at all. Nature, 5(1), 1-10.",
+	};
+	/* given as fields (no text): the fields alone tell them apart */
+	static const char *fields[] = {
+		"{\"author\":\"Watanabe\",\"year\":\"1974\",\"journal-title\":\"Archives of Dermatology\","
+		"\"volume\":\"109\",\"first-page\":\"889\"}",
+		"{\"author\":\"Watanabe\",\"year\":\"1979\",\"journal-title\":\"Archives of Dermatology\","
+		"\"volume\":\"109\",\"first-page\":\"889\"}",
+		"{\"author\":\"Watanabe\",\"year\":\"1974\",\"journal-title\":\"Archives of Dermatology\","
+		"\"volume\":\"109\",\"first-page\":\"890\"}",
+	};
+	enum { NREAL = 120, NOWN = sizeof(own) / sizeof(own[0]), NF = sizeof(fields) / sizeof(fields[0]),
+	       N = NREAL + NOWN + NF };
+	char *texts[N];
+	qr_ref *refs = pk_malloc(N * sizeof(*refs));
+	qr_result *want = pk_malloc(4 * N * sizeof(*want)), *got = pk_malloc(sizeof(*got));
+	qr_opts o, bare;
+	FILE *f = fopen("tests/fixtures/reference-strings/real-unstructured-2000.txt", "r");
+	char line[4096];
+	size_t n = 0, i, k, bad = 0, hits = 0;
+	int setting, pass;
+
+	CHECK(f != NULL && refs && want && got);
+	if (!f || !refs || !want || !got)
+		goto out;
+	while (n < NREAL && fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = 0;
+		if (line[0] && query_ref_parse(line, strlen(line), &refs[n]) == 0)
+			texts[n++] = strdup(line);
+		pk_error_clear();
+	}
+	fclose(f);
+	CHECK_EQ_INT((int)n, NREAL);
+	for (i = 0; i < NOWN; i++, n++) {
+		texts[n] = strdup(own[i]);
+		CHECK_EQ_INT(query_ref_parse(own[i], strlen(own[i]), &refs[n]), 0);
+	}
+	for (i = 0; i < NF; i++, n++) {
+		cJSON *j = cJSON_Parse(fields[i]);
+
+		texts[n] = strdup(fields[i]);
+		CHECK(j && query_ref_from_json(j, &refs[n]) == 0);
+		cJSON_Delete(j);
+	}
+	memset(&bare, 0, sizeof(bare));
+	bare.current_year = 2026;
+	/* settings 0..3: closed world or not, retrieval or not */
+	for (setting = 0; setting < 4; setting++) {
+		bare.closed_world = setting & 1;
+		bare.retrieve = setting >> 1;
+		for (i = 0; i < N; i++)
+			CHECK_EQ_INT(query_ref_check(txn, &refs[i], &bare, &want[setting * N + i]), 0);
+	}
+	o = bare;
+	o.scratch = query_ref_scratch_new();
+	for (pass = 0; pass < 3; pass++)
+		for (k = 0; k < 4 * N; k++) {
+			/* a different order each pass, the settings mixed in */
+			size_t at = (k * (pass == 1 ? 7919 : 1) + (pass == 2 ? 4 * N - 1 - 2 * k : 0) + 4 * N * 4) % (4 * N);
+
+			setting = (int)(at / N);
+			i = at % N;
+			o.closed_world = setting & 1;
+			o.retrieve = setting >> 1;
+			memset(got, 0x5a, sizeof(*got));
+			CHECK_EQ_INT(query_ref_check(txn, &refs[i], &o, got), 0);
+			if (!same_result(got, &want[at])) {
+				if (bad++ < 5)
+					fprintf(stderr, "pass %d setting %d: '%s': %s against %s\n", pass, setting, texts[i],
+						query_ref_verdict_name(got->verdict), query_ref_verdict_name(want[at].verdict));
+			}
+		}
+	CHECK_EQ_INT((int)bad, 0);
+	/* the first pass filled the memo, the next two read it */
+	hits = query_ref_scratch_hits(o.scratch);
+	CHECK_EQ_INT((int)hits, 2 * 4 * N);
+	/* more distinct references than it holds (8,192): emptied, then
+	 * filled again, the answers the same */
+	{
+		qr_ref d;
+		char doi[64];
+		size_t j;
+
+		for (j = 0; j < 9000; j++) {
+			snprintf(doi, sizeof(doi), "10.9999/memo.%zu", j);
+			CHECK_EQ_INT(query_ref_parse(doi, strlen(doi), &d), 0);
+			if (query_ref_check(txn, &d, &o, got) < 0 || got->verdict != QR_UNVERIFIABLE)
+				bad++;
+		}
+		CHECK_EQ_INT((int)bad, 0);
+		CHECK_EQ_INT((int)query_ref_scratch_hits(o.scratch), (int)hits);
+		o.closed_world = 0;
+		o.retrieve = 0;
+		for (i = 0; i < N; i++) {
+			CHECK_EQ_INT(query_ref_check(txn, &refs[i], &o, got), 0);
+			bad += !same_result(got, &want[i]);
+		}
+		CHECK_EQ_INT((int)bad, 0);
+	}
+	query_ref_scratch_free(o.scratch);
+	for (i = 0; i < n; i++)
+		free(texts[i]);
+out:
+	pk_free(refs);
+	pk_free(want);
+	pk_free(got);
+}
+
 int main(void)
 {
 	const char *dir = t_tmpdir("ref");
@@ -798,6 +951,7 @@ int main(void)
 	}
 	RUN(verdicts);
 	RUN(online_source);
+	RUN(result_memo);
 	kg_txn_free(txn);
 	kg_store_free(s);
 	t_rmrf(dir);

@@ -1,0 +1,42 @@
+/* query/ref_int.h - what refcheck.c keeps across a batch: the results of
+ * the references it checked against the same commit (refmemo.c). Not a
+ * public interface.
+ *
+ * A batch checks the same reference many times: the models of a run cite
+ * the same papers, and a paper's reference list cites what others cite.
+ * A result depends on the parse, on the settings below and on the commit
+ * read, nothing else; the memo is keyed by the first two and emptied by
+ * its owner when the third changes. */
+#ifndef QUERY_REF_INT_H
+#define QUERY_REF_INT_H
+
+#include "ref.h"
+
+/* The settings a graph check's result depends on besides the reference
+ * (records from outside, qr_opts.extra, are never remembered). */
+typedef struct qr_memo_opts {
+	int closed;        /* closed world: the graph's, or qr_opts' */
+	int year_now;      /* the current year the check used */
+	int retrieve;      /* qr_opts.retrieve */
+	int unregistered;  /* qr_opts.doi_unregistered */
+} qr_memo_opts;
+
+/* The memo: at most QR_RMEMO_BYTES of packed results (a few KB each),
+ * emptied whole when full. Owned by the scratch that makes it; NULL when
+ * memory is short (last error set), and a NULL memo remembers nothing. */
+typedef struct qr_rmemo qr_rmemo;
+qr_rmemo *qr_rmemo_new(void);
+/* Free m and all it holds (NULL is fine). */
+void qr_rmemo_free(qr_rmemo *m);
+/* Forget every result (a new commit is read). NULL is fine. */
+void qr_rmemo_clear(qr_rmemo *m);
+
+/* Look r checked with o up: 1 with *out filled as the check filled it
+ * (the lists up to their counts), or 0. Either way m keeps the key for a
+ * qr_rmemo_put that follows. */
+int qr_rmemo_get(qr_rmemo *m, const qr_ref *r, const qr_memo_opts *o, qr_result *out);
+/* Remember res under the key of the qr_rmemo_get before it (which found
+ * nothing). Memory short: not remembered, and no error. */
+void qr_rmemo_put(qr_rmemo *m, const qr_result *res);
+
+#endif

@@ -1,0 +1,281 @@
+/* query/refmemo.c - the results of the references a batch checked against
+ * the same commit (ref_int.h): the parse and the settings packed into a
+ * key, the result packed beside it (its strings as long as they are, its
+ * lists up to their counts), in one open-addressed table. */
+#include "ref_int.h"
+
+#include "../common/alloc.h"
+#include "../common/buf.h"
+#include "../common/error.h"
+#include "../common/hash.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+/* A field added to qr_ref or qr_result must be added to the packing below
+ * (a key without it would give one reference another's result): these
+ * sizes say when one was. */
+#if defined(__x86_64__) && defined(__linux__)
+_Static_assert(sizeof(qr_ref) == 8040, "qr_ref changed: pack its new field in key_of");
+_Static_assert(sizeof(qr_result) == 9960, "qr_result changed: pack its new field in pack/unpack");
+#endif
+
+#define RMEMO_SLOTS 16384                   /* a power of two */
+#define RMEMO_MAX (RMEMO_SLOTS / 2)         /* entries: the table stays half empty */
+#define RMEMO_BYTES ((size_t)24 << 20)      /* packed bytes held at most */
+
+typedef struct entry {
+	uint64_t h;
+	uint32_t klen, vlen;
+	unsigned char data[]; /* the key, then the packed result */
+} entry;
+
+struct qr_rmemo {
+	entry **slot;  /* RMEMO_SLOTS; NULL: empty */
+	size_t n, bytes;
+	pk_buf key;    /* the key of the last get */
+	uint64_t h;    /* its hash */
+	pk_buf val;    /* a result being packed */
+};
+
+qr_rmemo *qr_rmemo_new(void)
+{
+	qr_rmemo *m = pk_malloc(sizeof(*m));
+
+	if (!m || !(m->slot = pk_calloc(RMEMO_SLOTS, sizeof(*m->slot)))) {
+		pk_free(m);
+		pk_error_set(PK_ENOMEM, "out of memory");
+		return NULL;
+	}
+	m->n = m->bytes = 0;
+	pk_buf_init(&m->key, 0);
+	pk_buf_init(&m->val, 0);
+	m->h = 0;
+	return m;
+}
+
+void qr_rmemo_clear(qr_rmemo *m)
+{
+	size_t i;
+
+	if (!m || !m->n)
+		return;
+	for (i = 0; i < RMEMO_SLOTS; i++) {
+		pk_free(m->slot[i]);
+		m->slot[i] = NULL;
+	}
+	m->n = m->bytes = 0;
+}
+
+void qr_rmemo_free(qr_rmemo *m)
+{
+	if (!m)
+		return;
+	qr_rmemo_clear(m);
+	pk_free(m->slot);
+	pk_buf_release(&m->key);
+	pk_buf_release(&m->val);
+	pk_free(m);
+}
+
+/* ---- packing -------------------------------------------------------------- */
+
+/* a string field with its end: strings hold no NUL, so the NUL parts them */
+static int put_str(pk_buf *b, const char *s, size_t size)
+{
+	size_t n = strnlen(s, size - 1);
+	int rc;
+
+	if ((rc = pk_buf_put(b, s, n)) < 0)
+		return rc;
+	return pk_buf_putc(b, '\0');
+}
+
+#define PUT_STR(b, field) put_str((b), (field), sizeof(field))
+
+static int put_num(pk_buf *b, const void *p, size_t n)
+{
+	return pk_buf_put(b, p, n);
+}
+
+#define PUT_NUM(b, v) put_num((b), &(v), sizeof(v))
+
+static int key_of(pk_buf *b, const qr_ref *r, const qr_memo_opts *o)
+{
+	int rc = 0;
+	size_t i;
+
+	pk_buf_reset(b);
+	rc = rc < 0 ? rc : PUT_NUM(b, *o);
+	rc = rc < 0 ? rc : PUT_NUM(b, r->nauthors);
+	rc = rc < 0 ? rc : PUT_NUM(b, r->et_al);
+	rc = rc < 0 ? rc : PUT_NUM(b, r->year);
+	rc = rc < 0 ? rc : PUT_NUM(b, r->numbered);
+	for (i = 0; i < r->nauthors && i < QR_AUTHORS && rc >= 0; i++) {
+		rc = PUT_STR(b, r->authors[i].family);
+		rc = rc < 0 ? rc : PUT_STR(b, r->authors[i].given);
+	}
+	rc = rc < 0 ? rc : PUT_STR(b, r->title);
+	rc = rc < 0 ? rc : PUT_STR(b, r->venue);
+	rc = rc < 0 ? rc : PUT_STR(b, r->volume);
+	rc = rc < 0 ? rc : PUT_STR(b, r->issue);
+	rc = rc < 0 ? rc : PUT_STR(b, r->pages);
+	rc = rc < 0 ? rc : PUT_STR(b, r->first_page);
+	rc = rc < 0 ? rc : PUT_STR(b, r->doi);
+	rc = rc < 0 ? rc : PUT_STR(b, r->arxiv);
+	rc = rc < 0 ? rc : PUT_STR(b, r->pmid);
+	rc = rc < 0 ? rc : PUT_STR(b, r->pmcid);
+	rc = rc < 0 ? rc : PUT_STR(b, r->openalex);
+	rc = rc < 0 ? rc : PUT_STR(b, r->dblp);
+	rc = rc < 0 ? rc : PUT_STR(b, r->other_id);
+	rc = rc < 0 ? rc : PUT_STR(b, r->url);
+	rc = rc < 0 ? rc : PUT_STR(b, r->style);
+	rc = rc < 0 ? rc : PUT_STR(b, r->doc_type);
+	rc = rc < 0 ? rc : PUT_STR(b, r->text);
+	return rc;
+}
+
+static int pack(pk_buf *b, const qr_result *r)
+{
+	int rc = 0;
+	size_t i;
+
+	pk_buf_reset(b);
+	rc = rc < 0 ? rc : PUT_NUM(b, r->verdict);
+	rc = rc < 0 ? rc : PUT_NUM(b, r->have_match);
+	rc = rc < 0 ? rc : PUT_NUM(b, r->match_year);
+	rc = rc < 0 ? rc : PUT_NUM(b, r->score);
+	rc = rc < 0 ? rc : PUT_NUM(b, r->mismatched);
+	rc = rc < 0 ? rc : PUT_NUM(b, r->nreasons);
+	rc = rc < 0 ? rc : PUT_NUM(b, r->retracted);
+	rc = rc < 0 ? rc : PUT_NUM(b, r->match_versions);
+	rc = rc < 0 ? rc : PUT_NUM(b, r->nsources);
+	rc = rc < 0 ? rc : PUT_NUM(b, r->candidates);
+	rc = rc < 0 ? rc : PUT_NUM(b, r->nretrieved);
+	rc = rc < 0 ? rc : PUT_NUM(b, r->match_extra);
+	rc = rc < 0 ? rc : PUT_STR(b, r->match_doi);
+	rc = rc < 0 ? rc : PUT_STR(b, r->match_title);
+	rc = rc < 0 ? rc : PUT_STR(b, r->match_venue);
+	rc = rc < 0 ? rc : PUT_STR(b, r->match_type);
+	rc = rc < 0 ? rc : PUT_STR(b, r->match_id);
+	rc = rc < 0 ? rc : PUT_STR(b, r->match_db);
+	for (i = 0; i < r->nreasons && i < QR_REASONS && rc >= 0; i++)
+		rc = PUT_STR(b, r->reasons[i]);
+	for (i = 0; i < r->nsources && i < QR_SOURCES && rc >= 0; i++)
+		rc = PUT_STR(b, r->sources[i]);
+	for (i = 0; i < r->nretrieved && i < QR_RETRIEVED && rc >= 0; i++) {
+		rc = PUT_STR(b, r->retrieved[i].doi);
+		rc = rc < 0 ? rc : PUT_NUM(b, r->retrieved[i].score);
+	}
+	return rc;
+}
+
+/* what pack wrote, read back in its order (p walks the packed bytes) */
+static void get_num(const unsigned char **p, void *v, size_t n)
+{
+	memcpy(v, *p, n);
+	*p += n;
+}
+
+#define GET_NUM(p, v) get_num((p), &(v), sizeof(v))
+
+/* s is as large as the field put_str cut the string to */
+static void get_str(const unsigned char **p, char *s)
+{
+	size_t n = strlen((const char *)*p);
+
+	memcpy(s, *p, n + 1);
+	*p += n + 1;
+}
+
+#define GET_STR(p, field) get_str((p), (field))
+
+static void unpack(const unsigned char *p, qr_result *r)
+{
+	size_t i;
+
+	memset(r, 0, offsetof(qr_result, reasons)); /* as the check leaves what it does not set */
+	GET_NUM(&p, r->verdict);
+	GET_NUM(&p, r->have_match);
+	GET_NUM(&p, r->match_year);
+	GET_NUM(&p, r->score);
+	GET_NUM(&p, r->mismatched);
+	GET_NUM(&p, r->nreasons);
+	GET_NUM(&p, r->retracted);
+	GET_NUM(&p, r->match_versions);
+	GET_NUM(&p, r->nsources);
+	GET_NUM(&p, r->candidates);
+	GET_NUM(&p, r->nretrieved);
+	GET_NUM(&p, r->match_extra);
+	GET_STR(&p, r->match_doi);
+	GET_STR(&p, r->match_title);
+	GET_STR(&p, r->match_venue);
+	GET_STR(&p, r->match_type);
+	GET_STR(&p, r->match_id);
+	GET_STR(&p, r->match_db);
+	for (i = 0; i < r->nreasons && i < QR_REASONS; i++)
+		GET_STR(&p, r->reasons[i]);
+	for (i = 0; i < r->nsources && i < QR_SOURCES; i++)
+		GET_STR(&p, r->sources[i]);
+	for (i = 0; i < r->nretrieved && i < QR_RETRIEVED; i++) {
+		GET_STR(&p, r->retrieved[i].doi);
+		GET_NUM(&p, r->retrieved[i].score);
+	}
+}
+
+/* ---- the table ------------------------------------------------------------ */
+
+int qr_rmemo_get(qr_rmemo *m, const qr_ref *r, const qr_memo_opts *o, qr_result *out)
+{
+	size_t i;
+
+	if (!m)
+		return 0;
+	if (key_of(&m->key, r, o) < 0) {
+		pk_buf_reset(&m->key); /* no key: nothing found, nothing put */
+		pk_error_clear();
+		return 0;
+	}
+	m->h = pk_fnv1a64(m->key.ptr, m->key.len);
+	for (i = m->h & (RMEMO_SLOTS - 1); m->slot[i]; i = (i + 1) & (RMEMO_SLOTS - 1)) {
+		const entry *e = m->slot[i];
+
+		if (e->h == m->h && e->klen == m->key.len && !memcmp(e->data, m->key.ptr, e->klen)) {
+			unpack(e->data + e->klen, out);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+void qr_rmemo_put(qr_rmemo *m, const qr_result *res)
+{
+	entry *e;
+	size_t i, size;
+
+	if (!m || !m->key.len)
+		return;
+	if (pack(&m->val, res) < 0) {
+		pk_error_clear();
+		return;
+	}
+	size = sizeof(*e) + m->key.len + m->val.len;
+	if (m->n >= RMEMO_MAX || m->bytes + size > RMEMO_BYTES)
+		qr_rmemo_clear(m); /* full: the next results are remembered afresh */
+	if (!(e = pk_malloc(size))) {
+		pk_error_clear();
+		return;
+	}
+	e->h = m->h;
+	e->klen = (uint32_t)m->key.len;
+	e->vlen = (uint32_t)m->val.len;
+	memcpy(e->data, m->key.ptr, m->key.len);
+	memcpy(e->data + m->key.len, m->val.ptr, m->val.len);
+	for (i = m->h & (RMEMO_SLOTS - 1); m->slot[i]; i = (i + 1) & (RMEMO_SLOTS - 1))
+		;
+	m->slot[i] = e;
+	m->n++;
+	m->bytes += size;
+	pk_buf_reset(&m->key); /* put once */
+}
