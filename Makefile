@@ -119,7 +119,7 @@ bench-all: test-deps
 # make fuzz [FUZZ_SECONDS=60] [FUZZ_ONLY=refparse]: each harness of
 # tests/fuzz/fuzz.c for that long on a corpus seeded from data/sources and
 # the fixtures; make fuzz-smoke: a few seconds each (.ci/run).
-FUZZ_TARGETS := refparse checkref value units number pj lines crossref ingest answers derive patterns
+FUZZ_TARGETS := refparse checkref value units number pj lines crossref ingest answers derive patterns cites
 FUZZ_SECONDS ?= 60
 FUZZ_SAN := fuzzer-no-link,address,undefined
 FUZZ_LIB := build/san-$(subst $(comma),-,$(FUZZ_SAN))/libprovkg.a

@@ -117,6 +117,7 @@ typedef struct ctx {
 	region full[EV_MAX_CITES]; /* whole references written in prose */
 	size_t nfull;
 	int limited;
+	int whole;       /* prose patterns over the whole text, not in windows */
 	qr_memo *memo;   /* the caller's recent parses (NULL: none) */
 	/* first author (folded) and year of each list entry, for linking */
 	char fam[EV_MAX_CITES][64];
@@ -507,6 +508,76 @@ static void entry_keys(ctx *x)
 	pk_free(p);
 }
 
+/* The prose patterns (X_AY, X_AY2, X_CJK) match names, "et al.", "and" or
+ * "&", a venue's words, commas, an opening parenthesis and blanks up to a
+ * year, which comes last but for a letter, blanks and a closing
+ * parenthesis. No ASCII byte that is none of those (a digit, ';', ')',
+ * ':', '[', ...) stands in a match before its year: such a byte bounds
+ * where a match with a later year can start. Bytes past 0x7f may be
+ * letters or blanks, and never bound one. */
+static int prose_stop(unsigned char c)
+{
+	return (c >= '0' && c <= '9') || (c > ' ' && c < 0x7f && !((c | 0x20) >= 'a' && (c | 0x20) <= 'z') &&
+					  c != '\'' && c != '-' && c != '.' && c != ',' && c != '&' && c != '(');
+}
+
+/* The first place at or after `from` a match's year can start: "19" or
+ * "20" and a digit, which may be any decimal digit of Unicode (n: none). */
+static size_t next_year(const char *s, size_t n, size_t from)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i;
+
+	for (i = from; i + 3 <= n; i++)
+		if (((u[i] == '1' && u[i + 1] == '9') || (u[i] == '2' && u[i + 1] == '0')) &&
+		    ((u[i + 2] >= '0' && u[i + 2] <= '9') || u[i + 2] >= 0x80))
+			return i;
+	return n;
+}
+
+/* The next match of prose pattern k at or after `at`, found in windows.
+ * A match holds one year, and no digit before it; so it starts after the
+ * last stop byte (prose_stop) before its year, and ends within the run of
+ * digits, letters and blanks after the year's "19" or "20" (its last two
+ * digits, a letter, blanks and a closing parenthesis as "）"; ")" and the
+ * byte a look-ahead reads are within three bytes past the run). A window
+ * is that much of the text for one year in turn, cut at a character's
+ * end: it holds all a match with that year reads (or with any year whose
+ * digits the run holds), and nothing of a later year could end a match
+ * in it (the three bytes past the run hold no whole year). So the first
+ * window with a match gives the match a search of the whole text finds
+ * first, and the regex is spared the text between windows. */
+static int match_prose(ctx *x, int k, size_t at, pk_match *m)
+{
+	const unsigned char *u = (const unsigned char *)x->s;
+	size_t y = at;
+
+	if (x->whole)
+		return match(x, k, at, m);
+	while ((y = next_year(x->s, x->n, y)) < x->n) {
+		size_t from = y, cut = y + 2;
+		int rc;
+
+		while (from > at && !prose_stop(u[from - 1]))
+			from--;
+		while (cut < x->n && (u[cut] >= 0x80 || u[cut] <= ' ' || (u[cut] >= '0' && u[cut] <= '9') ||
+				      ((u[cut] | 0x20) >= 'a' && (u[cut] | 0x20) <= 'z')))
+			cut++;
+		cut = cut + 3 < x->n ? cut + 3 : x->n;
+		while (cut < x->n && (u[cut] & 0xc0) == 0x80)
+			cut++; /* whole characters: PCRE2 is not asked to check UTF-8 */
+		rc = pk_re_match(xre[k], x->s, cut, from, m);
+		if (rc == 0 && pk_re_last_limited()) {
+			x->limited = 1; /* as a limit hit by match(): the pattern stops */
+			return 0;
+		}
+		if (rc != 0)
+			return rc;
+		y++;
+	}
+	return 0;
+}
+
 static int find_prose(ctx *x, int k)
 {
 	pk_match m;
@@ -514,7 +585,7 @@ static int find_prose(ctx *x, int k)
 	int g_a1 = pk_re_group(xre[k], "a1"), g_a2 = pk_re_group(xre[k], "a2"), g_etal = pk_re_group(xre[k], "etal"),
 	    g_y1 = pk_re_group(xre[k], "y1"), g_y2 = pk_re_group(xre[k], "y2"), g_v = pk_re_group(xre[k], "venue");
 
-	while (match(x, k, at, &m) == 1) {
+	while (match_prose(x, k, at, &m) == 1) {
 		size_t a1s = m.start[g_a1], a1e = m.end[g_a1];
 		size_t ys = g_y1 >= 0 && m.start[g_y1] != (size_t)-1 ? m.start[g_y1] : m.start[g_y2];
 		char fam[64], text[256];
@@ -585,13 +656,27 @@ static int by_start(const void *a, const void *b)
 	return x->start < y->start ? -1 : x->start > y->start;
 }
 
+static int extract(const char *s, size_t n, struct qr_memo *memo, int whole, ev_cite **out, size_t *count,
+		   int *limited);
+
 int ev_extract_citations(const char *s, size_t n, ev_cite **out, size_t *count, int *limited)
 {
-	return ev_extract_citations_memo(s, n, NULL, out, count, limited);
+	return extract(s, n, NULL, 0, out, count, limited);
 }
 
 int ev_extract_citations_memo(const char *s, size_t n, struct qr_memo *memo, ev_cite **out, size_t *count,
 			      int *limited)
+{
+	return extract(s, n, memo, 0, out, count, limited);
+}
+
+int ev_extract_citations_whole(const char *s, size_t n, ev_cite **out, size_t *count, int *limited)
+{
+	return extract(s, n, NULL, 1, out, count, limited);
+}
+
+static int extract(const char *s, size_t n, struct qr_memo *memo, int whole, ev_cite **out, size_t *count,
+		   int *limited)
 {
 	ctx *x;
 
@@ -611,6 +696,7 @@ int ev_extract_citations_memo(const char *s, size_t n, struct qr_memo *memo, ev_
 	x->s = s;
 	x->n = n;
 	x->memo = memo;
+	x->whole = whole;
 	find_lists(x);
 	find_full(x, X_FULL_APA);
 	find_full(x, X_FULL_PAREN);

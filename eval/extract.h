@@ -51,5 +51,10 @@ int ev_extract_citations(const char *s, size_t n, ev_cite **out, size_t *count, 
 struct qr_memo; /* query/ref.h */
 int ev_extract_citations_memo(const char *s, size_t n, struct qr_memo *memo, ev_cite **out, size_t *count,
 			      int *limited);
+/* ev_extract_citations with each author-year pattern run over the whole
+ * text rather than in the windows around its years: the same citations,
+ * which the tests hold the two to (short of a match limit, which the
+ * whole text reaches sooner). */
+int ev_extract_citations_whole(const char *s, size_t n, ev_cite **out, size_t *count, int *limited);
 
 #endif

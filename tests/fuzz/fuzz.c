@@ -20,6 +20,9 @@
  *             literals common/reset reads from it; a set of it scanned
  *             over texts made of its literals and a fixed tail: a text
  *             PCRE2 matches must never be ruled out (abort if it is)
+ *   cites     a text's citations (eval/extract), with the author-year
+ *             patterns searched in the windows around years and over the
+ *             whole text: abort if the two differ
  * Harnesses that read the graph open one built once from data/sources,
  * read-only. Inputs are copied into heap blocks of exactly their size so
  * ASan sees a read one byte past the end. Crashes become regression inputs
@@ -33,6 +36,7 @@
 #include "common/reset.h"
 #include "eval/audit.h"
 #include "eval/derive.h"
+#include "eval/extract.h"
 #include "eval/input.h"
 #include "eval/postcheck.h"
 #include "ingest/ingest.h"
@@ -57,7 +61,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 enum { T_REFPARSE = 1, T_CHECKREF, T_VALUE, T_UNITS, T_NUMBER, T_PJ, T_LINES, T_CROSSREF, T_INGEST, T_ANSWERS, T_DERIVE,
-       T_PATTERNS };
+       T_PATTERNS, T_CITES };
 static ev_postrules *postrules;
 
 static kg_store *graph;
@@ -296,6 +300,34 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		pk_reset_free(set);
 		pk_re_free(re);
 		pk_free(pat);
+		break;
+	}
+	case T_CITES: {
+		pk_normtext nt;
+		ev_cite *a = NULL, *w = NULL;
+		size_t na = 0, nw = 0, i, k;
+		int la = 0, lw = 0;
+
+		pk_normtext_init(&nt, 0);
+		if (pk_normtext_set(&nt, b, size) == 0 &&
+		    ev_extract_citations(nt.text.ptr, nt.text.len, &a, &na, &la) == 0 &&
+		    ev_extract_citations_whole(nt.text.ptr, nt.text.len, &w, &nw, &lw) == 0 && !la && !lw) {
+			int same = na == nw;
+
+			for (i = 0; same && i < na; i++) {
+				same = a[i].kind == w[i].kind && a[i].start == w[i].start && a[i].end == w[i].end &&
+				       !strcmp(a[i].text, w[i].text) && a[i].nat == w[i].nat;
+				for (k = 0; same && k < a[i].nat; k++)
+					same = a[i].at[k][0] == w[i].at[k][0] && a[i].at[k][1] == w[i].at[k][1];
+			}
+			if (!same) {
+				fprintf(stderr, "fuzz: %zu citations in windows, %zu over the whole text\n", na, nw);
+				abort();
+			}
+		}
+		pk_free(a);
+		pk_free(w);
+		pk_normtext_release(&nt);
 		break;
 	}
 	case T_ANSWERS: {

@@ -55,6 +55,10 @@ for f in ("data/rules/credibility.json", "data/rules/postcheck.json"):
     walk(json.load(open(f, encoding="utf-8")))
 PY
 		;;
+	cites) # author-year citations in prose, English and Chinese, and the fixtures' answers
+		printf 'As Zhang et al. (2023) and Smith & Jones, 2019 argue, and (Lee, 2020; Park and Kim 2018).' >"$d/c1"
+		printf '该结果与张三等（2020）的测量一致，也与李四（2019）一致。Kim et al., Phys. Rev. B 2021; Lee (20٢٣)' >"$d/c2"
+		printf 'In 2019 Smith (2019 ) showed 6.626e-34 [1]; Ng et al. 1999a.\n\nReferences\n[1] Ng A. T. Nature 1, 2 (1999).' >"$d/c3" ;;
 	units) for u in 'm s^-1' 'J Hz^-1' 'kg m^2 s^-2' 'eV' '1/cm' 'km s^-1 Mpc^-1' 'g/cc' 'μB/T'; do
 			i=$((i + 1)); printf '%s' "$u" >"$d/u$i"; done ;;
 	number) for n in '6.626 070 15 e-34' '1.054 571 817... e-34' '55.845(2)' '1e999' '12 345,6' '3×10^8'; do

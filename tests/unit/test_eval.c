@@ -49,6 +49,79 @@ static const ev_cite *find(int kind, const char *text_prefix)
 	return NULL;
 }
 
+/* The author-year patterns searched in the windows around years find what
+ * a search of the whole text finds (issue 19): 20,000 random texts made of
+ * names, "et al.", "and", years (also with Arabic-Indic digits), venues,
+ * parentheses ASCII and full-width, Chinese surnames, numbers, markers and
+ * blanks of several kinds give the same citations, places and all. */
+static void prose_windows(void)
+{
+	static const char *const piece[] = {
+		"Zhang", "Smith", "O'Neil", "Lee-Park", "Kim", "van", "Müller", "Ångström", "et al.", "et al", "and",
+		"&", "2019", "1999", "2020a", "20\xd9\xa2\xd9\xa3", "1899", "2100", "19", "2023b", "(", ")",
+		"\xef\xbc\x88", "\xef\xbc\x89", ",", ";", ".", ":", "Nature", "Phys. Rev. B", "J. Chem. Phys.",
+		"\xe5\xbc\xa0\xe4\xb8\x89", "\xe6\x9d\x8e\xe5\x9b\x9b", "\xe7\x8e\x8b", "\xe7\xad\x89",
+		"\xe7\xad\x89\xe4\xba\xba", "6.626e-34", "[1]", "[2, 3]", " ", " ", " ", "  ", "\n", "\t",
+		"\xe3\x80\x80", "\xc2\xa0", "\xe8\xa7\x81", "the", "In", "Since", "x", "-", "12", "7", "\"",
+		/* whole citations, which the pieces around them may spoil */
+		"Zhang et al. (2019)", "Smith, Nature 2019", "Lee and Kim 2018", "Park & Lee, 2020",
+		"Kim et al., Phys. Rev. B 2021", "\xe5\xbc\xa0\xe4\xb8\x89\xe7\xad\x89\xef\xbc\x88" "2020\xef\xbc\x89",
+		"Smith (2019 )", "Zhang et al. 2020a", "Lee (20\xd9\xa2\xd9\xa3)", "Ng et al. (1999)",
+	};
+	size_t np = sizeof(piece) / sizeof(piece[0]);
+	unsigned long long seed = 2026;
+	char text[1024];
+	int round, bad = 0, found = 0;
+
+	for (round = 0; round < 20000; round++) {
+		ev_cite *a = NULL, *b = NULL;
+		size_t na = 0, nb = 0, len = 0, i, k, parts;
+		int la = 0, lb = 0;
+
+		seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+		parts = 4 + (seed >> 33) % 40;
+		for (k = 0; k < parts; k++) {
+			const char *pc;
+
+			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+			pc = piece[(seed >> 33) % np];
+			if (len + strlen(pc) + 1 >= sizeof(text))
+				break;
+			memcpy(text + len, pc, strlen(pc));
+			len += strlen(pc);
+			/* mostly a blank between pieces, as prose has */
+			if ((seed >> 20) % 3)
+				text[len++] = ' ';
+		}
+		text[len] = 0;
+		CHECK_EQ_INT(ev_extract_citations(text, len, &a, &na, &la), 0);
+		CHECK_EQ_INT(ev_extract_citations_whole(text, len, &b, &nb, &lb), 0);
+		if (la || lb)
+			goto next;
+		for (i = 0; i < na; i++)
+			found += a[i].kind == EV_CITE_PROSE;
+		if (na != nb) {
+			if (bad++ < 5)
+				fprintf(stderr, "'%s': %zu citations in windows, %zu over the whole text\n", text, na, nb);
+			goto next;
+		}
+		for (i = 0; i < na; i++) {
+			int same = a[i].kind == b[i].kind && a[i].start == b[i].start && a[i].end == b[i].end &&
+				   !strcmp(a[i].text, b[i].text) && a[i].nat == b[i].nat && a[i].nat_total == b[i].nat_total;
+
+			for (k = 0; same && k < a[i].nat; k++)
+				same = a[i].at[k][0] == b[i].at[k][0] && a[i].at[k][1] == b[i].at[k][1];
+			if (!same && bad++ < 5)
+				fprintf(stderr, "'%s': citation %zu '%s' against '%s'\n", text, i, a[i].text, b[i].text);
+		}
+next:
+		pk_free(a);
+		pk_free(b);
+	}
+	CHECK_EQ_INT(bad, 0);
+	CHECK(found > 2000); /* the texts hold author-year citations */
+}
+
 static void citations(void)
 {
 	const char *t =
@@ -623,6 +696,7 @@ int main(void)
 
 	pk_alloc_init();
 	RUN(citations);
+	RUN(prose_windows);
 	RUN(rule_file_errors);
 	RUN(postcheck_prefilter);
 	if (ev_rules_load(&rules, "data/rules/credibility.json") < 0) {
