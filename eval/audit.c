@@ -150,17 +150,20 @@ static int check_cites(kg_txn *t, const pk_normtext *nt, const ev_opts *o, ev_re
 	ev_cite *cs = NULL;
 	size_t n = 0, i, k;
 	int rc, limited = 0;
-	qr_memo *memo = query_ref_memo_new(); /* NULL: each citation parsed twice */
+	/* the batch's parses, kept by its scratch; else this answer's own */
+	qr_memo *shared = query_ref_scratch_memo(o->ref_opts ? o->ref_opts->scratch : NULL);
+	qr_memo *own = shared ? NULL : query_ref_memo_new(); /* neither: each citation parsed twice */
+	qr_memo *memo = shared ? shared : own;
 
 	pk_error_clear();
 	rc = ev_extract_citations_memo(nt->text.ptr, nt->text.len, memo, &cs, &n, &limited);
 	if (rc < 0) {
-		query_ref_memo_free(memo);
+		query_ref_memo_free(own);
 		return rc;
 	}
 	out->limited |= limited;
 	if (n && !(out->cites = pk_calloc(n, sizeof(*out->cites)))) {
-		query_ref_memo_free(memo);
+		query_ref_memo_free(own);
 		pk_free(cs);
 		return pk_error_set(PK_ENOMEM, "out of memory");
 	}
@@ -186,7 +189,7 @@ static int check_cites(kg_txn *t, const pk_normtext *nt, const ev_opts *o, ev_re
 		rc = query_ref_check(t, &c->p, o->ref_opts, &c->r);
 		if (rc < 0) {
 			if (rc == PK_ENOMEM) {
-				query_ref_memo_free(memo);
+				query_ref_memo_free(own);
 				pk_free(cs);
 				return rc;
 			}
@@ -202,7 +205,7 @@ static int check_cites(kg_txn *t, const pk_normtext *nt, const ev_opts *o, ev_re
 			out->patterns[ev_pattern_of(&c->r)]++;
 		}
 	}
-	query_ref_memo_free(memo);
+	query_ref_memo_free(own);
 	pk_free(cs);
 	return 0;
 }

@@ -65,10 +65,12 @@ int query_ref_parse(const char *text, size_t n, qr_ref *out);
  * the tests hold the two to. */
 int query_ref_parse_full(const char *text, size_t n, qr_ref *out);
 
-/* The last few parses, for a caller that parses the same strings again
- * (an answer's citations are parsed to be found, then to be checked).
- * Owned by the caller, one per thread; query_ref_memo_new returns NULL
- * (error set) when memory is short. */
+/* Parses kept for a caller that parses the same strings again (an
+ * answer's citations are parsed to be found, then to be checked; the
+ * answers of a run cite the same works): up to 4,096 parses or 8 MB,
+ * packed, forgotten all at once when full. Owned by the caller, one per
+ * thread; query_ref_memo_new returns NULL (error set) when memory is
+ * short. */
 typedef struct qr_memo qr_memo;
 qr_memo *query_ref_memo_new(void);
 void query_ref_memo_free(qr_memo *m); /* NULL is fine */
@@ -155,6 +157,10 @@ void query_ref_scratch_free(qr_scratch *s);
  * outside, qr_opts.extra, excepted), and gives it back when the same parse
  * is checked again: the number of checks answered so (tests, benchmarks). */
 size_t query_ref_scratch_hits(const qr_scratch *s);
+/* The parse memo of a scratch (query_ref_parse_memo), for the batch's
+ * parses: owned by s, made at the first call; NULL when s is NULL or
+ * memory is short (no error then: parse without one). */
+struct qr_memo *query_ref_scratch_memo(qr_scratch *s);
 
 #define QR_REASONS 8
 #define QR_RETRIEVED 20

@@ -12,6 +12,16 @@
 
 #include "ref.h"
 
+#include "../common/buf.h"
+
+/* A parse packed: its fields in order, each string as long as it is, the
+ * authors up to nauthors (appended to b; PK_ENOMEM / PK_ELIMIT). */
+int qr_ref_pack(pk_buf *b, const qr_ref *r);
+/* What qr_ref_pack wrote, read back into r (its defined parts: the bytes
+ * past each string's NUL and the authors past nauthors are left as they
+ * were). Returns the byte after it. */
+const unsigned char *qr_ref_unpack(const unsigned char *p, qr_ref *r);
+
 /* The settings a graph check's result depends on besides the reference
  * (records from outside, qr_opts.extra, are never remembered). */
 typedef struct qr_memo_opts {

@@ -2859,6 +2859,7 @@ struct qr_scratch {
 	qr_rmemo *memo; /* results of the commit read (NULL: none kept) */
 	int memo_failed; /* no memory for it: every reference is checked */
 	size_t memo_hits;
+	qr_memo *parses;  /* query_ref_scratch_memo's (NULL: not made yet) */
 };
 
 qr_scratch *query_ref_scratch_new(void)
@@ -2876,6 +2877,7 @@ qr_scratch *query_ref_scratch_new(void)
 		s->memo = NULL; /* made at the first reference of a batch */
 		s->memo_failed = 0;
 		s->memo_hits = 0;
+		s->parses = NULL;
 	}
 	return s;
 }
@@ -2889,8 +2891,16 @@ void query_ref_scratch_free(qr_scratch *s)
 		pk_free(s->bm25.df);
 		pk_free(s->fc.kept);
 		qr_rmemo_free(s->memo);
+		query_ref_memo_free(s->parses);
 	}
 	pk_free(s);
+}
+
+qr_memo *query_ref_scratch_memo(qr_scratch *s)
+{
+	if (s && !s->parses && !(s->parses = query_ref_memo_new()))
+		pk_error_clear();
+	return s ? s->parses : NULL;
 }
 
 size_t query_ref_scratch_hits(const qr_scratch *s)

@@ -17,7 +17,7 @@
  * (a key without it would give one reference another's result): these
  * sizes say when one was. */
 #if defined(__x86_64__) && defined(__linux__)
-_Static_assert(sizeof(qr_ref) == 8040, "qr_ref changed: pack its new field in key_of");
+_Static_assert(sizeof(qr_ref) == 8040, "qr_ref changed: pack its new field in qr_ref_pack and qr_ref_unpack");
 _Static_assert(sizeof(qr_result) == 9960, "qr_result changed: pack its new field in pack/unpack");
 #endif
 
@@ -101,13 +101,11 @@ static int put_num(pk_buf *b, const void *p, size_t n)
 
 #define PUT_NUM(b, v) put_num((b), &(v), sizeof(v))
 
-static int key_of(pk_buf *b, const qr_ref *r, const qr_memo_opts *o)
+int qr_ref_pack(pk_buf *b, const qr_ref *r)
 {
 	int rc = 0;
 	size_t i;
 
-	pk_buf_reset(b);
-	rc = rc < 0 ? rc : PUT_NUM(b, *o);
 	rc = rc < 0 ? rc : PUT_NUM(b, r->nauthors);
 	rc = rc < 0 ? rc : PUT_NUM(b, r->et_al);
 	rc = rc < 0 ? rc : PUT_NUM(b, r->year);
@@ -134,6 +132,16 @@ static int key_of(pk_buf *b, const qr_ref *r, const qr_memo_opts *o)
 	rc = rc < 0 ? rc : PUT_STR(b, r->doc_type);
 	rc = rc < 0 ? rc : PUT_STR(b, r->text);
 	return rc;
+}
+
+static int key_of(pk_buf *b, const qr_ref *r, const qr_memo_opts *o)
+{
+	int rc;
+
+	pk_buf_reset(b);
+	if ((rc = PUT_NUM(b, *o)) < 0)
+		return rc;
+	return qr_ref_pack(b, r);
 }
 
 static int pack(pk_buf *b, const qr_result *r)
@@ -222,6 +230,38 @@ static void unpack(const unsigned char *p, qr_result *r)
 		GET_STR(&p, r->retrieved[i].doi);
 		GET_NUM(&p, r->retrieved[i].score);
 	}
+}
+
+const unsigned char *qr_ref_unpack(const unsigned char *p, qr_ref *r)
+{
+	size_t i;
+
+	GET_NUM(&p, r->nauthors);
+	GET_NUM(&p, r->et_al);
+	GET_NUM(&p, r->year);
+	GET_NUM(&p, r->numbered);
+	for (i = 0; i < r->nauthors && i < QR_AUTHORS; i++) {
+		GET_STR(&p, r->authors[i].family);
+		GET_STR(&p, r->authors[i].given);
+	}
+	GET_STR(&p, r->title);
+	GET_STR(&p, r->venue);
+	GET_STR(&p, r->volume);
+	GET_STR(&p, r->issue);
+	GET_STR(&p, r->pages);
+	GET_STR(&p, r->first_page);
+	GET_STR(&p, r->doi);
+	GET_STR(&p, r->arxiv);
+	GET_STR(&p, r->pmid);
+	GET_STR(&p, r->pmcid);
+	GET_STR(&p, r->openalex);
+	GET_STR(&p, r->dblp);
+	GET_STR(&p, r->other_id);
+	GET_STR(&p, r->url);
+	GET_STR(&p, r->style);
+	GET_STR(&p, r->doc_type);
+	GET_STR(&p, r->text);
+	return p;
 }
 
 /* ---- the table ------------------------------------------------------------ */

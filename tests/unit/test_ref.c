@@ -222,18 +222,48 @@ static int verdict(const char *text, int closed, qr_result *r)
 
 /* What ref.h leaves undefined zeroed: the authors past nauthors and the
  * bytes of text past its NUL (two parses compare byte for byte then) */
+static void str_canon(char *s, size_t size)
+{
+	size_t l = strnlen(s, size);
+
+	memset(s + l, 0, size - l);
+}
+
+#define STR_CANON(f) str_canon((f), sizeof(f))
+
 static void ref_canon(qr_ref *r)
 {
-	size_t l = strlen(r->text);
+	size_t i;
 
-	memset(r->text + l, 0, sizeof(r->text) - l);
 	if (r->nauthors <= QR_AUTHORS)
 		memset(r->authors + r->nauthors, 0, (QR_AUTHORS - r->nauthors) * sizeof(r->authors[0]));
+	for (i = 0; i < r->nauthors && i < QR_AUTHORS; i++) {
+		STR_CANON(r->authors[i].family);
+		STR_CANON(r->authors[i].given);
+	}
+	STR_CANON(r->title);
+	STR_CANON(r->venue);
+	STR_CANON(r->volume);
+	STR_CANON(r->issue);
+	STR_CANON(r->pages);
+	STR_CANON(r->first_page);
+	STR_CANON(r->doi);
+	STR_CANON(r->arxiv);
+	STR_CANON(r->pmid);
+	STR_CANON(r->pmcid);
+	STR_CANON(r->openalex);
+	STR_CANON(r->dblp);
+	STR_CANON(r->other_id);
+	STR_CANON(r->url);
+	STR_CANON(r->style);
+	STR_CANON(r->doc_type);
+	STR_CANON(r->text);
 }
 
 /* query_ref_parse_memo gives what query_ref_parse gives: on a first
- * parse, on a repeat, after the slots have been reused, and for a string
- * that does not parse (an error each time, never a remembered result). */
+ * parse, on a repeat, after more strings than it keeps have emptied it,
+ * and for a string that does not parse (an error each time, never a
+ * remembered result). */
 static void parse_memo(void)
 {
 	static const char *const refs[] = {
@@ -252,10 +282,18 @@ static void parse_memo(void)
 	CHECK(m && a && b);
 	if (!m || !a || !b)
 		goto out;
-	for (round = 0; round < 3; round++)
+	for (round = 0; round < 3; round++) {
+		if (round == 2) { /* 4,200 more strings: more than it keeps */
+			char other[128];
+
+			for (i = 0; i < 4200; i++) {
+				snprintf(other, sizeof(other), "Doe J. Title number %zu. J Test. 2020;1:%zu.", i, i);
+				CHECK_EQ_INT(query_ref_parse_memo(m, other, strlen(other), a), 0);
+			}
+		}
 		for (i = 0; i < sizeof(refs) / sizeof(refs[0]); i++) {
-			/* round 1 repeats each string at once (a hit), rounds 0 and 2
-			 * come after more strings than slots (misses) */
+			/* round 1 repeats each string at once (hits), round 2
+			 * comes after the memo was emptied (misses) */
 			size_t reps = round == 1 ? 2 : 1, r;
 
 			for (r = 0; r < reps; r++) {
@@ -268,6 +306,7 @@ static void parse_memo(void)
 				CHECK(!memcmp(a, b, sizeof(*a)));
 			}
 		}
+	}
 	for (i = 0; i < 2; i++) {
 		CHECK_EQ_INT(query_ref_parse_memo(m, "   ", 3, a), PK_EINVAL);
 		pk_error_clear();
