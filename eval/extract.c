@@ -550,18 +550,16 @@ static size_t next_year(const char *s, size_t n, size_t from)
 static int match_prose(ctx *x, int k, size_t at, pk_match *m)
 {
 	const unsigned char *u = (const unsigned char *)x->s;
-	size_t y = at, scan = at, from = at;
+	size_t y = at;
 
 	if (x->whole)
 		return match(x, k, at, m);
 	while ((y = next_year(x->s, x->n, y)) < x->n) {
-		size_t cut = y + 2;
+		size_t from = y, cut = y + 2;
 		int rc;
 
-		/* from: past the last stop byte before y (the years come in order) */
-		for (; scan < y; scan++)
-			if (prose_stop(u[scan]))
-				from = scan + 1;
+		while (from > at && !prose_stop(u[from - 1]))
+			from--;
 		while (cut < x->n && (u[cut] >= 0x80 || u[cut] <= ' ' || (u[cut] >= '0' && u[cut] <= '9') ||
 				      ((u[cut] | 0x20) >= 'a' && (u[cut] | 0x20) <= 'z')))
 			cut++;
