@@ -137,6 +137,20 @@ static int in_list(const ctx *x, size_t at)
 	return 0;
 }
 
+/* Is [a, b) inside one of the regions in_list() tells? */
+static int within_region(const ctx *x, size_t a, size_t b)
+{
+	size_t i;
+
+	for (i = 0; i < x->nlist; i++)
+		if (a >= x->list[i].start && b <= x->list[i].end)
+			return 1;
+	for (i = 0; i < x->nfull; i++)
+		if (a >= x->full[i].start && b <= x->full[i].end)
+			return 1;
+	return 0;
+}
+
 /* Run pattern k at `from`; a limit hit stops that pattern for this text. */
 static int match(ctx *x, int k, size_t from, pk_match *m)
 {
@@ -566,6 +580,14 @@ static int match_prose(ctx *x, int k, size_t at, pk_match *m)
 		cut = cut + 3 < x->n ? cut + 3 : x->n;
 		while (cut < x->n && (u[cut] & 0xc0) == 0x80)
 			cut++; /* whole characters: PCRE2 is not asked to check UTF-8 */
+		/* a window inside a reference list or a whole reference: a match
+		 * there starts there, and find_prose passes it over (nor could one
+		 * start between it and its end: after its year come no capitals
+		 * and no Han) */
+		if (within_region(x, from, cut)) {
+			y++;
+			continue;
+		}
 		rc = pk_re_match(xre[k], x->s, cut, from, m);
 		if (rc == 0 && pk_re_last_limited()) {
 			x->limited = 1; /* as a limit hit by match(): the pattern stops */

@@ -67,11 +67,15 @@ static void prose_windows(void)
 		"Zhang et al. (2019)", "Smith, Nature 2019", "Lee and Kim 2018", "Park & Lee, 2020",
 		"Kim et al., Phys. Rev. B 2021", "\xe5\xbc\xa0\xe4\xb8\x89\xe7\xad\x89\xef\xbc\x88" "2020\xef\xbc\x89",
 		"Smith (2019 )", "Zhang et al. 2020a", "Lee (20\xd9\xa2\xd9\xa3)", "Ng et al. (1999)",
+		/* reference lists and whole references, inside which no prose citation counts */
+		"\nReferences\n", "\n\xe5\x8f\x82\xe8\x80\x83\xe6\x96\x87\xe7\x8c\xae\n", "\n[1] ", "\n[2] ",
+		"\n1. ", "\n2. ", "\n\n", "Liu, X., & Zhang, H. (2015). Title here. Journal, 11(8), 603172.",
+		"(Tan, Z.; Li, H. PLoS ONE 2013, 8, e75105.)",
 	};
 	size_t np = sizeof(piece) / sizeof(piece[0]);
 	unsigned long long seed = 2026;
 	char text[1024];
-	int round, bad = 0, found = 0;
+	int round, bad = 0, found = 0, lists = 0;
 
 	for (round = 0; round < 20000; round++) {
 		ev_cite *a = NULL, *b = NULL;
@@ -98,8 +102,10 @@ static void prose_windows(void)
 		CHECK_EQ_INT(ev_extract_citations_whole(text, len, &b, &nb, &lb), 0);
 		if (la || lb)
 			goto next;
-		for (i = 0; i < na; i++)
+		for (i = 0; i < na; i++) {
 			found += a[i].kind == EV_CITE_PROSE;
+			lists += a[i].kind == EV_CITE_ENTRY || a[i].kind == EV_CITE_FULL;
+		}
 		if (na != nb) {
 			if (bad++ < 5)
 				fprintf(stderr, "'%s': %zu citations in windows, %zu over the whole text\n", text, na, nb);
@@ -120,6 +126,7 @@ next:
 	}
 	CHECK_EQ_INT(bad, 0);
 	CHECK(found > 2000); /* the texts hold author-year citations */
+	CHECK(lists > 1000);  /* and reference lists or whole references */
 }
 
 static void citations(void)
