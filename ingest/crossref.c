@@ -40,6 +40,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#define SPARES 4
 #define DOC_MAX ((size_t)512 << 20) /* one document-layout file, decompressed (a real one is ~50 MB) */
 #define LINE_MAX_BYTES ((size_t)64 << 20)
 #define BATCH_BYTES ((size_t)1 << 20)
@@ -155,8 +156,10 @@ typedef struct reader {
 	 * document's text the parser is done with (under q.mu) */
 	unsigned char *all;
 	size_t all_cap;
-	char *spare;
-	size_t spare_cap;
+	/* as many as can be in flight (one inflated, two queued, one parsed) */
+	char *spare[SPARES];
+	size_t spare_cap[SPARES];
+	size_t nspare;
 	batch *cur;
 	pk_buf arena;  /* strings of the work being extracted */
 	pk_buf rec, key;
@@ -1064,8 +1067,8 @@ static void doc_free(doc *d)
 	}
 }
 
-/* The parser is done with d: its text becomes the inflater's spare (the
- * larger of the two is kept). */
+/* The parser is done with d: its text becomes one of the inflater's
+ * spares (with SPARES kept, the smallest gives way). */
 static void doc_done(reader *r, doc *d)
 {
 	char *drop = NULL;
@@ -1073,28 +1076,48 @@ static void doc_done(reader *r, doc *d)
 	if (!d)
 		return;
 	pthread_mutex_lock(&r->q.mu);
-	if (d->text && d->cap > r->spare_cap) {
-		drop = r->spare;
-		r->spare = d->text;
-		r->spare_cap = d->cap;
-		d->text = NULL;
+	if (d->text && d->cap <= DOC_MAX + 1) {
+		size_t i, small = 0;
+
+		if (r->nspare < SPARES) {
+			small = r->nspare++;
+			r->spare[small] = NULL;
+			r->spare_cap[small] = 0;
+		} else {
+			for (i = 1; i < SPARES; i++)
+				if (r->spare_cap[i] < r->spare_cap[small])
+					small = i;
+		}
+		if (d->cap > r->spare_cap[small]) {
+			drop = r->spare[small];
+			r->spare[small] = d->text;
+			r->spare_cap[small] = d->cap;
+			d->text = NULL;
+		}
 	}
 	pthread_mutex_unlock(&r->q.mu);
 	pk_free(drop);
 	doc_free(d);
 }
 
-/* the spare text buffer as an empty pk_buf capped at DOC_MAX (or a new one) */
+/* the largest spare text buffer as an empty pk_buf capped at DOC_MAX (or a
+ * new one) */
 static void take_spare(reader *r, pk_buf *text)
 {
 	pk_buf_init(text, DOC_MAX);
 	pthread_mutex_lock(&r->q.mu);
-	if (r->spare && r->spare_cap <= DOC_MAX + 1) {
-		text->ptr = r->spare;
-		text->cap = r->spare_cap;
+	if (r->nspare) {
+		size_t i, big = 0;
+
+		for (i = 1; i < r->nspare; i++)
+			if (r->spare_cap[i] > r->spare_cap[big])
+				big = i;
+		text->ptr = r->spare[big];
+		text->cap = r->spare_cap[big];
 		text->ptr[0] = '\0';
-		r->spare = NULL;
-		r->spare_cap = 0;
+		r->nspare--;
+		r->spare[big] = r->spare[r->nspare];
+		r->spare_cap[big] = r->spare_cap[r->nspare];
 	}
 	pthread_mutex_unlock(&r->q.mu);
 }
@@ -1421,9 +1444,9 @@ static void reader_stop(reader *r)
 	for (i = 0; i < r->dq.n; i++)
 		doc_free(r->dq.slot[(r->dq.head + i) % 2]);
 	r->dq.n = 0;
-	pk_free(r->spare);
-	r->spare = NULL;
-	r->spare_cap = 0;
+	for (i = 0; i < r->nspare; i++)
+		pk_free(r->spare[i]);
+	r->nspare = 0;
 	batch_free(r->cur);
 	r->cur = NULL;
 	pk_buf_release(&r->arena);
