@@ -46,6 +46,7 @@
 #define BATCH_BYTES ((size_t)1 << 20)
 #define QUEUE_DEPTH 20 /* batches parsed ahead: more than a write run, so parsing goes on while a run is written */
 #define WORK_MAX ((size_t)8 << 20) /* one work's kept strings */
+#define SPARE_BATCHES 24 /* a write run's (WRITE_RUN) and some */
 
 /* ---- batches: what the reader hands the writer ------------------------- */
 
@@ -65,6 +66,10 @@ typedef struct queue {
 	int done, cancel;
 	int rc; /* the reader's fatal error, if any */
 	char msg[512];
+	/* batches the writer is done with, for the reader to fill again (a
+	 * fresh one of 2 MB is faulted in 4 KB at a time) */
+	batch *spare[SPARE_BATCHES];
+	size_t nspare;
 } queue;
 
 static int put_u32(pk_buf *b, uint32_t v)
@@ -122,6 +127,33 @@ static void batch_free(batch *b)
 	}
 }
 
+/* The writer is done with b: a spare for the reader, or freed. */
+static void batch_recycle(queue *q, batch *b)
+{
+	pthread_mutex_lock(&q->mu);
+	if (b && q->nspare < SPARE_BATCHES) {
+		pk_buf_reset(&b->data);
+		b->count = 0;
+		b->bytes_in = 0;
+		q->spare[q->nspare++] = b;
+		b = NULL;
+	}
+	pthread_mutex_unlock(&q->mu);
+	batch_free(b);
+}
+
+/* A spare batch, empty (NULL: none). */
+static batch *batch_spare(queue *q)
+{
+	batch *b = NULL;
+
+	pthread_mutex_lock(&q->mu);
+	if (q->nspare)
+		b = q->spare[--q->nspare];
+	pthread_mutex_unlock(&q->mu);
+	return b;
+}
+
 /* ---- the reader ------------------------------------------------------- */
 
 /* A file as the inflater hands it to the parser. */
@@ -156,6 +188,7 @@ typedef struct reader {
 	 * document's text the parser is done with (under q.mu) */
 	unsigned char *all;
 	size_t all_cap;
+	unsigned char *raw; /* RAW_CHUNK: the inflater's read buffer */
 	/* as many as can be in flight (one inflated, two queued, one parsed) */
 	char *spare[SPARES];
 	size_t spare_cap[SPARES];
@@ -200,6 +233,8 @@ static int need_batch(reader *r)
 {
 	if (r->cur && r->cur->data.len >= BATCH_BYTES && flush_batch(r) < 0)
 		return -1;
+	if (!r->cur && !r->sink)
+		r->cur = batch_spare(&r->q);
 	if (!r->cur) {
 		if (!(r->cur = pk_calloc(1, sizeof(*r->cur))))
 			return -1;
@@ -1199,11 +1234,15 @@ static int gz_whole(struct libdeflate_decompressor *dd, const unsigned char *in,
 static unsigned char *whole_buffer(reader *r, size_t n)
 {
 	if (r->all_cap < n) {
+		/* an eighth more: the files of a dump differ a little in size,
+		 * and each new buffer is faulted in again */
+		size_t cap = n + n / 8;
+
 		pk_free(r->all);
 		r->all_cap = 0;
-		if (!(r->all = pk_malloc(n)))
+		if (!(r->all = pk_malloc(cap)))
 			return NULL;
-		r->all_cap = n;
+		r->all_cap = cap;
 	}
 	return r->all;
 }
@@ -1234,11 +1273,12 @@ static doc *inflate_file(reader *r, const char *file, char hex[65])
 		snprintf(d->err, sizeof(d->err), "cannot open '%s': %s", file, strerror(errno));
 		return d;
 	}
-	if (!(raw = pk_malloc(RAW_CHUNK))) {
+	if (!r->raw && !(r->raw = pk_malloc(RAW_CHUNK))) {
 		close(fd);
 		doc_free(d);
 		return NULL;
 	}
+	raw = r->raw;
 	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= 20 && (size_t)st.st_size <= WHOLE_MAX &&
 	    (all = whole_buffer(r, (size_t)st.st_size))) {
 		/* read it whole (hashed as read), then, for a gzip document,
@@ -1336,7 +1376,6 @@ static doc *inflate_file(reader *r, const char *file, char hex[65])
 	if (got < 0 && !d->err[0])
 		snprintf(d->err, sizeof(d->err), "cannot read '%s': %s", file, strerror(errno));
 	close(fd);
-	pk_free(raw);
 	if (!decided && text.len)
 		d->jsonl = looks_like_jsonl(text.ptr, text.len);
 	if (gz == 1 && !d->err[0] && !zend && !d->jsonl)
@@ -1447,6 +1486,11 @@ static void reader_stop(reader *r)
 	for (i = 0; i < r->nspare; i++)
 		pk_free(r->spare[i]);
 	r->nspare = 0;
+	for (i = 0; i < r->q.nspare; i++)
+		batch_free(r->q.spare[i]);
+	r->q.nspare = 0;
+	pk_free(r->raw);
+	r->raw = NULL;
 	batch_free(r->cur);
 	r->cur = NULL;
 	pk_buf_release(&r->arena);
@@ -1515,6 +1559,7 @@ typedef struct write_ctx {
 	uint64_t *prefixes;  /* hashes of the prefixes written (0: empty slot) */
 	kg_index_entry *ents; /* the run's index entries (into its batches), written sorted */
 	size_t nents, cap;
+	queue *q;             /* where written batches go back as spares */
 } write_ctx;
 
 /* The source covers the DOI's prefix ('C' + "doi:10.1103"): written once
@@ -1584,7 +1629,7 @@ static int write_run(write_ctx *w, batch **run, size_t *nrun)
 
 	w->nents = 0;
 	while (*nrun)
-		batch_free(run[--*nrun]);
+		batch_recycle(w->q, run[--*nrun]);
 	return rc;
 }
 
@@ -1686,7 +1731,7 @@ int ingest_crossref(kg_txn *t, const char *path, char *const *files, size_t nfil
 	}
 	/* the documents in input order (a DOI given twice: the last wins), the
 	 * index entries of each run of batches in key order */
-	w = (write_ctx){ t, sid, o, res, prefixes, NULL, 0, 0 };
+	w = (write_ctx){ t, sid, o, res, prefixes, NULL, 0, 0, &r->q };
 	while ((b = queue_pop(&r->q))) {
 		run[nrun++] = b;
 		rc = walk_batch(b, &v);

@@ -1104,20 +1104,25 @@ static int str_ref_cmp(const void *va, const void *vb)
 
 /* rank[i] for each entry's key (or target): equal bytes, equal ranks;
  * ranks in byte order, the highest in *top. 0, or PK_ENOMEM. */
-static int entry_ranks(const kg_index_entry *e, size_t n, int target, uint32_t *rank, uint32_t *top)
+static size_t rank_slots(size_t n)
 {
-	size_t cap = 16, i, nd = 0;
-	uint32_t *slot, *id, r;
-	str_ref *d;
-	int rc = PK_ENOMEM;
+	size_t cap = 16;
 
 	while (cap < 2 * n)
 		cap *= 2;
-	slot = pk_calloc(cap, sizeof(*slot)); /* 0: empty, else distinct id + 1 */
-	id = pk_malloc(n * sizeof(*id));
-	d = pk_malloc(n * sizeof(*d));
-	if (!slot || !id || !d)
-		goto done;
+	return cap;
+}
+
+/* rank's working memory: slots (rank_slots(n)), ids and strings (n each),
+ * in mem (entries_sort's) */
+static void entry_ranks(const kg_index_entry *e, size_t n, int target, uint32_t *rank, uint32_t *top,
+			unsigned char *mem)
+{
+	size_t cap = rank_slots(n), i, nd = 0;
+	str_ref *d = (str_ref *)(void *)mem;
+	uint32_t *slot = (uint32_t *)(void *)(mem + n * sizeof(*d)), *id = slot + cap, r;
+
+	memset(slot, 0, cap * sizeof(*slot)); /* 0: empty, else distinct id + 1 */
 	for (i = 0; i < n; i++) {
 		const unsigned char *p = target ? e[i].target : e[i].key;
 		uint32_t len = target ? e[i].tlen : e[i].klen;
@@ -1150,12 +1155,6 @@ static int entry_ranks(const kg_index_entry *e, size_t n, int target, uint32_t *
 	for (i = 0; i < n; i++)
 		rank[i] = slot[id[i]];
 	*top = r;
-	rc = 0;
-done:
-	pk_free(slot);
-	pk_free(id);
-	pk_free(d);
-	return rc;
 }
 
 typedef struct order_item {
@@ -1197,18 +1196,57 @@ static order_item *radix_sort(order_item *x, order_item *tmp, size_t n, uint64_t
 
 /* e[0..n) into the table's order (key bytes, then target bytes).
  * 0, or PK_ENOMEM with e unchanged. */
-static int entries_sort(kg_index_entry *e, size_t n)
+/* entries_sort's working memory, kept by the write txn from call to call
+ * (an ingest sorts run after run: fresh blocks of tens of MB each time
+ * were faulted in 4 KB at a time); NULL when memory is short. */
+static unsigned char *sort_mem(kg_txn *t, size_t bytes)
 {
-	uint32_t *kr = pk_malloc(n * sizeof(*kr)), *tr = pk_malloc(n * sizeof(*tr));
-	order_item *o = pk_malloc(n * sizeof(*o)), *tmp = pk_malloc(n * sizeof(*tmp)), *sorted;
-	kg_index_entry *copy = NULL;
+	if (t->sort_cap < bytes) {
+		size_t cap = bytes + bytes / 4;
+
+		pk_free(t->sort_mem);
+		t->sort_cap = 0;
+		if (!(t->sort_mem = pk_malloc(cap)))
+			return NULL;
+		t->sort_cap = cap;
+	}
+	return t->sort_mem;
+}
+
+void kg_index_sort_drop(kg_txn *t)
+{
+	pk_free(t->sort_mem);
+	t->sort_mem = NULL;
+	t->sort_cap = 0;
+}
+
+#define ALIGN16(x) (((x) + 15) & ~(size_t)15)
+
+static int entries_sort(kg_txn *t, kg_index_entry *e, size_t n)
+{
+	/* the ranks of keys and of targets, the order and its radix copy, the
+	 * entries in order, and entry_ranks' own (used by one call at a time) */
+	size_t at_tr = ALIGN16(n * sizeof(uint32_t)), at_o = at_tr + ALIGN16(n * sizeof(uint32_t)),
+	       at_tmp = at_o + ALIGN16(n * sizeof(order_item)), at_copy = at_tmp + ALIGN16(n * sizeof(order_item)),
+	       at_rank = at_copy + ALIGN16(n * sizeof(kg_index_entry)),
+	       end = at_rank + ALIGN16(n * sizeof(str_ref)) + (rank_slots(n) + n) * sizeof(uint32_t);
+	unsigned char *mem = sort_mem(t, end);
+	uint32_t *kr, *tr;
+	order_item *o, *tmp, *sorted;
+	kg_index_entry *copy;
 	uint32_t ktop, ttop;
 	int tbits = 0;
 	size_t i;
-	int rc = PK_ENOMEM;
 
-	if (!kr || !tr || !o || !tmp || entry_ranks(e, n, 0, kr, &ktop) < 0 || entry_ranks(e, n, 1, tr, &ttop) < 0)
-		goto done;
+	if (!mem)
+		return PK_ENOMEM;
+	kr = (uint32_t *)(void *)mem;
+	tr = (uint32_t *)(void *)(mem + at_tr);
+	o = (order_item *)(void *)(mem + at_o);
+	tmp = (order_item *)(void *)(mem + at_tmp);
+	copy = (kg_index_entry *)(void *)(mem + at_copy);
+	entry_ranks(e, n, 0, kr, &ktop, mem + at_rank);
+	entry_ranks(e, n, 1, tr, &ttop, mem + at_rank);
 	while (tbits < 32 && (ttop >> tbits))
 		tbits++;
 	for (i = 0; i < n; i++) {
@@ -1218,19 +1256,10 @@ static int entries_sort(kg_index_entry *e, size_t n)
 	sorted = radix_sort(o, tmp, n, (uint64_t)ktop << tbits | ttop);
 	/* the entries in that order (tmp or o, whichever is free, is too
 	 * small for them: one more copy) */
-	if (!(copy = pk_malloc(n * sizeof(*copy))))
-		goto done;
 	for (i = 0; i < n; i++)
 		copy[i] = e[sorted[i].at];
 	memcpy(e, copy, n * sizeof(*e));
-	rc = 0;
-done:
-	pk_free(kr);
-	pk_free(tr);
-	pk_free(o);
-	pk_free(tmp);
-	pk_free(copy);
-	return rc;
+	return 0;
 }
 
 int kg_index_add_many(kg_txn *t, uint32_t sid, kg_index_entry *e, size_t n)
@@ -1246,7 +1275,7 @@ int kg_index_add_many(kg_txn *t, uint32_t sid, kg_index_entry *e, size_t n)
 		return 0;
 	if (n > UINT32_MAX)
 		return pk_error_set(PK_ELIMIT, "too many index entries in one call");
-	if (n > 1 && entries_sort(e, n) < 0) {
+	if (n > 1 && entries_sort(t, e, n) < 0) {
 		/* no memory for the ranks: by bytes, in place */
 		for (i = 0; i < n; i++)
 			e[i].pfx = key_prefix(e[i].key, e[i].klen);

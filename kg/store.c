@@ -850,6 +850,7 @@ void kg_txn_free(kg_txn *t)
 		return;
 	memo_drop(t);
 	kg_kf_drop(t);
+	kg_index_sort_drop(t);
 	/* a read txn's cursor is closed explicitly, before or after the txn */
 	if (t->icur)
 		mdb_cursor_close(t->icur);
@@ -1022,6 +1023,7 @@ int kg_store_write(kg_store *s, kg_write_fn fn, void *ctx)
 		if (rc == 0)
 			rc = kg_kf_flush(&t);
 		kg_kf_drop(&t);
+		kg_index_sort_drop(&t);
 		if (rc == 0) {
 			int mrc = mdb_txn_commit(t.txn);
 
