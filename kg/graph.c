@@ -1209,6 +1209,7 @@ static unsigned char *sort_mem(kg_txn *t, size_t bytes)
 		if (!(t->sort_mem = pk_malloc(cap)))
 			return NULL;
 		t->sort_cap = cap;
+		pk_advise_huge(t->sort_mem, cap);
 	}
 	return t->sort_mem;
 }
