@@ -8,6 +8,7 @@
 #include "../common/buf.h"
 #include "../common/error.h"
 #include "../common/hash.h"
+#include "../common/memo.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -21,19 +22,11 @@ _Static_assert(sizeof(qr_ref) == 8040, "qr_ref changed: pack its new field in qr
 _Static_assert(sizeof(qr_result) == 9960, "qr_result changed: pack its new field in pack/unpack");
 #endif
 
-#define RMEMO_SLOTS 16384                   /* a power of two */
-#define RMEMO_MAX (RMEMO_SLOTS / 2)         /* entries: the table stays half empty */
-#define RMEMO_BYTES ((size_t)24 << 20)      /* packed bytes held at most */
-
-typedef struct entry {
-	uint64_t h;
-	uint32_t klen, vlen;
-	unsigned char data[]; /* the key, then the packed result */
-} entry;
+#define RMEMO_SLOTS 16384              /* a power of two: 8,192 results at most */
+#define RMEMO_BYTES ((size_t)24 << 20) /* packed bytes held at most */
 
 struct qr_rmemo {
-	entry **slot;  /* RMEMO_SLOTS; NULL: empty */
-	size_t n, bytes;
+	pk_memo *t;
 	pk_buf key;    /* the key of the last get */
 	uint64_t h;    /* its hash */
 	pk_buf val;    /* a result being packed */
@@ -43,12 +36,11 @@ qr_rmemo *qr_rmemo_new(void)
 {
 	qr_rmemo *m = pk_malloc(sizeof(*m));
 
-	if (!m || !(m->slot = pk_calloc(RMEMO_SLOTS, sizeof(*m->slot)))) {
+	if (!m || !(m->t = pk_memo_new(RMEMO_SLOTS, RMEMO_BYTES))) {
 		pk_free(m);
 		pk_error_set(PK_ENOMEM, "out of memory");
 		return NULL;
 	}
-	m->n = m->bytes = 0;
 	pk_buf_init(&m->key, 0);
 	pk_buf_init(&m->val, 0);
 	m->h = 0;
@@ -57,23 +49,15 @@ qr_rmemo *qr_rmemo_new(void)
 
 void qr_rmemo_clear(qr_rmemo *m)
 {
-	size_t i;
-
-	if (!m || !m->n)
-		return;
-	for (i = 0; i < RMEMO_SLOTS; i++) {
-		pk_free(m->slot[i]);
-		m->slot[i] = NULL;
-	}
-	m->n = m->bytes = 0;
+	if (m)
+		pk_memo_clear(m->t);
 }
 
 void qr_rmemo_free(qr_rmemo *m)
 {
 	if (!m)
 		return;
-	qr_rmemo_clear(m);
-	pk_free(m->slot);
+	pk_memo_free(m->t);
 	pk_buf_release(&m->key);
 	pk_buf_release(&m->val);
 	pk_free(m);
@@ -268,7 +252,8 @@ const unsigned char *qr_ref_unpack(const unsigned char *p, qr_ref *r)
 
 int qr_rmemo_get(qr_rmemo *m, const qr_ref *r, const qr_memo_opts *o, qr_result *out)
 {
-	size_t i;
+	const unsigned char *v;
+	size_t vlen;
 
 	if (!m)
 		return 0;
@@ -278,44 +263,20 @@ int qr_rmemo_get(qr_rmemo *m, const qr_ref *r, const qr_memo_opts *o, qr_result 
 		return 0;
 	}
 	m->h = pk_fnv1a64(m->key.ptr, m->key.len);
-	for (i = m->h & (RMEMO_SLOTS - 1); m->slot[i]; i = (i + 1) & (RMEMO_SLOTS - 1)) {
-		const entry *e = m->slot[i];
-
-		if (e->h == m->h && e->klen == m->key.len && !memcmp(e->data, m->key.ptr, e->klen)) {
-			unpack(e->data + e->klen, out);
-			return 1;
-		}
-	}
-	return 0;
+	if (!(v = pk_memo_get(m->t, m->h, m->key.ptr, m->key.len, &vlen)))
+		return 0;
+	unpack(v, out);
+	return 1;
 }
 
 void qr_rmemo_put(qr_rmemo *m, const qr_result *res)
 {
-	entry *e;
-	size_t i, size;
-
 	if (!m || !m->key.len)
 		return;
 	if (pack(&m->val, res) < 0) {
 		pk_error_clear();
 		return;
 	}
-	size = sizeof(*e) + m->key.len + m->val.len;
-	if (m->n >= RMEMO_MAX || m->bytes + size > RMEMO_BYTES)
-		qr_rmemo_clear(m); /* full: the next results are remembered afresh */
-	if (!(e = pk_malloc(size))) {
-		pk_error_clear();
-		return;
-	}
-	e->h = m->h;
-	e->klen = (uint32_t)m->key.len;
-	e->vlen = (uint32_t)m->val.len;
-	memcpy(e->data, m->key.ptr, m->key.len);
-	memcpy(e->data + m->key.len, m->val.ptr, m->val.len);
-	for (i = m->h & (RMEMO_SLOTS - 1); m->slot[i]; i = (i + 1) & (RMEMO_SLOTS - 1))
-		;
-	m->slot[i] = e;
-	m->n++;
-	m->bytes += size;
+	pk_memo_put(m->t, m->h, m->key.ptr, m->key.len, m->val.ptr, m->val.len);
 	pk_buf_reset(&m->key); /* put once */
 }

@@ -17,6 +17,7 @@
 #include "../common/buf.h"
 #include "../common/error.h"
 #include "../common/hash.h"
+#include "../common/memo.h"
 #include "../common/num.h"
 #include "../common/re.h"
 #include "../common/text.h"
@@ -1230,19 +1231,11 @@ int query_ref_from_json(const cJSON *obj, qr_ref *out)
 
 /* ---- parses of a batch ---------------------------------------------------- */
 
-#define MEMO_SLOTS 8192                /* a power of two */
-#define MEMO_MAX (MEMO_SLOTS / 2)      /* entries: the table stays half empty */
-#define MEMO_BYTES ((size_t)8 << 20)   /* packed bytes held at most */
-
-typedef struct memo_entry {
-	uint64_t h;
-	uint32_t tlen;
-	unsigned char data[]; /* the text, then its parse packed (qr_ref_pack) */
-} memo_entry;
+#define MEMO_SLOTS 8192              /* a power of two: 4,096 parses at most */
+#define MEMO_BYTES ((size_t)8 << 20) /* packed bytes held at most */
 
 struct qr_memo {
-	memo_entry **slot; /* MEMO_SLOTS, made at the first parse kept; NULL: empty */
-	size_t n, bytes;
+	pk_memo *t;  /* text -> its parse packed (qr_ref_pack) */
 	pk_buf pack;
 };
 
@@ -1250,88 +1243,44 @@ qr_memo *query_ref_memo_new(void)
 {
 	qr_memo *m = pk_malloc(sizeof(*m));
 
-	if (!m) {
+	if (!m || !(m->t = pk_memo_new(MEMO_SLOTS, MEMO_BYTES))) {
+		pk_free(m);
 		pk_error_set(PK_ENOMEM, "out of memory");
 		return NULL;
 	}
-	m->slot = NULL;
-	m->n = m->bytes = 0;
 	pk_buf_init(&m->pack, 0);
 	return m;
-}
-
-static void memo_clear(qr_memo *m)
-{
-	size_t i;
-
-	for (i = 0; m->n && i < MEMO_SLOTS; i++) {
-		pk_free(m->slot[i]);
-		m->slot[i] = NULL;
-	}
-	m->n = m->bytes = 0;
 }
 
 void query_ref_memo_free(qr_memo *m)
 {
 	if (!m)
 		return;
-	if (m->slot)
-		memo_clear(m);
-	pk_free(m->slot);
+	pk_memo_free(m->t);
 	pk_buf_release(&m->pack);
 	pk_free(m);
 }
 
-/* Keep the parse of text (no memory: not kept, and no error). */
-static void memo_put(qr_memo *m, uint64_t h, const char *text, size_t n, const qr_ref *r)
-{
-	memo_entry *e;
-	size_t i, size;
-
-	if (n > UINT32_MAX || (!m->slot && !(m->slot = pk_calloc(MEMO_SLOTS, sizeof(*m->slot))))) {
-		pk_error_clear();
-		return;
-	}
-	pk_buf_reset(&m->pack);
-	if (qr_ref_pack(&m->pack, r) < 0) {
-		pk_error_clear();
-		return;
-	}
-	size = sizeof(*e) + n + m->pack.len;
-	if (m->n >= MEMO_MAX || m->bytes + size > MEMO_BYTES)
-		memo_clear(m); /* full: the next parses are kept afresh */
-	if (!(e = pk_malloc(size)))
-		return;
-	e->h = h;
-	e->tlen = (uint32_t)n;
-	memcpy(e->data, text, n);
-	memcpy(e->data + n, m->pack.ptr, m->pack.len);
-	for (i = h & (MEMO_SLOTS - 1); m->slot[i]; i = (i + 1) & (MEMO_SLOTS - 1))
-		;
-	m->slot[i] = e;
-	m->n++;
-	m->bytes += size;
-}
-
 int query_ref_parse_memo(qr_memo *m, const char *text, size_t n, qr_ref *out)
 {
+	const unsigned char *v;
 	uint64_t h;
-	size_t i;
+	size_t vlen;
 	int rc;
 
 	if (!m)
 		return query_ref_parse(text, n, out);
 	h = pk_fnv1a64(text, n);
-	for (i = h & (MEMO_SLOTS - 1); m->slot && m->slot[i]; i = (i + 1) & (MEMO_SLOTS - 1)) {
-		const memo_entry *e = m->slot[i];
-
-		if (e->h == h && e->tlen == n && !memcmp(e->data, text, n)) {
-			qr_ref_unpack(e->data + n, out);
-			return 0;
-		}
+	if ((v = pk_memo_get(m->t, h, text, n, &vlen))) {
+		qr_ref_unpack(v, out);
+		return 0;
 	}
 	if ((rc = query_ref_parse(text, n, out)) < 0)
 		return rc;
-	memo_put(m, h, text, n, out);
+	pk_buf_reset(&m->pack);
+	if (qr_ref_pack(&m->pack, out) < 0)
+		pk_error_clear(); /* not kept: the parse stands */
+	else
+		pk_memo_put(m->t, h, text, n, m->pack.ptr, m->pack.len);
 	return 0;
 }

@@ -9,6 +9,7 @@
 #include "common/http.h"
 #include "common/json.h"
 #include "common/lines.h"
+#include "common/memo.h"
 #include "common/re.h"
 #include "common/records.h"
 #include "common/reset.h"
@@ -1414,12 +1415,73 @@ static void reset_scan_exact(void)
 	pk_reset_free(set);
 }
 
+/* pk_memo: what is put is got back, byte for byte, under its key alone
+ * (colliding hashes too); full by count or by bytes, it empties and keeps
+ * the next; a failed allocation keeps nothing and breaks nothing. */
+static void memo_table(void)
+{
+	pk_memo *m = pk_memo_new(64, 4096);
+	const unsigned char *v;
+	char key[32], val[64];
+	size_t vlen, i, found;
+
+	CHECK(m != NULL);
+	if (!m)
+		return;
+	CHECK(pk_memo_get(m, 1, "a", 1, &vlen) == NULL); /* empty, no slots yet */
+	for (i = 0; i < 20; i++) {
+		snprintf(key, sizeof(key), "key %zu", i);
+		snprintf(val, sizeof(val), "value of key %zu", i);
+		/* every third shares a hash with the one before */
+		pk_memo_put(m, i % 3 == 2 ? i - 1 : i, key, strlen(key), val, strlen(val) + 1);
+	}
+	for (i = 0; i < 20; i++) {
+		snprintf(key, sizeof(key), "key %zu", i);
+		snprintf(val, sizeof(val), "value of key %zu", i);
+		v = pk_memo_get(m, i % 3 == 2 ? i - 1 : i, key, strlen(key), &vlen);
+		CHECK(v && vlen == strlen(val) + 1 && !strcmp((const char *)v, val));
+	}
+	CHECK(pk_memo_get(m, 0, "key 1", 5, &vlen) == NULL); /* its key, another hash */
+	/* 32 entries (half of 64 slots) at most: the 33rd empties it */
+	for (i = 20; i < 33; i++) {
+		snprintf(key, sizeof(key), "key %zu", i);
+		pk_memo_put(m, i, key, strlen(key), "x", 1);
+	}
+	for (i = 0, found = 0; i < 33; i++) {
+		snprintf(key, sizeof(key), "key %zu", i);
+		found += pk_memo_get(m, i % 3 == 2 && i < 20 ? i - 1 : i, key, strlen(key), &vlen) != NULL;
+	}
+	CHECK_EQ_INT((int)found, 1);
+	/* by bytes: 4096 at most, so a 3000-byte value empties it for the next */
+	pk_memo_clear(m);
+	memset(val, 'v', sizeof(val));
+	{
+		static char big[3000];
+
+		pk_memo_put(m, 7, "big", 3, big, sizeof(big));
+		CHECK(pk_memo_get(m, 7, "big", 3, &vlen) != NULL && vlen == sizeof(big));
+		pk_memo_put(m, 8, "big2", 4, big, sizeof(big));
+		CHECK(pk_memo_get(m, 7, "big", 3, &vlen) == NULL);
+		CHECK(pk_memo_get(m, 8, "big2", 4, &vlen) != NULL);
+	}
+	/* no memory: not kept, no error */
+	pk_error_clear();
+	pk_alloc_fail_after(0);
+	pk_memo_put(m, 9, "k", 1, "v", 1);
+	pk_alloc_fail_after(-1);
+	CHECK(pk_memo_get(m, 9, "k", 1, &vlen) == NULL);
+	CHECK_EQ_INT(pk_error_code(), 0);
+	pk_memo_free(m);
+	pk_memo_free(NULL);
+}
+
 int main(void)
 {
 	pk_alloc_init();
 	RUN(buf_cap_and_append);
 	RUN(alloc_fault_injection);
 	RUN(alloc_grow);
+	RUN(memo_table);
 	RUN(num_published_forms);
 	RUN(text_folding);
 	RUN(lines_reader);
