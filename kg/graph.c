@@ -1214,13 +1214,6 @@ static unsigned char *sort_mem(kg_txn *t, size_t bytes)
 	return t->sort_mem;
 }
 
-void kg_index_sort_drop(kg_txn *t)
-{
-	pk_free(t->sort_mem);
-	t->sort_mem = NULL;
-	t->sort_cap = 0;
-}
-
 #define ALIGN16(x) (((x) + 15) & ~(size_t)15)
 
 static int entries_sort(kg_txn *t, kg_index_entry *e, size_t n)

@@ -56,14 +56,11 @@ struct kg_txn {
 	struct kg_kfilter *kf;
 	uint64_t kf_base;            /* a write txn's index entry count at its start */
 	int kf_base_known;
-	/* a write txn's working memory for sorting index entries (graph.c;
-	 * owned: kg_index_sort_drop) */
+	/* a write txn's working memory for sorting index entries (made by
+	 * graph.c, owned by the txn: store.c frees it at the txn's end) */
 	unsigned char *sort_mem;
 	size_t sort_cap;
 };
-
-/* Free a write txn's sorting memory (graph.c); the txn stays usable. */
-void kg_index_sort_drop(kg_txn *t);
 
 /* LMDB's MDB_val holds a non-const pointer even for keys it only reads. */
 static inline void *kg_unconst(const void *p)

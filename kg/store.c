@@ -790,6 +790,14 @@ int kg_txn_read(kg_txn **out, kg_store *s)
 	return 0;
 }
 
+/* graph.c's sorting memory of a write txn: freed with the txn */
+static void sort_drop(kg_txn *t)
+{
+	pk_free(t->sort_mem);
+	t->sort_mem = NULL;
+	t->sort_cap = 0;
+}
+
 static void memo_drop(kg_txn *t)
 {
 	if (t->memo && t->memo_free)
@@ -850,7 +858,7 @@ void kg_txn_free(kg_txn *t)
 		return;
 	memo_drop(t);
 	kg_kf_drop(t);
-	kg_index_sort_drop(t);
+	sort_drop(t);
 	/* a read txn's cursor is closed explicitly, before or after the txn */
 	if (t->icur)
 		mdb_cursor_close(t->icur);
@@ -1023,7 +1031,7 @@ int kg_store_write(kg_store *s, kg_write_fn fn, void *ctx)
 		if (rc == 0)
 			rc = kg_kf_flush(&t);
 		kg_kf_drop(&t);
-		kg_index_sort_drop(&t);
+		sort_drop(&t);
 		if (rc == 0) {
 			int mrc = mdb_txn_commit(t.txn);
 
