@@ -154,7 +154,8 @@ qr_scratch *query_ref_scratch_new(void);
 void query_ref_scratch_free(qr_scratch *s);
 /* A scratch also remembers the result of each reference it checked against
  * the commit it reads, with the settings it was checked with (records from
- * outside, qr_opts.extra, excepted), and gives it back when the same parse
+ * outside, qr_opts.extra, and bare identifiers, which are looked up faster
+ * than remembered, excepted), and gives it back when the same parse
  * is checked again: the number of checks answered so (tests, benchmarks). */
 size_t query_ref_scratch_hits(const qr_scratch *s);
 /* The parse memo of a scratch (query_ref_parse_memo), for the batch's

@@ -2965,9 +2965,13 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 		}
 		year_now = s->year_now;
 	}
+	id_only = !strcmp(r->style, "doi") || !strcmp(r->style, "arxiv") || !strcmp(r->style, "pmid") ||
+		  !strcmp(r->style, "pmcid") || !strcmp(r->style, "openalex") || !strcmp(r->style, "dblp") ||
+		  !strcmp(r->style, "id");
 	/* a reference this batch checked against the same commit with the
-	 * same settings has its result (records from outside are not kept) */
-	if (s != own && !(o && o->nextra)) {
+	 * same settings has its result (records from outside are not kept;
+	 * a bare identifier is looked up faster than its key is packed) */
+	if (s != own && !id_only && !(o && o->nextra)) {
 		qr_memo_opts mo = { closed, year_now, o && o->retrieve, o && o->doi_unregistered };
 
 		if (!s->memo && !s->memo_failed && !(s->memo = qr_rmemo_new())) {
@@ -3000,9 +3004,6 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 		p->title_at = p->title_content >= 3 && title_in_text(&p->title, rt, &exact, &p->title_a, &p->title_b) >= 0.8;
 	}
 	stated_of(r, &ids);
-	id_only = !strcmp(r->style, "doi") || !strcmp(r->style, "arxiv") || !strcmp(r->style, "pmid") ||
-		  !strcmp(r->style, "pmcid") || !strcmp(r->style, "openalex") || !strcmp(r->style, "dblp") ||
-		  !strcmp(r->style, "id");
 	mark_fields(r, p, rt);
 	venue_aliases(t, r, p);
 	rt->glued = glued_initials(r);

@@ -71,6 +71,8 @@ static int put_str(pk_buf *b, const char *s, size_t size)
 	size_t n = strnlen(s, size - 1);
 	int rc;
 
+	if (s[n] == '\0')
+		return pk_buf_put(b, s, n + 1); /* the string and its NUL */
 	if ((rc = pk_buf_put(b, s, n)) < 0)
 		return rc;
 	return pk_buf_putc(b, '\0');
