@@ -704,12 +704,18 @@ int pk_normtext_set(pk_normtext *nt, const char *s, size_t n)
 		size_t start = i;
 
 		if ((unsigned char)s[i] < 0x80 && s[i] != '\0') {
+			/* ASCII is already normal: the whole run at once, each
+			 * byte mapped to itself */
+			size_t e = i + 1, b;
+
+			while (e < n && (unsigned char)s[e] < 0x80 && s[e] != '\0')
+				e++;
 			in_super = 0;
-			/* ASCII is already normal */
-			if ((rc = map_reserve(nt, nt->text.len + 2)) < 0 || (rc = pk_buf_putc(&nt->text, s[i])) < 0)
+			if ((rc = map_reserve(nt, nt->text.len + (e - i) + 1)) < 0 ||
+			    (rc = pk_buf_put(&nt->text, s + i, e - i)) < 0)
 				return rc;
-			nt->map[nt->text.len - 1] = (uint32_t)start;
-			i++;
+			for (b = nt->text.len - (e - i); i < e; i++, b++)
+				nt->map[b] = (uint32_t)i;
 			continue;
 		}
 		k = pk_utf8_decode(s + i, n - i, &cp);
