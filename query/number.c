@@ -218,19 +218,30 @@ static size_t scan_exponent(const char *s, size_t n, size_t p, int *e, int allow
 	return q;
 }
 
-static const char *const approx_words[] = {
-	"≈", "~", "∼", "≃", "about", "approximately", "approx.", "approx", "roughly", "around", "nearly",
-	"circa", "ca.", "close to", "some", "约", "大约", "近似", "约为", "大概", "左右"
+/* a marker and its length in bytes */
+typedef struct marker {
+	const char *w;
+	size_t l;
+} marker;
+
+#define M(s) { s, sizeof(s) - 1 }
+
+static const marker approx_words[] = {
+	M("≈"), M("~"), M("∼"), M("≃"), M("about"), M("approximately"), M("approx."), M("approx"), M("roughly"),
+	M("around"), M("nearly"), M("circa"), M("ca."), M("close to"), M("some"), M("约"), M("大约"), M("近似"),
+	M("约为"), M("大概"), M("左右")
 };
 
-static const char *const exact_words[] = { "exactly", "precisely", "恰好", "恰为", "精确为", "精确地" };
+static const marker exact_words[] = { M("exactly"), M("precisely"), M("恰好"), M("恰为"), M("精确为"), M("精确地") };
+
+#undef M
 
 /* Does one of words stand before s[start], with only blanks, '=', ':'
  * (and then 为 or 是, and blanks) between? The marker can only end where
  * that gap begins: after the run of blanks, '=' and ':' before start, or
  * after the one before 为/是 and the blanks after it (a word ending in
  * such a character is looked for everywhere, the slow way). */
-static int word_before(const char *const *words, size_t nwords, const char *s, size_t start)
+static int word_before(const marker *words, size_t nwords, const char *s, size_t start)
 {
 	size_t lo = start > 24 ? start - 24 : 0, i, e1, e2 = (size_t)-1, q;
 
@@ -242,13 +253,14 @@ static int word_before(const char *const *words, size_t nwords, const char *s, s
 		for (e2 = q - 3; e2 > lo && (s[e2 - 1] == ' ' || s[e2 - 1] == '=' || s[e2 - 1] == ':'); e2--)
 			;
 	for (i = 0; i < nwords; i++) {
-		const char *w = words[i];
-		size_t l = strlen(w), p;
+		const char *w = words[i].w;
+		size_t l = words[i].l, p;
 		char last = w[l - 1];
 
 		if (last != ' ' && last != '=' && last != ':') {
-			if ((e1 >= lo + l && !memcmp(s + e1 - l, w, l)) ||
-			    (e2 != (size_t)-1 && e2 >= lo + l && !memcmp(s + e2 - l, w, l)))
+			/* its last byte first: most numbers have no marker */
+			if ((e1 >= lo + l && s[e1 - 1] == last && !memcmp(s + e1 - l, w, l)) ||
+			    (e2 != (size_t)-1 && e2 >= lo + l && s[e2 - 1] == last && !memcmp(s + e2 - l, w, l)))
 				return 1;
 			continue;
 		}
