@@ -1102,8 +1102,7 @@ static int str_ref_cmp(const void *va, const void *vb)
 	return bytes_cmp(a->p + skip, a->len - skip, b->p + skip, b->len - skip);
 }
 
-/* rank[i] for each entry's key (or target): equal bytes, equal ranks;
- * ranks in byte order, the highest in *top. 0, or PK_ENOMEM. */
+/* entry_ranks' hash slots for n entries: a power of two, at least 2n */
 static size_t rank_slots(size_t n)
 {
 	size_t cap = 16;
@@ -1113,8 +1112,9 @@ static size_t rank_slots(size_t n)
 	return cap;
 }
 
-/* rank's working memory: slots (rank_slots(n)), ids and strings (n each),
- * in mem (entries_sort's) */
+/* rank[i] for each entry's key (or target): equal bytes, equal ranks;
+ * ranks in byte order, the highest in *top. mem is its working memory
+ * (entries_sort's): n strings, then rank_slots(n) slots and n ids. */
 static void entry_ranks(const kg_index_entry *e, size_t n, int target, uint32_t *rank, uint32_t *top,
 			unsigned char *mem)
 {
@@ -1194,8 +1194,6 @@ static order_item *radix_sort(order_item *x, order_item *tmp, size_t n, uint64_t
 	return x;
 }
 
-/* e[0..n) into the table's order (key bytes, then target bytes).
- * 0, or PK_ENOMEM with e unchanged. */
 /* entries_sort's working memory, kept by the write txn from call to call
  * (an ingest sorts run after run: fresh blocks of tens of MB each time
  * were faulted in 4 KB at a time); NULL when memory is short. */
@@ -1216,6 +1214,8 @@ static unsigned char *sort_mem(kg_txn *t, size_t bytes)
 
 #define ALIGN16(x) (((x) + 15) & ~(size_t)15)
 
+/* e[0..n) into the table's order (key bytes, then target bytes).
+ * 0, or PK_ENOMEM with e unchanged. */
 static int entries_sort(kg_txn *t, kg_index_entry *e, size_t n)
 {
 	/* the ranks of keys and of targets, the order and its radix copy, the
