@@ -18,6 +18,7 @@
 #include "../common/buf.h"
 #include "../common/error.h"
 #include "../common/hash.h"
+#include "../common/memo.h"
 #include "../common/text.h"
 #include "../kg/graph.h"
 #include "../kg/work.h"
@@ -1690,7 +1691,17 @@ typedef struct bm25_tables {
 	 * scratch's other memos of a commit): direct-mapped on the key's
 	 * hash, checked whole */
 	df_slot *df;      /* DF_SLOTS, or NULL (no memory: counted each time) */
+	/* each term's postings as retrieve() visits them (the first
+	 * BM25_POSTINGS), for the commit read: the same venue and title
+	 * words come back reference after reference, and a packed list is
+	 * read faster than the index's B-tree. Each posting: its length
+	 * (one byte), its target's 64-bit hash, its target. NULL: none kept
+	 * (the index is read each time). */
+	pk_memo *post;
 } bm25_tables;
+
+#define POST_SLOTS 8192
+#define POST_BYTES ((size_t)24 << 20)
 
 /* The number of works under term key k (kg_index_count) through tb's
  * memo. */
@@ -1722,10 +1733,9 @@ typedef struct bm25 {
 	double weight;    /* of the term being visited */
 } bm25;
 
-static int bm25_visit(const void *target, size_t len, void *vctx)
+/* Add the current term's weight to the work target[0..len) (its hash h). */
+static int bm25_add(bm25 *b, const void *target, size_t len, uint64_t h)
 {
-	bm25 *b = vctx;
-	uint64_t h = pk_fnv1a64(target, len);
 	uint32_t tag = (uint32_t)(h >> 48) << 16, v;
 	size_t at;
 
@@ -1746,6 +1756,69 @@ static int bm25_visit(const void *target, size_t len, void *vctx)
 	b->entry[b->n].score = b->weight;
 	b->used[b->n++] = (uint32_t)at;
 	return pk_buf_put(&b->arena, target, len);
+}
+
+static int bm25_visit(const void *target, size_t len, void *vctx)
+{
+	return bm25_add(vctx, target, len, pk_fnv1a64(target, len));
+}
+
+/* A term's postings read from the index: visited, and packed for the memo
+ * (a target over 255 bytes is visited but leaves the list unkept). */
+typedef struct post_fill {
+	bm25 *b;
+	pk_buf *packed;
+	int unkept;
+} post_fill;
+
+static int post_visit(const void *target, size_t len, void *vctx)
+{
+	post_fill *f = vctx;
+	uint64_t h = pk_fnv1a64(target, len);
+	unsigned char head[9];
+
+	if (len > 255) {
+		f->unkept = 1;
+	} else if (!f->unkept) {
+		head[0] = (unsigned char)len;
+		memcpy(head + 1, &h, 8);
+		if (pk_buf_put(f->packed, head, 9) < 0 || pk_buf_put(f->packed, target, len) < 0) {
+			pk_error_clear();
+			f->unkept = 1;
+		}
+	}
+	return bm25_add(f->b, target, len, h);
+}
+
+/* Visit the postings of term key k (the first BM25_POSTINGS of the index),
+ * through tb's memo when it has one; packed: a buffer of the caller's. */
+static int term_visit(kg_txn *t, bm25_tables *tb, const pk_buf *k, bm25 *b, pk_buf *packed)
+{
+	const unsigned char *v, *end;
+	uint64_t h;
+	size_t vlen;
+	post_fill f = { b, packed, 0 };
+	int rc;
+
+	if (!tb->post)
+		return kg_index_find(t, k->ptr, k->len, BM25_POSTINGS, bm25_visit, b);
+	h = pk_fnv1a64(k->ptr, k->len);
+	if ((v = pk_memo_get(tb->post, h, k->ptr, k->len, &vlen)) != NULL) {
+		for (end = v + vlen; v < end; v += 9 + v[0]) {
+			uint64_t th;
+
+			memcpy(&th, v + 1, 8);
+			if ((rc = bm25_add(b, v + 9, v[0], th)) < 0)
+				return rc;
+		}
+		return 0;
+	}
+	pk_buf_reset(packed);
+	if ((rc = kg_index_find(t, k->ptr, k->len, BM25_POSTINGS, post_visit, &f)) < 0)
+		return rc;
+	if (!f.unkept)
+		pk_memo_put(tb->post, h, k->ptr, k->len, packed->ptr ? packed->ptr : (const char *)"", packed->len);
+	return 0;
 }
 
 static int term_cmp(const void *a, const void *b)
@@ -1792,7 +1865,7 @@ static int retrieve(kg_txn *t, const qr_ref *r, const rtext *rt, uint64_t nworks
 	term ts[160];
 	ranked top[QR_RETRIEVED];
 	size_t nt = 0, i, k;
-	pk_buf key = PK_BUF_INIT;
+	pk_buf key = PK_BUF_INIT, packed = PK_BUF_INIT;
 	bm25 b;
 	int rc = 0;
 
@@ -1855,7 +1928,7 @@ static int retrieve(kg_txn *t, const qr_ref *r, const rtext *rt, uint64_t nworks
 		pk_buf_reset(&key);
 		b.weight = ts[i].weight;
 		if ((rc = kg_key_term(&key, ts[i].tag, ts[i].word, strlen(ts[i].word))) < 0 ||
-		    (rc = kg_index_find(t, key.ptr, key.len, BM25_POSTINGS, bm25_visit, &b)) < 0)
+		    (rc = term_visit(t, tb, &key, &b, &packed)) < 0)
 			goto done;
 	}
 	/* the top ones, by insertion into a short list in rank order */
@@ -1885,6 +1958,7 @@ done:
 		b.slot[b.used[i]] = 0;
 	pk_buf_release(&b.arena);
 	pk_buf_release(&key);
+	pk_buf_release(&packed);
 	pk_error_clear();
 	return rc;
 }
@@ -2858,6 +2932,7 @@ struct qr_scratch {
 	fcache fc;
 	qr_rmemo *memo; /* results of the commit read (NULL: none kept) */
 	int memo_failed; /* no memory for it: every reference is checked */
+	int post_failed; /* no memory for bm25.post: the index is read */
 	size_t memo_hits;
 	qr_memo *parses;  /* query_ref_scratch_memo's (NULL: not made yet) */
 };
@@ -2876,6 +2951,7 @@ qr_scratch *query_ref_scratch_new(void)
 		s->fc.kept = NULL; /* made at the first reference */
 		s->memo = NULL; /* made at the first reference of a batch */
 		s->memo_failed = 0;
+		s->post_failed = 0;
 		s->memo_hits = 0;
 		s->parses = NULL;
 	}
@@ -2889,6 +2965,7 @@ void query_ref_scratch_free(qr_scratch *s)
 		pk_free(s->bm25.entry);
 		pk_free(s->bm25.used);
 		pk_free(s->bm25.df);
+		pk_memo_free(s->bm25.post);
 		pk_free(s->fc.kept);
 		qr_rmemo_free(s->memo);
 		query_ref_memo_free(s->parses);
@@ -2946,6 +3023,7 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 		qr_rmemo_clear(s->memo);
 		if (s->bm25.df)
 			memset(s->bm25.df, 0, DF_SLOTS * sizeof(*s->bm25.df));
+		pk_memo_clear(s->bm25.post);
 	}
 	wc = &s->world; /* read in place: the scratch is the batch's */
 	nworks = wc->works;
@@ -2994,6 +3072,10 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 	/* (a scratch of this call alone keeps nothing for the next) */
 	if (!fc->kept && s != own && !(fc->kept = pk_calloc(FIELDS_KEPT, sizeof(*fc->kept))))
 		pk_error_clear();
+	if (!s->bm25.post && s != own && !s->post_failed && !(s->bm25.post = pk_memo_new(POST_SLOTS, POST_BYTES))) {
+		s->post_failed = 1;
+		pk_error_clear();
+	}
 	prepare(r, p);
 	p->fc = fc;
 	fc->n = 0;

@@ -845,7 +845,10 @@ static int same_result(const qr_result *a, const qr_result *b)
 }
 
 /* A batch's scratch remembers each reference's result for the commit it
- * read (issue 19): real reference strings and variants of a graph work,
+ * read (issue 19), and the term postings its retrievals read (the first
+ * pass: distinct references sharing venue and title words, retrieved
+ * lists compared under the retrieval settings): real reference strings
+ * and variants of a graph work,
  * each checked three times in an interleaved order and under four
  * settings through one scratch, get what a check without any memo gives,
  * every time; more distinct references than the memo holds empty it and
