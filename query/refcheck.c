@@ -147,7 +147,7 @@ static void split_words(const char *text, words *out, int drop_stop)
  * audit's citations name the same works again and again, and a copy is
  * cheaper than folding (UTF-8 normalisation) again. Direct-mapped on the
  * text's hash; a hit is checked byte for byte. */
-#define FIELDS_KEPT 512
+#define FIELDS_KEPT 8192
 #define FIELD_TEXT_KEPT 512
 
 typedef struct fkept {
