@@ -89,6 +89,7 @@ typedef struct words {
 	const char *w[96];
 	uint32_t h[96];  /* each word's hash: word equality is hash equality first */
 	size_t n;
+	size_t used;     /* bytes of buf the words are in (split_words's) */
 } words;
 
 static const char *const stop[] = { "a", "an", "the", "of", "and", "in", "on", "for", "to", "with", "by", "at",
@@ -116,12 +117,15 @@ static void split_words(const char *text, words *out, int drop_stop)
 
 	out->n = 0;
 	out->buf[0] = '\0';
+	out->used = 1;
 	if (!text || kg_fold_text(&f, text, strlen(text)) < 0 || !f.ptr) {
 		pk_buf_release(&f);
 		pk_error_clear();
 		return;
 	}
-	pk_str_copy(out->buf, sizeof(out->buf), f.ptr);
+	out->used = pk_str_copy(out->buf, sizeof(out->buf), f.ptr) + 1;
+	if (out->used > sizeof(out->buf))
+		out->used = sizeof(out->buf);
 	pk_buf_release(&f);
 	for (p = out->buf; *p && out->n < 96;) {
 		char *sp = strchr(p, ' ');
@@ -172,7 +176,8 @@ static void words_copy(words *dst, const words *src)
 {
 	size_t i;
 
-	memcpy(dst->buf, src->buf, sizeof(dst->buf));
+	memcpy(dst->buf, src->buf, src->used);
+	dst->used = src->used;
 	for (i = 0; i < src->n; i++) {
 		dst->w[i] = dst->buf + (src->w[i] - src->buf);
 		dst->h[i] = src->h[i];
@@ -180,11 +185,35 @@ static void words_copy(words *dst, const words *src)
 	dst->n = src->n;
 }
 
-static const words *field_words(fcache *fc, const char *text, int drop_stop)
+/* split_words(text, out, drop_stop) through fc's kept fields (fc NULL:
+ * split anew). */
+static void kept_words(fcache *fc, const char *text, int drop_stop, words *out)
 {
-	size_t i, tl;
+	size_t tl = text ? strlen(text) : 0;
 	uint64_t h;
 	fkept *k;
+
+	if (!fc || !fc->kept || !tl || tl >= FIELD_TEXT_KEPT) {
+		split_words(text, out, drop_stop);
+		return;
+	}
+	h = pk_fnv1a64(text, tl);
+	k = &fc->kept[(h ^ (uint64_t)drop_stop) & (FIELDS_KEPT - 1)];
+	if (k->len == tl && k->h == h && k->drop == drop_stop && !memcmp(k->text, text, tl)) {
+		words_copy(out, &k->w);
+	} else {
+		split_words(text, out, drop_stop);
+		k->h = h;
+		k->len = (uint32_t)tl;
+		k->drop = drop_stop;
+		memcpy(k->text, text, tl);
+		words_copy(&k->w, out);
+	}
+}
+
+static const words *field_words(fcache *fc, const char *text, int drop_stop)
+{
+	size_t i;
 
 	for (i = 0; i < fc->n; i++)
 		if (fc->text[i] == text && fc->drop[i] == drop_stop)
@@ -195,23 +224,7 @@ static const words *field_words(fcache *fc, const char *text, int drop_stop)
 	}
 	fc->text[fc->n] = text;
 	fc->drop[fc->n] = drop_stop;
-	tl = text ? strlen(text) : 0;
-	if (!fc->kept || !tl || tl >= FIELD_TEXT_KEPT) {
-		split_words(text, &fc->w[fc->n], drop_stop);
-		return &fc->w[fc->n++];
-	}
-	h = pk_fnv1a64(text, tl);
-	k = &fc->kept[(h ^ (uint64_t)drop_stop) & (FIELDS_KEPT - 1)];
-	if (k->len == tl && k->h == h && k->drop == drop_stop && !memcmp(k->text, text, tl)) {
-		words_copy(&fc->w[fc->n], &k->w);
-	} else {
-		split_words(text, &fc->w[fc->n], drop_stop);
-		k->h = h;
-		k->len = (uint32_t)tl;
-		k->drop = drop_stop;
-		memcpy(k->text, text, tl);
-		words_copy(&k->w, &fc->w[fc->n]);
-	}
+	kept_words(fc, text, drop_stop, &fc->w[fc->n]);
 	return &fc->w[fc->n++];
 }
 
@@ -300,38 +313,37 @@ static char initial(const char *given)
 /* A family name folded for comparison: case, marks and spaces aside, and
  * the particles in front too ("van der Lee", "Van der Lee" and "Lee" are
  * one name; BibTeX writes "Tim van der Lee", Crossref "van der Lee"). */
-static void fold_family(char *out, size_t n, const char *family)
+static int particle(const char *w)
 {
 	static const char *const particles[] = { "van", "von", "der", "den", "de", "da", "di", "du", "del", "della",
 						 "dos", "la", "le", "ter", "ten", "olde", "op", "zu" };
-	pk_buf f = PK_BUF_INIT;
-	const char *p;
-	size_t o = 0;
+	size_t i;
+
+	for (i = 0; i < sizeof(particles) / sizeof(particles[0]); i++)
+		if (w[0] == particles[i][0] && !strcmp(w, particles[i]))
+			return 1;
+	return 0;
+}
+
+/* (fc: the kept fields the name's words are taken from; NULL: none) */
+static void fold_family(fcache *fc, char *out, size_t n, const char *family)
+{
+	words fw;
+	size_t i = 0, o = 0;
 
 	out[0] = '\0';
-	if (!family || kg_fold_text(&f, family, strlen(family)) < 0 || !f.ptr) {
-		pk_buf_release(&f);
-		pk_error_clear();
+	if (!family)
 		return;
-	}
-	p = f.ptr;
-	for (;;) {
-		size_t l = strcspn(p, " "), i;
+	kept_words(fc, family, 0, &fw);
+	while (i + 1 < fw.n && particle(fw.w[i]))
+		i++; /* the last word stays */
+	for (; i < fw.n; i++) {
+		const char *p;
 
-		if (!p[l])
-			break; /* the last word stays */
-		for (i = 0; i < sizeof(particles) / sizeof(particles[0]); i++)
-			if (strlen(particles[i]) == l && !memcmp(p, particles[i], l))
-				break;
-		if (i == sizeof(particles) / sizeof(particles[0]))
-			break;
-		p += l + 1;
-	}
-	for (; *p && o + 1 < n; p++)
-		if (*p != ' ')
+		for (p = fw.w[i]; *p && o + 1 < n; p++)
 			out[o++] = *p;
+	}
 	out[o] = '\0';
-	pk_buf_release(&f);
 }
 
 /* The name before a subtitle or a qualifier: "JAMA" of "JAMA: The
@@ -395,7 +407,7 @@ static void prepare(const qr_ref *r, prep *p)
 			p->preprint |= !strncasecmp(r->venue, none[k], strlen(none[k]));
 	}
 	for (i = 0; i < r->nauthors && i < QR_AUTHORS; i++) {
-		fold_family(p->fam[i], sizeof(p->fam[i]), r->authors[i].family);
+		fold_family(NULL, p->fam[i], sizeof(p->fam[i]), r->authors[i].family);
 		p->ini[i] = initial(r->authors[i].given);
 	}
 }
@@ -491,7 +503,7 @@ static author_cmp compare_authors(const qr_ref *r, const prep *p, const kg_work 
 
 			j = (last + k) % w->nauthors;
 			if (!folded[j]) {
-				fold_family(wf[j], sizeof(wf[j]), w->authors[j].family);
+				fold_family(p->fc, wf[j], sizeof(wf[j]), w->authors[j].family);
 				folded[j] = 1;
 			}
 			wi = initial(w->authors[j].given);
@@ -892,32 +904,19 @@ static double title_in_text(const words *t, const rtext *r, int *exact, size_t *
  * authors called Li are two words "li"). */
 static int initials_fit(const rtext *r, size_t a, size_t b, char ini);
 
-static long family_in_text(const rtext *r, const char *family, char ini, unsigned char *claimed)
+static long family_in_text(fcache *fc, const rtext *r, const char *family, char ini, unsigned char *claimed)
 {
-	pk_buf f = PK_BUF_INIT;
-	const char *fw[8];
-	uint32_t fh[8];
-	size_t nf = 0, i, k;
-	char *p;
+	words fws;
+	const char *const *fw = fws.w;
+	const uint32_t *fh = fws.h; /* hashed as rtext_init hashes the string's words */
+	size_t nf, i, k;
 	long at = -1;
 	int cjk;
 
-	if (!family || !*family || kg_fold_text(&f, family, strlen(family)) < 0 || !f.ptr || !f.len) {
-		pk_buf_release(&f);
-		pk_error_clear();
+	if (!family || !*family)
 		return -1;
-	}
-	for (p = f.ptr; p && *p && nf < 8;) {
-		char *sp = strchr(p, ' ');
-
-		if (sp)
-			*sp = '\0';
-		if (*p) {
-			fh[nf] = pk_fnv1a32(p, strlen(p)); /* as rtext_init hashes the string's words */
-			fw[nf++] = p;
-		}
-		p = sp ? sp + 1 : NULL;
-	}
+	kept_words(fc, family, 0, &fws);
+	nf = fws.n < 8 ? fws.n : 8;
 	/* a one-word CJK family name may begin the word ("王小明") */
 	cjk = nf == 1 && (unsigned char)fw[0][0] >= 0xe0;
 	for (i = 0; nf && i + nf <= r->n && at < 0; i++) {
@@ -941,7 +940,6 @@ static long family_in_text(const rtext *r, const char *family, char ini, unsigne
 	if (claimed && at >= 0)
 		for (k = 0; k < nf; k++)
 			claimed[at + (long)k] = 1;
-	pk_buf_release(&f);
 	return at;
 }
 
@@ -990,14 +988,14 @@ static int given_word(const words *g, const char *w)
 	return 0;
 }
 
-static void claim_given(const rtext *r, unsigned char *claimed, long at, const char *given)
+static void claim_given(fcache *fc, const rtext *r, unsigned char *claimed, long at, const char *given)
 {
 	words g;
 	size_t k;
 
 	if (at < 0 || !given || !*given)
 		return;
-	split_words(given, &g, 0);
+	kept_words(fc, given, 0, &g);
 	/* the words right after the family name, then right before it, while
 	 * they are its given names or initials */
 	for (k = (size_t)at + 1; k < r->n && !claimed[k] && (given_word(&g, r->w[k]) || strlen(r->w[k]) == 1); k++)
@@ -2280,15 +2278,15 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 
 		/* the venue's words are none of the authors ("The Lancet") */
 		memcpy(claimed, p->in_venue, sizeof(claimed));
-		a0 = family_in_text(rt, w->authors[0].family, initial(w->authors[0].given), claimed);
-		claim_given(rt, claimed, a0, w->authors[0].given);
+		a0 = family_in_text(p->fc, rt, w->authors[0].family, initial(w->authors[0].given), claimed);
+		claim_given(p->fc, rt, claimed, a0, w->authors[0].given);
 		limit = w->nauthors < 12 ? w->nauthors : 12;
 		for (i = 0; i < limit; i++) {
-			long at = i == 0 ? a0 : family_in_text(rt, w->authors[i].family, initial(w->authors[i].given), claimed);
+			long at = i == 0 ? a0 : family_in_text(p->fc, rt, w->authors[i].family, initial(w->authors[i].given), claimed);
 			int shown = at >= 0 && (!c->title_raw || (size_t)at < c->ta || (size_t)at >= c->tb);
 
 			if (i > 0)
-				claim_given(rt, claimed, at, w->authors[i].given);
+				claim_given(p->fc, rt, claimed, at, w->authors[i].given);
 			if (i == 1)
 				a1 = at;
 			c->au_raw += shown;
@@ -2625,7 +2623,7 @@ static int is_placeholder(const qr_ref *r)
 	for (i = 0; i < r->nauthors; i++) {
 		char f[64];
 
-		fold_family(f, sizeof(f), r->authors[i].family);
+		fold_family(NULL, f, sizeof(f), r->authors[i].family);
 		for (j = 0; j < sizeof(names) / sizeof(names[0]); j++)
 			if (!strcmp(f, names[j]))
 				return 1;
