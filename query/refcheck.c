@@ -154,10 +154,15 @@ static void split_words(const char *text, words *out, int drop_stop)
 #define FIELDS_KEPT 8192
 #define FIELD_TEXT_KEPT 512
 
-typedef struct fkept {
+typedef struct fkey {
 	uint64_t h;
 	uint32_t len;      /* of text; 0: empty slot */
 	int drop;
+} fkey;
+
+/* (the keys apart from the texts and words: a miss reads 16 bytes of a
+ * 128 KB table, not a cold 3 KB entry) */
+typedef struct fkept {
 	char text[FIELD_TEXT_KEPT];
 	words w;
 } fkept;
@@ -168,7 +173,8 @@ typedef struct fcache {
 	words w[FIELDS_CACHED];
 	size_t n;
 	words spare;   /* when the cache is full */
-	fkept *kept;   /* FIELDS_KEPT slots, or NULL (no memory) */
+	fkey *keys;    /* FIELDS_KEPT slots (zeroed: empty), or NULL (no memory) */
+	fkept *kept;   /* their texts and words (NULL with keys) */
 } fcache;
 
 /* dst = src, its word pointers moved into dst's buffer */
@@ -189,23 +195,26 @@ static void words_copy(words *dst, const words *src)
  * split anew). */
 static void kept_words(fcache *fc, const char *text, int drop_stop, words *out)
 {
-	size_t tl = text ? strlen(text) : 0;
+	size_t tl = text ? strlen(text) : 0, at;
 	uint64_t h;
+	fkey *key;
 	fkept *k;
 
-	if (!fc || !fc->kept || !tl || tl >= FIELD_TEXT_KEPT) {
+	if (!fc || !fc->keys || !tl || tl >= FIELD_TEXT_KEPT) {
 		split_words(text, out, drop_stop);
 		return;
 	}
 	h = pk_fnv1a64(text, tl);
-	k = &fc->kept[(h ^ (uint64_t)drop_stop) & (FIELDS_KEPT - 1)];
-	if (k->len == tl && k->h == h && k->drop == drop_stop && !memcmp(k->text, text, tl)) {
+	at = (h ^ (uint64_t)drop_stop) & (FIELDS_KEPT - 1);
+	key = &fc->keys[at];
+	k = &fc->kept[at];
+	if (key->len == tl && key->h == h && key->drop == drop_stop && !memcmp(k->text, text, tl)) {
 		words_copy(out, &k->w);
 	} else {
 		split_words(text, out, drop_stop);
-		k->h = h;
-		k->len = (uint32_t)tl;
-		k->drop = drop_stop;
+		key->h = h;
+		key->len = (uint32_t)tl;
+		key->drop = drop_stop;
 		memcpy(k->text, text, tl);
 		words_copy(&k->w, out);
 	}
@@ -2946,7 +2955,8 @@ qr_scratch *query_ref_scratch_new(void)
 		memset(s->cand_slot, 0, sizeof(s->cand_slot));
 		s->year_day = -1;
 		memset(&s->bm25, 0, sizeof(s->bm25));
-		s->fc.kept = NULL; /* made at the first reference */
+		s->fc.keys = NULL; /* made at the first reference */
+		s->fc.kept = NULL;
 		s->memo = NULL; /* made at the first reference of a batch */
 		s->memo_failed = 0;
 		s->post_failed = 0;
@@ -2964,6 +2974,7 @@ void query_ref_scratch_free(qr_scratch *s)
 		pk_free(s->bm25.used);
 		pk_free(s->bm25.df);
 		pk_memo_free(s->bm25.post);
+		pk_free(s->fc.keys);
 		pk_free(s->fc.kept);
 		qr_rmemo_free(s->memo);
 		query_ref_memo_free(s->parses);
@@ -3068,8 +3079,14 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 	rt = &s->rt;
 	fc = &s->fc;
 	/* (a scratch of this call alone keeps nothing for the next) */
-	if (!fc->kept && s != own && !(fc->kept = pk_calloc(FIELDS_KEPT, sizeof(*fc->kept))))
-		pk_error_clear();
+	if (!fc->keys && s != own) {
+		if (!(fc->keys = pk_calloc(FIELDS_KEPT, sizeof(*fc->keys))) ||
+		    !(fc->kept = pk_malloc(FIELDS_KEPT * sizeof(*fc->kept)))) {
+			pk_free(fc->keys);
+			fc->keys = NULL;
+			pk_error_clear();
+		}
+	}
 	if (!s->bm25.post && s != own && !s->post_failed && !(s->bm25.post = pk_memo_new(POST_SLOTS, POST_BYTES))) {
 		s->post_failed = 1;
 		pk_error_clear();
