@@ -815,6 +815,18 @@ size_t pk_str_copy(char *dst, size_t dn, const char *src)
 	return l;
 }
 
+size_t pk_str_ncopy(char *dst, size_t dn, const char *src, size_t n)
+{
+	size_t l = strnlen(src, n), k;
+
+	if (!dn)
+		return l;
+	k = l < dn ? l : dn - 1;
+	memcpy(dst, src, k);
+	dst[k] = '\0';
+	return l;
+}
+
 size_t pk_str_int(char out[21], long long v)
 {
 	char d[20];

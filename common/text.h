@@ -56,6 +56,10 @@ size_t pk_utf8_copy(char *dst, size_t dn, const char *src);
  * src (cut at a byte, as snprintf cuts), dst always terminated (dn > 0).
  * Returns strlen(src), as snprintf does. */
 size_t pk_str_copy(char *dst, size_t dn, const char *src);
+/* snprintf(dst, dn, "%.*s", (int)n, src) without printf: the first n
+ * bytes of src or up to its NUL, at most dn - 1 of them, dst always
+ * terminated (dn > 0). Returns strnlen(src, n), as snprintf does. */
+size_t pk_str_ncopy(char *dst, size_t dn, const char *src, size_t n);
 /* v in decimal into out, NUL-terminated (21 bytes hold any long long), as
  * "%lld" writes it; returns the length. */
 size_t pk_str_int(char out[21], long long v);

@@ -258,7 +258,7 @@ static int try_phrase(kg_txn *t, const char *s, size_t a, size_t b, phrase_hit *
 		if (k == b)
 			return 0;
 	}
-	snprintf(buf, sizeof(buf), "%.*s", (int)(b - a), s + a);
+	pk_str_ncopy(buf, sizeof(buf), s + a, b - a);
 	/* "a direct band gap of 1.424 eV", "the measured band gap": the word
 	 * states a condition of the value (read from the clause), and the
 	 * quantity is the rest; "direct band gap" alone names MP's flag */
@@ -764,8 +764,8 @@ int query_value_mentions(kg_txn *t, const query_units *u, const pk_normtext *nt,
 			ulen = unread;
 		}
 		if (ulen)
-			snprintf(m.unit_text, sizeof(m.unit_text), "%.*s",
-				 (int)pk_utf8_cut(s + ustart, ulen, sizeof(m.unit_text) - 1), s + ustart);
+			pk_str_ncopy(m.unit_text, sizeof(m.unit_text), s + ustart,
+				     pk_utf8_cut(s + ustart, ulen, sizeof(m.unit_text) - 1));
 		if (m.has_unit || m.unit_unread) {
 			named = find_left(t, s, n, prev_end, num.start, &f) ||
 				(query_targets_release(&f.ts), find_right(t, s, n, ustart + ulen, &f));
@@ -797,7 +797,7 @@ int query_value_mentions(kg_txn *t, const query_units *u, const pk_normtext *nt,
 	take:
 		if (named) {
 			pk_normtext_span(nt, f.a, f.b, &m.qstart, &m.qend);
-			snprintf(m.phrase, sizeof(m.phrase), "%.*s", (int)pk_utf8_cut(s + f.a, f.b - f.a, 159), s + f.a);
+			pk_str_ncopy(m.phrase, sizeof(m.phrase), s + f.a, pk_utf8_cut(s + f.a, f.b - f.a, 159));
 			memcpy(m.query, f.query, sizeof(m.query));
 			memcpy(m.qualifier, f.qualifier, sizeof(m.qualifier));
 		}

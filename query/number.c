@@ -298,7 +298,15 @@ static double to_double(const char *digits, int exp10, int *overflow)
 	char full[DIGITS_MAX + 16];
 	double v;
 
-	snprintf(full, sizeof(full), "%se%d", digits, exp10);
+	size_t l = strlen(digits);
+
+	if (l + 22 <= sizeof(full)) { /* "%se%d" without printf */
+		memcpy(full, digits, l);
+		full[l] = 'e';
+		pk_str_int(full + l + 1, exp10);
+	} else {
+		snprintf(full, sizeof(full), "%se%d", digits, exp10);
+	}
 	errno = 0;
 	v = strtod(full, NULL);
 	*overflow = errno == ERANGE && (isinf(v) || fabs(v) > 1e300);
@@ -542,7 +550,7 @@ int query_number_next(const char *s, size_t n, size_t from, qn_number *out)
 		out->end = end;
 		out->approx = approx_before(s, start);
 		out->exact = !out->approx && exact_before(s, start);
-		snprintf(out->text, sizeof(out->text), "%.*s", (int)(end - start > 79 ? 79 : end - start), s + start);
+		pk_str_ncopy(out->text, sizeof(out->text), s + start, end - start > 79 ? 79 : end - start);
 		return 1;
 	}
 	return 0;

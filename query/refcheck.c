@@ -2410,8 +2410,8 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 	    !same_number_int(r->volume, r->year)) {
 		char first[32];
 
-		snprintf(first, sizeof(first), "%.*s", (int)strcspn(w->page ? w->page : w->article_number, "-–,"),
-			 w->page ? w->page : w->article_number);
+		pk_str_ncopy(first, sizeof(first), w->page ? w->page : w->article_number,
+			     strcspn(w->page ? w->page : w->article_number, "-–,"));
 		c->pages = same_number(r->volume, first) || (w->article_number && same_number(r->volume, w->article_number));
 	}
 	if (p->venue_num[0]) {
@@ -2419,8 +2419,8 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 		char first[32] = "";
 
 		if (w->page || w->article_number)
-			snprintf(first, sizeof(first), "%.*s", (int)strcspn(w->page ? w->page : w->article_number, "-–,"),
-				 w->page ? w->page : w->article_number);
+			pk_str_ncopy(first, sizeof(first), w->page ? w->page : w->article_number,
+				     strcspn(w->page ? w->page : w->article_number, "-–,"));
 		if (w->volume && same_number(p->venue_num, w->volume))
 			c->volume = 1;
 		else if (first[0] && same_number(p->venue_num, first))
@@ -2442,8 +2442,8 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 
 		pk_buf_reset(&f);
 		if (c->pages == 0 && (w->page || w->article_number)) {
-			snprintf(first, sizeof(first), "%.*s", (int)strcspn(w->page ? w->page : w->article_number, "-–,"),
-				 w->page ? w->page : w->article_number);
+			pk_str_ncopy(first, sizeof(first), w->page ? w->page : w->article_number,
+				     strcspn(w->page ? w->page : w->article_number, "-–,"));
 			if (!same_number_int(first, r->year) && !(r->volume[0] && same_number(first, r->volume)) &&
 			    !(r->issue[0] && same_number(first, r->issue)) &&
 			    kg_fold_text(&f, first, strlen(first)) == 0 && f.ptr && word_in_text(rt, f.ptr, a, b))

@@ -1010,7 +1010,8 @@ static void json_strings_read_back(void)
  * "%.15g", "%.16g", "%.17g" that strtod reads back (libc as the oracle),
  * for short decimals as people write them, every exponent, integers,
  * powers of two, halves and random bit patterns */
-/* pk_str_copy against snprintf "%s" (which it replaces on hot paths), and
+/* pk_str_copy and pk_str_ncopy against snprintf "%s" and "%.*s" (which
+ * they replace on hot paths), and
  * the JSON writer's one-append keys and merged string runs against the
  * text a reader expects. */
 static void copies_and_json_strings(void)
@@ -1031,9 +1032,28 @@ static void copies_and_json_strings(void)
 			CHECK_EQ_INT(la, lb);
 			CHECK(!memcmp(a, b, sizeof(a)));
 		}
+	/* pk_str_ncopy against snprintf "%.*s": every count, every room */
+	for (i = 0; i < sizeof(srcs) / sizeof(srcs[0]); i++)
+		for (n = 1; n <= strlen(srcs[i]) + 2; n++) {
+			size_t k;
+
+			for (k = 0; k <= strlen(srcs[i]) + 2; k++) {
+				char a[64], b[64];
+				size_t la, lb;
+
+				memset(a, 'x', sizeof(a));
+				memset(b, 'x', sizeof(b));
+				la = pk_str_ncopy(a, n, srcs[i], k);
+				lb = (size_t)snprintf(b, n, "%.*s", (int)k, srcs[i]);
+				CHECK_EQ_INT(la, lb);
+				CHECK(!memcmp(a, b, sizeof(a)));
+			}
+		}
 	{
 		char z[2] = "q";
 
+		CHECK_EQ_INT(pk_str_ncopy(z, 0, "abc", 2), 2);
+		CHECK_STR(z, "q");
 		CHECK_EQ_INT(pk_str_copy(z, 0, "abc"), 3);
 		CHECK_STR(z, "q"); /* no room: nothing written */
 	}
