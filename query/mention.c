@@ -22,19 +22,29 @@
 
 /* ---- words that connect a quantity to its value ------------------------ */
 
-static const char *const trailing_words[] = {
-	"has a value of", "is exactly", "is precisely", "exactly", "precisely", "is approximately", "is about", "is roughly", "is around", "is nearly",
-	"is close to", "is equal to", "is given by", "is taken as", "is measured as", "is estimated at",
-	"a value of", "value of", "equal to", "equals", "close to", "approximately", "about", "roughly",
-	"around", "nearly", "of about", "is", "was", "are", "were", "be", "of", "at", "as", "by",
-	"=", ":", "≈", "~", "∼", "≃", "(", "[", ",",
-	"约等于", "大约为", "近似为", "约为", "大约", "大概", "等于", "近似", "约", "为", "是", "：", "，", "的值", "值"
+/* (each with its length: compared from the last byte of the text) */
+typedef struct cword {
+	const char *w;
+	size_t len;
+} cword;
+
+#define W(s) { s, sizeof(s) - 1 }
+static const cword trailing_words[] = {
+	W("has a value of"), W("is exactly"), W("is precisely"), W("exactly"), W("precisely"),
+	W("is approximately"), W("is about"), W("is roughly"), W("is around"), W("is nearly"),
+	W("is close to"), W("is equal to"), W("is given by"), W("is taken as"), W("is measured as"),
+	W("is estimated at"), W("a value of"), W("value of"), W("equal to"), W("equals"), W("close to"),
+	W("approximately"), W("about"), W("roughly"), W("around"), W("nearly"), W("of about"), W("is"),
+	W("was"), W("are"), W("were"), W("be"), W("of"), W("at"), W("as"), W("by"), W("="), W(":"), W("≈"),
+	W("~"), W("∼"), W("≃"), W("("), W("["), W(","), W("约等于"), W("大约为"), W("近似为"), W("约为"), W("大约"),
+	W("大概"), W("等于"), W("近似"), W("约"), W("为"), W("是"), W("："), W("，"), W("的值"), W("值")
 };
 
-static const char *const leading_words[] = {
-	"the", "a", "an", "its", "this", "that", "their", "our", "value of the", "value of", "is", "for",
-	"of", "(", ",", "该", "这个"
+static const cword leading_words[] = {
+	W("the"), W("a"), W("an"), W("its"), W("this"), W("that"), W("their"), W("our"), W("value of the"),
+	W("value of"), W("is"), W("for"), W("of"), W("("), W(","), W("该"), W("这个")
 };
+#undef W
 
 static int is_ascii_word_char(char c)
 {
@@ -65,10 +75,12 @@ static void strip_tail(const char *s, size_t a, size_t *b)
 		while (*b > a && (s[*b - 1] == ' ' || s[*b - 1] == '\t'))
 			(*b)--;
 		for (i = 0; i < sizeof(trailing_words) / sizeof(trailing_words[0]); i++) {
-			const char *w = trailing_words[i];
-			size_t l = strlen(w);
+			const char *w = trailing_words[i].w;
+			size_t l = trailing_words[i].len;
 
-			if (*b - a < l || !same_ci(s + *b - l, w, l))
+			/* (bytes equal but for ASCII case are equal with bit 5 set) */
+			if (*b - a < l || ((unsigned char)s[*b - 1] | 0x20) != ((unsigned char)w[l - 1] | 0x20) ||
+			    !same_ci(s + *b - l, w, l))
 				continue;
 			/* English words end at a word boundary */
 			if (is_ascii_word_char(w[0]) && *b - l > a && is_ascii_word_char(s[*b - l - 1]))
@@ -91,8 +103,8 @@ static void strip_head(const char *s, size_t *a, size_t b)
 		while (*a < b && (s[*a] == ' ' || s[*a] == '\t'))
 			(*a)++;
 		for (i = 0; i < sizeof(leading_words) / sizeof(leading_words[0]); i++) {
-			const char *w = leading_words[i];
-			size_t l = strlen(w);
+			const char *w = leading_words[i].w;
+			size_t l = leading_words[i].len;
 
 			if (b - *a < l || !same_ci(s + *a, w, l))
 				continue;
@@ -268,16 +280,20 @@ static int try_phrase(kg_txn *t, const char *s, size_t a, size_t b, phrase_hit *
 		size_t k;
 
 		for (k = 0; k < sizeof(conditions) / sizeof(conditions[0]); k++)
-			if (!strncasecmp(buf, conditions[k], strlen(conditions[k])) &&
+			if (((unsigned char)buf[0] | 0x20) == ((unsigned char)conditions[k][0] | 0x20) &&
+			    !strncasecmp(buf, conditions[k], strlen(conditions[k])) &&
 			    resolve_alt(t, buf + strlen(conditions[k]), a, b, f))
 				return 1;
 	}
 	/* Chinese puts the condition inside: "Si的计算带隙", "GaAs的直接带隙" */
 	{
 		static const char *const zh[] = { "计算", "实验", "理论", "测量", "直接", "间接", "室温" };
-		size_t k;
+		size_t k, wide = 0;
 
-		for (k = 0; k < sizeof(zh) / sizeof(zh[0]); k++) {
+		/* (none of them in ASCII text) */
+		for (k = 0; buf[k] && !wide; k++)
+			wide = (unsigned char)buf[k] >= 0x80;
+		for (k = 0; wide && k < sizeof(zh) / sizeof(zh[0]); k++) {
 			char *p = strstr(buf, zh[k]);
 
 			if (p && p > buf) {
@@ -395,9 +411,11 @@ static int is_space(char c)
 
 static size_t skip_hedges_back(const char *s, size_t b)
 {
-	static const char *const hedges[] = { "approximately", "precisely", "roughly", "around", "nearly",
-					      "exactly", "about", "close to", "circa", "some", "ca.", "大约", "大概",
-					      "近似", "约", "恰好", "精确" };
+#define W(s) { s, sizeof(s) - 1 }
+	static const cword hedges[] = { W("approximately"), W("precisely"), W("roughly"), W("around"), W("nearly"),
+					W("exactly"), W("about"), W("close to"), W("circa"), W("some"), W("ca."), W("大约"),
+					W("大概"), W("近似"), W("约"), W("恰好"), W("精确") };
+#undef W
 	size_t k;
 	int again = 1;
 
@@ -406,10 +424,13 @@ static size_t skip_hedges_back(const char *s, size_t b)
 		while (b > 0 && is_space(s[b - 1]))
 			b--;
 		for (k = 0; k < sizeof(hedges) / sizeof(hedges[0]); k++) {
-			size_t l = strlen(hedges[k]);
+			const char *h = hedges[k].w;
+			size_t l = hedges[k].len;
 
-			if (b >= l && !strncasecmp(s + b - l, hedges[k], l) &&
-			    (!is_ascii_word_char(hedges[k][0]) || b == l || !is_ascii_word_char(s[b - l - 1]))) {
+			/* (the last bytes first, as strip_tail compares them) */
+			if (b >= l && ((unsigned char)s[b - 1] | 0x20) == ((unsigned char)h[l - 1] | 0x20) &&
+			    !strncasecmp(s + b - l, h, l) &&
+			    (!is_ascii_word_char(h[0]) || b == l || !is_ascii_word_char(s[b - l - 1]))) {
 				b -= l;
 				again = 1;
 				break;
@@ -951,7 +972,7 @@ void qv_named_edition(const pk_normtext *nt, const qv_mention *m, char *out, siz
 	for (i = a; i + 6 <= b; i++) {
 		size_t j = i + 6, y = (size_t)-1;
 
-		if (strncasecmp(s + i, "CODATA", 6))
+		if ((s[i] | 0x20) != 'c' || strncasecmp(s + i, "CODATA", 6))
 			continue;
 		while (j < b && (s[j] == ' ' || s[j] == '-'))
 			j++;
