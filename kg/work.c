@@ -398,6 +398,45 @@ dashes:
 	return rc;
 }
 
+long kg_fold_plain(const char *s, size_t n, char *out, size_t cap)
+{
+	size_t i, len = 0;
+	int pending = 0;
+
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c >= 0x80 || c == 0 || c == '<' || c == '&')
+			return -1;
+	}
+	/* what pk_text_fold's ASCII table and PK_FOLD_SPACE_ONE do, then the
+	 * dashes made spaces (written, not collapsed) */
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c == '-') {
+			c = ' ';
+		} else if (c == ' ' || (c >= 9 && c <= 13) || (c >= 33 && c <= 47) || (c >= 58 && c <= 64) ||
+			   (c >= 91 && c <= 96) || (c >= 123 && c <= 126)) {
+			pending = len > 0;
+			continue;
+		} else if (c >= 'A' && c <= 'Z') {
+			c = (unsigned char)(c + ('a' - 'A'));
+		}
+		if (pending) {
+			if (len + 1 < cap)
+				out[len] = ' ';
+			len++;
+			pending = 0;
+		}
+		if (len + 1 < cap)
+			out[len] = (char)c;
+		len++;
+	}
+	out[len < cap ? len : cap - 1] = '\0';
+	return (long)len;
+}
+
 void kg_key_hashed(unsigned char key[KG_KEY_HASHED], char tag, uint64_t h)
 {
 	int i;

@@ -123,6 +123,12 @@ int kg_doi_normalize_to(char *out, size_t cap, const char *s, size_t n);
  * or more), 'A' + folded family name + "|year", 'P' + volume + "|" + first
  * page. PK_ENOTFOUND when the input cannot make a useful key. */
 int kg_fold_text(pk_buf *out, const char *s, size_t n);
+/* kg_fold_text of plain ASCII text (no byte over 0x7f, no NUL, no markup
+ * '<' or '&': nothing for NFKC or the markup pass to do) into out[0..cap),
+ * without allocating: truncated to cap - 1 bytes and terminated (cap > 0).
+ * Returns the length of the whole folding, or -1 when s is not plain
+ * (kg_fold_text does the rest). */
+long kg_fold_plain(const char *s, size_t n, char *out, size_t cap);
 int kg_family_fold(pk_buf *out, const char *family);
 int kg_key_title(pk_buf *key, const char *title);
 int kg_key_title_head(pk_buf *key, const char *title);

@@ -109,24 +109,12 @@ static int is_stop(const char *w)
 	return 0;
 }
 
-/* Fold text (case, marks, punctuation, markup) and split it into words. */
-static void split_words(const char *text, words *out, int drop_stop)
+/* Split out->buf (folded, out->used set) into words. */
+static void split_folded(words *out, int drop_stop)
 {
-	pk_buf f = PK_BUF_INIT;
 	char *p;
 
 	out->n = 0;
-	out->buf[0] = '\0';
-	out->used = 1;
-	if (!text || kg_fold_text(&f, text, strlen(text)) < 0 || !f.ptr) {
-		pk_buf_release(&f);
-		pk_error_clear();
-		return;
-	}
-	out->used = pk_str_copy(out->buf, sizeof(out->buf), f.ptr) + 1;
-	if (out->used > sizeof(out->buf))
-		out->used = sizeof(out->buf);
-	pk_buf_release(&f);
 	for (p = out->buf; *p && out->n < 96;) {
 		char *sp = strchr(p, ' ');
 
@@ -142,6 +130,44 @@ static void split_words(const char *text, words *out, int drop_stop)
 	}
 }
 
+/* Fold plain ASCII text into out->buf: 0, or -1 when it is not plain. */
+static int fold_plain(const char *text, size_t tl, words *out)
+{
+	long plain = kg_fold_plain(text, tl, out->buf, sizeof(out->buf));
+
+	if (plain < 0)
+		return -1;
+	out->used = (size_t)plain + 1 < sizeof(out->buf) ? (size_t)plain + 1 : sizeof(out->buf);
+	return 0;
+}
+
+/* Fold text (case, marks, punctuation, markup) and split it into words. */
+static void split_words(const char *text, words *out, int drop_stop)
+{
+	pk_buf f = PK_BUF_INIT;
+
+	out->n = 0;
+	out->buf[0] = '\0';
+	out->used = 1;
+	if (!text)
+		return;
+	/* (most titles and names: folded in place, nothing allocated) */
+	if (fold_plain(text, strlen(text), out) < 0) {
+		if (kg_fold_text(&f, text, strlen(text)) < 0 || !f.ptr) {
+			pk_buf_release(&f);
+			pk_error_clear();
+			out->buf[0] = '\0';
+			out->used = 1;
+			return;
+		}
+		out->used = pk_str_copy(out->buf, sizeof(out->buf), f.ptr) + 1;
+		if (out->used > sizeof(out->buf))
+			out->used = sizeof(out->buf);
+		pk_buf_release(&f);
+	}
+	split_folded(out, drop_stop);
+}
+
 /* The work's fields folded once per candidate: compare() asks for the
  * same title, venue and numbers many times. Keyed by the field's address
  * (a work's strings do not move while it is compared). */
@@ -153,6 +179,7 @@ static void split_words(const char *text, words *out, int drop_stop)
  * text's hash; a hit is checked byte for byte. */
 #define FIELDS_KEPT 8192
 #define FIELD_TEXT_KEPT 512
+#define SHORT_PLAIN 32
 
 typedef struct fkey {
 	uint64_t h;
@@ -202,6 +229,13 @@ static void kept_words(fcache *fc, const char *text, int drop_stop, words *out)
 
 	if (!fc || !fc->keys || !tl || tl >= FIELD_TEXT_KEPT) {
 		split_words(text, out, drop_stop);
+		return;
+	}
+	/* a short name in plain ASCII is folded faster than a kept copy is
+	 * found (the table is for titles and text that needs Unicode
+	 * normalisation) */
+	if (tl <= SHORT_PLAIN && fold_plain(text, tl, out) == 0) {
+		split_folded(out, drop_stop);
 		return;
 	}
 	h = pk_fnv1a64(text, tl);

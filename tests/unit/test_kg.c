@@ -854,6 +854,56 @@ static void kept_index_cursor(void)
  * built here with printf from their parts: the keys' own appends write
  * no printf, and a byte out of place would orphan every index entry
  * written by an older build. */
+/* kg_fold_plain, the allocation-free fold of plain ASCII, writes what
+ * kg_fold_text writes, cut as a copy into a buffer of that size is cut:
+ * real titles and names, punctuation, dashes and blanks of every kind,
+ * control bytes, and seeded random ASCII; text that is not plain (beyond
+ * ASCII, markup, entities) is refused. */
+static void fold_plain(void)
+{
+	static const char *const real[] = {
+		"Phys. Rev. B 47, 9967 - 9970 (1993)", "  Hello --  World  ", "-lead and trail-", "O'Brien",
+		"A -- B", "Tab\there\nnewline\r\f\v", "x_y+z=w", "UPPER lower 123", "", "   ", "-", "a\x01b\x7f",
+		"Quantum Hall effect: a (brief) review; part II/III?", "[1] {x} |y| ~z` ^q @w #e $r %t *u",
+	};
+	static const char *const not_plain[] = { "Müller", "a <i>b</i>", "R&amp;D", "x & y", "\xe2\x80\x93" };
+	char text[300], got[300];
+	unsigned seed = 2026;
+	size_t i, k, cap;
+
+	for (i = 0; i < sizeof(real) / sizeof(real[0]) + 400; i++) {
+		pk_buf want = PK_BUF_INIT;
+		size_t n;
+
+		if (i < sizeof(real) / sizeof(real[0])) {
+			n = strlen(real[i]);
+			memcpy(text, real[i], n + 1);
+		} else {
+			n = (seed = seed * 1103515245u + 12345u) >> 16 & 127;
+			for (k = 0; k < n; k++) {
+				/* mostly letters and blanks, any ASCII byte but NUL, '<', '&' */
+				unsigned r = (seed = seed * 1103515245u + 12345u) >> 16;
+
+				text[k] = r % 4 == 0 ? ' ' : r % 4 == 1 ? (char)('a' + r / 4 % 26) : (char)(1 + r / 4 % 127);
+				if (text[k] == '<' || text[k] == '&')
+					text[k] = '-';
+			}
+			text[n] = '\0';
+		}
+		CHECK_EQ_INT(kg_fold_text(&want, text, n), 0);
+		for (cap = 1; cap <= (want.len < 200 ? want.len : 200) + 2; cap++) {
+			long l = kg_fold_plain(text, n, got, cap);
+			size_t keep = want.len < cap - 1 ? want.len : cap - 1;
+
+			CHECK_EQ_INT(l, (long)want.len);
+			CHECK(strlen(got) == keep && (!keep || !memcmp(got, want.ptr, keep)));
+		}
+		pk_buf_release(&want);
+	}
+	for (i = 0; i < sizeof(not_plain) / sizeof(not_plain[0]); i++)
+		CHECK_EQ_INT(kg_fold_plain(not_plain[i], strlen(not_plain[i]), got, sizeof(got)), -1);
+}
+
 static void key_layouts(void)
 {
 	static const struct {
@@ -1141,6 +1191,7 @@ int main(void)
 	RUN(commit_compacts);
 	RUN(nodes_merge_and_shared_ownership);
 	RUN(index_add_many);
+	RUN(fold_plain);
 	RUN(key_layouts);
 	RUN(readers_see_last_commit);
 	RUN(kept_index_cursor);
