@@ -803,18 +803,6 @@ size_t pk_utf8_whole(const char *s, size_t n)
 	return back >= need ? n : k - 1;
 }
 
-size_t pk_str_copy(char *dst, size_t dn, const char *src)
-{
-	size_t l = strlen(src), k;
-
-	if (!dn)
-		return l;
-	k = l < dn ? l : dn - 1;
-	memcpy(dst, src, k);
-	dst[k] = '\0';
-	return l;
-}
-
 size_t pk_str_ncopy(char *dst, size_t dn, const char *src, size_t n)
 {
 	size_t l = strnlen(src, n), k;
@@ -825,6 +813,11 @@ size_t pk_str_ncopy(char *dst, size_t dn, const char *src, size_t n)
 	memcpy(dst, src, k);
 	dst[k] = '\0';
 	return l;
+}
+
+size_t pk_str_copy(char *dst, size_t dn, const char *src)
+{
+	return pk_str_ncopy(dst, dn, src, (size_t)-1); /* strnlen to the NUL */
 }
 
 size_t pk_str_int(char out[21], long long v)

@@ -56,6 +56,13 @@ size_t pk_utf8_copy(char *dst, size_t dn, const char *src);
  * src (cut at a byte, as snprintf cuts), dst always terminated (dn > 0).
  * Returns strlen(src), as snprintf does. */
 size_t pk_str_copy(char *dst, size_t dn, const char *src);
+/* A string literal with its length, for tables of words compared on hot
+ * paths: PK_LIT("about") is { "about", 5 }. */
+typedef struct pk_lit {
+	const char *s;
+	size_t len;
+} pk_lit;
+#define PK_LIT(x) { x, sizeof(x) - 1 }
 /* snprintf(dst, dn, "%.*s", (int)n, src) without printf: the first n
  * bytes of src or up to its NUL, at most dn - 1 of them, dst always
  * terminated (dn > 0). Returns strnlen(src, n), as snprintf does. */

@@ -23,13 +23,8 @@
 /* ---- words that connect a quantity to its value ------------------------ */
 
 /* (each with its length: compared from the last byte of the text) */
-typedef struct cword {
-	const char *w;
-	size_t len;
-} cword;
-
-#define W(s) { s, sizeof(s) - 1 }
-static const cword trailing_words[] = {
+#define W(s) PK_LIT(s)
+static const pk_lit trailing_words[] = {
 	W("has a value of"), W("is exactly"), W("is precisely"), W("exactly"), W("precisely"),
 	W("is approximately"), W("is about"), W("is roughly"), W("is around"), W("is nearly"),
 	W("is close to"), W("is equal to"), W("is given by"), W("is taken as"), W("is measured as"),
@@ -40,7 +35,7 @@ static const cword trailing_words[] = {
 	W("大概"), W("等于"), W("近似"), W("约"), W("为"), W("是"), W("："), W("，"), W("的值"), W("值")
 };
 
-static const cword leading_words[] = {
+static const pk_lit leading_words[] = {
 	W("the"), W("a"), W("an"), W("its"), W("this"), W("that"), W("their"), W("our"), W("value of the"),
 	W("value of"), W("is"), W("for"), W("of"), W("("), W(","), W("该"), W("这个")
 };
@@ -75,7 +70,7 @@ static void strip_tail(const char *s, size_t a, size_t *b)
 		while (*b > a && (s[*b - 1] == ' ' || s[*b - 1] == '\t'))
 			(*b)--;
 		for (i = 0; i < sizeof(trailing_words) / sizeof(trailing_words[0]); i++) {
-			const char *w = trailing_words[i].w;
+			const char *w = trailing_words[i].s;
 			size_t l = trailing_words[i].len;
 
 			/* (bytes equal but for ASCII case are equal with bit 5 set) */
@@ -103,7 +98,7 @@ static void strip_head(const char *s, size_t *a, size_t b)
 		while (*a < b && (s[*a] == ' ' || s[*a] == '\t'))
 			(*a)++;
 		for (i = 0; i < sizeof(leading_words) / sizeof(leading_words[0]); i++) {
-			const char *w = leading_words[i].w;
+			const char *w = leading_words[i].s;
 			size_t l = leading_words[i].len;
 
 			if (b - *a < l || !same_ci(s + *a, w, l))
@@ -411,8 +406,8 @@ static int is_space(char c)
 
 static size_t skip_hedges_back(const char *s, size_t b)
 {
-#define W(s) { s, sizeof(s) - 1 }
-	static const cword hedges[] = { W("approximately"), W("precisely"), W("roughly"), W("around"), W("nearly"),
+#define W(s) PK_LIT(s)
+	static const pk_lit hedges[] = { W("approximately"), W("precisely"), W("roughly"), W("around"), W("nearly"),
 					W("exactly"), W("about"), W("close to"), W("circa"), W("some"), W("ca."), W("大约"),
 					W("大概"), W("近似"), W("约"), W("恰好"), W("精确") };
 #undef W
@@ -424,7 +419,7 @@ static size_t skip_hedges_back(const char *s, size_t b)
 		while (b > 0 && is_space(s[b - 1]))
 			b--;
 		for (k = 0; k < sizeof(hedges) / sizeof(hedges[0]); k++) {
-			const char *h = hedges[k].w;
+			const char *h = hedges[k].s;
 			size_t l = hedges[k].len;
 
 			/* (the last bytes first, as strip_tail compares them) */

@@ -218,21 +218,16 @@ static size_t scan_exponent(const char *s, size_t n, size_t p, int *e, int allow
 	return q;
 }
 
-/* a marker and its length in bytes */
-typedef struct marker {
-	const char *w;
-	size_t l;
-} marker;
+/* the markers with their lengths in bytes */
+#define M(s) PK_LIT(s)
 
-#define M(s) { s, sizeof(s) - 1 }
-
-static const marker approx_words[] = {
+static const pk_lit approx_words[] = {
 	M("≈"), M("~"), M("∼"), M("≃"), M("about"), M("approximately"), M("approx."), M("approx"), M("roughly"),
 	M("around"), M("nearly"), M("circa"), M("ca."), M("close to"), M("some"), M("约"), M("大约"), M("近似"),
 	M("约为"), M("大概"), M("左右")
 };
 
-static const marker exact_words[] = { M("exactly"), M("precisely"), M("恰好"), M("恰为"), M("精确为"), M("精确地") };
+static const pk_lit exact_words[] = { M("exactly"), M("precisely"), M("恰好"), M("恰为"), M("精确为"), M("精确地") };
 
 #undef M
 
@@ -241,7 +236,7 @@ static const marker exact_words[] = { M("exactly"), M("precisely"), M("恰好"),
  * that gap begins: after the run of blanks, '=' and ':' before start, or
  * after the one before 为/是 and the blanks after it (a word ending in
  * such a character is looked for everywhere, the slow way). */
-static int word_before(const marker *words, size_t nwords, const char *s, size_t start)
+static int word_before(const pk_lit *words, size_t nwords, const char *s, size_t start)
 {
 	size_t lo = start > 24 ? start - 24 : 0, i, e1, e2 = (size_t)-1, q;
 
@@ -253,8 +248,8 @@ static int word_before(const marker *words, size_t nwords, const char *s, size_t
 		for (e2 = q - 3; e2 > lo && (s[e2 - 1] == ' ' || s[e2 - 1] == '=' || s[e2 - 1] == ':'); e2--)
 			;
 	for (i = 0; i < nwords; i++) {
-		const char *w = words[i].w;
-		size_t l = words[i].l, p;
+		const char *w = words[i].s;
+		size_t l = words[i].len, p;
 		char last = w[l - 1];
 
 		if (last != ' ' && last != '=' && last != ':') {
