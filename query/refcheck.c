@@ -353,9 +353,7 @@ static char initial(const char *given)
 	return *given >= 'A' && *given <= 'Z' ? *given : 0;
 }
 
-/* A family name folded for comparison: case, marks and spaces aside, and
- * the particles in front too ("van der Lee", "Van der Lee" and "Lee" are
- * one name; BibTeX writes "Tim van der Lee", Crossref "van der Lee"). */
+/* A folded word that is a name particle ("van", "der", "de"...) */
 static int particle(const char *w)
 {
 	static const char *const particles[] = { "van", "von", "der", "den", "de", "da", "di", "du", "del", "della",
@@ -368,7 +366,10 @@ static int particle(const char *w)
 	return 0;
 }
 
-/* (fc: the kept fields the name's words are taken from; NULL: none) */
+/* A family name folded for comparison: case, marks and spaces aside, and
+ * the particles in front too ("van der Lee", "Van der Lee" and "Lee" are
+ * one name; BibTeX writes "Tim van der Lee", Crossref "van der Lee").
+ * fc: the kept fields the name's words are taken from (NULL: none). */
 static void fold_family(fcache *fc, char *out, size_t n, const char *family)
 {
 	words fw;
