@@ -616,7 +616,7 @@ static int venue_words_match_w(const words *a, const words *bw)
 	while (i < a->n && j < bw->n) {
 		size_t l = strlen(a->w[i]);
 
-		if (!strncmp(bw->w[j], a->w[i], l) || (l >= 3 && strstr(bw->w[j], a->w[i]) == bw->w[j])) {
+		if (!strncmp(bw->w[j], a->w[i], l)) { /* a prefix: the abbreviation or the word */
 			i++;
 			j++;
 		} else if (i > 0 || lead_word(bw->w[j])) {
@@ -2210,7 +2210,7 @@ static int title_names_venue(const prep *p, const kg_work *w)
 
 	if (!p->title.n || p->title_content > 6)
 		return 0;
-	t = p->title;
+	/* (t's words point into the title's buffer: only they are set) */
 	/* stop words and trailing numbers aside */
 	for (i = 0, t.n = 0; i < p->title.n; i++)
 		if (!is_stop(p->title.w[i]))
