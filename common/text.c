@@ -119,6 +119,21 @@ static const unsigned char ascii_class[128] = {
 	['Y'] = AC_UPPER, ['Z'] = AC_UPPER,
 };
 
+/* An ASCII byte after the flag transforms: the table's work. */
+static int32_t fold_ascii_byte(unsigned char c, unsigned flags)
+{
+	switch (ascii_class[c]) {
+	case AC_UPPER:
+		return flags & PK_FOLD_CASE ? c + ('a' - 'A') : c;
+	case AC_DASH: /* '-': a dash, else punctuation */
+		return !(flags & PK_FOLD_DASH) && (flags & PK_FOLD_PUNCT) ? ' ' : c;
+	case AC_PUNCT:
+		return flags & PK_FOLD_PUNCT ? ' ' : c;
+	default:
+		return c;
+	}
+}
+
 /* ASCII fast path: no NFKC work needed, only the flag transforms. */
 static int all_ascii(const char *s, size_t n)
 {
@@ -176,23 +191,7 @@ int pk_text_fold(pk_buf *out, const char *s, size_t n, unsigned flags)
 
 			if ((unsigned char)p[i] < 0x80) {
 				/* ASCII: the same transforms, a table lookup */
-				cp = (unsigned char)p[i++];
-				switch (ascii_class[cp]) {
-				case AC_UPPER:
-					if (flags & PK_FOLD_CASE)
-						cp += 'a' - 'A';
-					break;
-				case AC_DASH: /* '-': a dash, else punctuation */
-					if (!(flags & PK_FOLD_DASH) && (flags & PK_FOLD_PUNCT))
-						cp = ' ';
-					break;
-				case AC_PUNCT:
-					if (flags & PK_FOLD_PUNCT)
-						cp = ' ';
-					break;
-				default:
-					break;
-				}
+				cp = fold_ascii_byte((unsigned char)p[i++], flags);
 			} else if ((k = pk_utf8_decode(p + i, plen - i, &cp)) < 0) {
 				rc = pk_error_set(PK_EPARSE, "invalid UTF-8");
 				break;
@@ -225,6 +224,39 @@ int pk_text_fold(pk_buf *out, const char *s, size_t n, unsigned flags)
 	}
 	free(mapped); /* utf8proc allocates with malloc */
 	return rc;
+}
+
+long pk_text_fold_ascii(const char *s, size_t n, unsigned flags, char *out, size_t cap)
+{
+	size_t i, len = 0;
+	int pending_space = 0;
+
+	if (!all_ascii(s, n))
+		return -1;
+	/* pk_text_fold's loop for the ASCII bytes, written up to cap - 1 */
+	for (i = 0; i < n; i++) {
+		int32_t cp = fold_ascii_byte((unsigned char)s[i], flags);
+
+		if (cp == ' ' || (cp >= 9 && cp <= 13)) {
+			if (flags & PK_FOLD_SPACE_DROP)
+				continue;
+			if (flags & PK_FOLD_SPACE_ONE) {
+				pending_space = len > 0;
+				continue;
+			}
+		}
+		if (pending_space) {
+			if (len + 1 < cap)
+				out[len] = ' ';
+			len++;
+			pending_space = 0;
+		}
+		if (len + 1 < cap)
+			out[len] = (char)cp;
+		len++;
+	}
+	out[len < cap ? len : cap - 1] = '\0';
+	return (long)len;
 }
 
 char *pk_text_name_key(const char *s, size_t n)

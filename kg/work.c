@@ -323,6 +323,9 @@ int kg_doi_normalize_to(char *out, size_t cap, const char *s, size_t n)
 
 /* ---- matching keys (shared by ingest and check-ref) -------------------- */
 
+/* what kg_fold_text asks of pk_text_fold */
+#define KG_FOLD (PK_FOLD_CASE | PK_FOLD_MARKS | PK_FOLD_PUNCT | PK_FOLD_SPACE_ONE | PK_FOLD_DASH)
+
 int kg_fold_text(pk_buf *out, const char *s, size_t n)
 {
 	pk_buf clean = PK_BUF_INIT;
@@ -331,7 +334,7 @@ int kg_fold_text(pk_buf *out, const char *s, size_t n)
 
 	/* most titles and names carry no markup: fold them as they are */
 	if (!memchr(s, '<', n) && !memchr(s, '&', n)) {
-		rc = pk_text_fold(out, s, n, PK_FOLD_CASE | PK_FOLD_MARKS | PK_FOLD_PUNCT | PK_FOLD_SPACE_ONE | PK_FOLD_DASH);
+		rc = pk_text_fold(out, s, n, KG_FOLD);
 		goto dashes;
 	}
 	/* markup in titles: <i>, <sub>, <jats:italic>, &amp;, and markup
@@ -383,8 +386,7 @@ int kg_fold_text(pk_buf *out, const char *s, size_t n)
 		pk_buf_release(&dec);
 	}
 	if (rc == 0)
-		rc = pk_text_fold(out, clean.ptr ? clean.ptr : "", clean.len,
-				  PK_FOLD_CASE | PK_FOLD_MARKS | PK_FOLD_PUNCT | PK_FOLD_SPACE_ONE | PK_FOLD_DASH);
+		rc = pk_text_fold(out, clean.ptr ? clean.ptr : "", clean.len, KG_FOLD);
 	pk_buf_release(&clean);
 dashes:
 	if (rc == 0) {
@@ -400,41 +402,16 @@ dashes:
 
 long kg_fold_plain(const char *s, size_t n, char *out, size_t cap)
 {
-	size_t i, len = 0;
-	int pending = 0;
+	long len;
+	size_t k;
 
-	for (i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-
-		if (c >= 0x80 || c == 0 || c == '<' || c == '&')
-			return -1;
-	}
-	/* what pk_text_fold's ASCII table and PK_FOLD_SPACE_ONE do, then the
-	 * dashes made spaces (written, not collapsed) */
-	for (i = 0; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-
-		if (c == '-') {
-			c = ' ';
-		} else if (c == ' ' || (c >= 9 && c <= 13) || (c >= 33 && c <= 47) || (c >= 58 && c <= 64) ||
-			   (c >= 91 && c <= 96) || (c >= 123 && c <= 126)) {
-			pending = len > 0;
-			continue;
-		} else if (c >= 'A' && c <= 'Z') {
-			c = (unsigned char)(c + ('a' - 'A'));
-		}
-		if (pending) {
-			if (len + 1 < cap)
-				out[len] = ' ';
-			len++;
-			pending = 0;
-		}
-		if (len + 1 < cap)
-			out[len] = (char)c;
-		len++;
-	}
-	out[len < cap ? len : cap - 1] = '\0';
-	return (long)len;
+	if (memchr(s, '<', n) || memchr(s, '&', n) || (len = pk_text_fold_ascii(s, n, KG_FOLD, out, cap)) < 0)
+		return -1;
+	/* kg_fold_text's dash pass, on what was written */
+	for (k = 0; k < (size_t)len && k + 1 < cap; k++)
+		if (out[k] == '-')
+			out[k] = ' ';
+	return len;
 }
 
 void kg_key_hashed(unsigned char key[KG_KEY_HASHED], char tag, uint64_t h)

@@ -1014,6 +1014,40 @@ static void json_strings_read_back(void)
  * they replace on hot paths), and
  * the JSON writer's one-append keys and merged string runs against the
  * text a reader expects. */
+/* pk_text_fold_ascii writes what pk_text_fold writes, cut as a copy into
+ * a buffer of that size is cut: every flag set, seeded random ASCII with
+ * every kind of byte; text beyond ASCII or with a NUL is refused. */
+static void fold_ascii_into(void)
+{
+	char text[160], got[200];
+	unsigned seed = 19, flags;
+	size_t i, k, cap;
+
+	for (flags = 0; flags < 64; flags++)
+		for (i = 0; i < 40; i++) {
+			pk_buf want = PK_BUF_INIT;
+			size_t n = (seed = seed * 1103515245u + 12345u) >> 16 & 127;
+
+			for (k = 0; k < n; k++) {
+				unsigned r = (seed = seed * 1103515245u + 12345u) >> 16;
+
+				text[k] = r % 3 == 0 ? ' ' : (char)(1 + r / 3 % 127);
+			}
+			text[n] = '\0';
+			CHECK_EQ_INT(pk_text_fold(&want, text, n, flags), 0);
+			for (cap = 1; cap <= want.len + 2; cap++) {
+				long l = pk_text_fold_ascii(text, n, flags, got, cap);
+				size_t keep = want.len < cap - 1 ? want.len : cap - 1;
+
+				CHECK_EQ_INT(l, (long)want.len);
+				CHECK(strlen(got) == keep && (!keep || !memcmp(got, want.ptr, keep)));
+			}
+			pk_buf_release(&want);
+		}
+	CHECK_EQ_INT(pk_text_fold_ascii("M\xc3\xbcller", 7, PK_FOLD_CASE, got, sizeof(got)), -1);
+	CHECK_EQ_INT(pk_text_fold_ascii("a\0b", 3, PK_FOLD_CASE, got, sizeof(got)), -1);
+}
+
 static void copies_and_json_strings(void)
 {
 	static const char *const srcs[] = { "", "a", "10.1103/physrevb.47.9967", "Schrödinger équation",
@@ -1509,6 +1543,7 @@ int main(void)
 	RUN(sha256_vectors);
 	RUN(pj_numbers);
 	RUN(fmt_doubles);
+	RUN(fold_ascii_into);
 	RUN(copies_and_json_strings);
 	RUN(json_strings_read_back);
 	RUN(cjson_scratch);
