@@ -58,6 +58,15 @@ static int same_ci(const char *s, const char *w, size_t l)
 	return !strncasecmp(s, w, l);
 }
 
+/* Does the text of avail bytes that ends at end end with w, but for ASCII
+ * case? Its last byte first (bytes equal but for ASCII case are equal
+ * with bit 5 set): most words are ruled out there. */
+static int ends_with_ci(const char *end, size_t avail, const pk_lit *w)
+{
+	return avail >= w->len && ((unsigned char)end[-1] | 0x20) == ((unsigned char)w->s[w->len - 1] | 0x20) &&
+	       !strncasecmp(end - w->len, w->s, w->len);
+}
+
 /* Strip trailing connecting words and blanks from s[a..*b). */
 static void strip_tail(const char *s, size_t a, size_t *b)
 {
@@ -73,9 +82,7 @@ static void strip_tail(const char *s, size_t a, size_t *b)
 			const char *w = trailing_words[i].s;
 			size_t l = trailing_words[i].len;
 
-			/* (bytes equal but for ASCII case are equal with bit 5 set) */
-			if (*b - a < l || ((unsigned char)s[*b - 1] | 0x20) != ((unsigned char)w[l - 1] | 0x20) ||
-			    !same_ci(s + *b - l, w, l))
+			if (!ends_with_ci(s + *b, *b - a, &trailing_words[i]))
 				continue;
 			/* English words end at a word boundary */
 			if (is_ascii_word_char(w[0]) && *b - l > a && is_ascii_word_char(s[*b - l - 1]))
@@ -422,9 +429,7 @@ static size_t skip_hedges_back(const char *s, size_t b)
 			const char *h = hedges[k].s;
 			size_t l = hedges[k].len;
 
-			/* (the last bytes first, as strip_tail compares them) */
-			if (b >= l && ((unsigned char)s[b - 1] | 0x20) == ((unsigned char)h[l - 1] | 0x20) &&
-			    !strncasecmp(s + b - l, h, l) &&
+			if (ends_with_ci(s + b, b, &hedges[k]) &&
 			    (!is_ascii_word_char(h[0]) || b == l || !is_ascii_word_char(s[b - l - 1]))) {
 				b -= l;
 				again = 1;
