@@ -141,8 +141,9 @@ static int fold_plain(const char *text, size_t tl, words *out)
 	return 0;
 }
 
-/* Fold text (case, marks, punctuation, markup) and split it into words. */
-static void split_words(const char *text, words *out, int drop_stop)
+/* Fold text[0..tl) (case, marks, punctuation, markup) and split it into
+ * words. */
+static void split_text(const char *text, size_t tl, words *out, int drop_stop)
 {
 	pk_buf f = PK_BUF_INIT;
 
@@ -152,8 +153,8 @@ static void split_words(const char *text, words *out, int drop_stop)
 	if (!text)
 		return;
 	/* (most titles and names: folded in place, nothing allocated) */
-	if (fold_plain(text, strlen(text), out) < 0) {
-		if (kg_fold_text(&f, text, strlen(text)) < 0 || !f.ptr) {
+	if (fold_plain(text, tl, out) < 0) {
+		if (kg_fold_text(&f, text, tl) < 0 || !f.ptr) {
 			pk_buf_release(&f);
 			pk_error_clear();
 			out->buf[0] = '\0';
@@ -166,6 +167,11 @@ static void split_words(const char *text, words *out, int drop_stop)
 		pk_buf_release(&f);
 	}
 	split_folded(out, drop_stop);
+}
+
+static void split_words(const char *text, words *out, int drop_stop)
+{
+	split_text(text, text ? strlen(text) : 0, out, drop_stop);
 }
 
 /* The work's fields folded once per candidate: compare() asks for the
@@ -228,7 +234,7 @@ static void kept_words(fcache *fc, const char *text, int drop_stop, words *out)
 	fkept *k;
 
 	if (!fc || !fc->keys || !tl || tl >= FIELD_TEXT_KEPT) {
-		split_words(text, out, drop_stop);
+		split_text(text, tl, out, drop_stop);
 		return;
 	}
 	/* a short name in plain ASCII is folded faster than a kept copy is
@@ -245,7 +251,7 @@ static void kept_words(fcache *fc, const char *text, int drop_stop, words *out)
 	if (key->len == tl && key->h == h && key->drop == drop_stop && !memcmp(k->text, text, tl)) {
 		words_copy(out, &k->w);
 	} else {
-		split_words(text, out, drop_stop);
+		split_text(text, tl, out, drop_stop);
 		key->h = h;
 		key->len = (uint32_t)tl;
 		key->drop = drop_stop;
