@@ -86,9 +86,10 @@ int pk_num_parse(pk_num *out, const char *s, size_t n, int spaced)
 	if (i < n && s[i] == '(') {
 		i++;
 		while (i < n && s[i] != ')') {
+			/* (a digit or a '.' is kept: room for it and the NUL) */
+			if ((is_digit(s[i]) || s[i] == '.') && u >= sizeof(unc) - 1)
+				return pk_error_set(PK_EPARSE, "uncertainty too long in '%.*s'", (int)(n > 40 ? 40 : n), s);
 			if (is_digit(s[i])) {
-				if (u >= sizeof(unc) - 1)
-					return pk_error_set(PK_EPARSE, "uncertainty too long in '%.*s'", (int)n, s);
 				unc[u++] = s[i];
 				udigits++;
 			} else if (s[i] == '#') {

@@ -128,6 +128,17 @@ static void num_published_forms(void)
 
 	/* garbage, empty, overflow and a spaced number read unspaced */
 	CHECK_EQ_INT(pk_num_parse(&n, "12a", 3, 0), PK_EPARSE);
+	{
+		/* an uncertainty of dots past its buffer (found by fuzz number):
+		 * refused, nothing written beyond it */
+		char dots[300] = "2.5(585";
+		size_t k;
+
+		for (k = strlen(dots); k < sizeof(dots) - 4; k++)
+			dots[k] = '.';
+		memcpy(dots + k, "10)", 4);
+		CHECK_EQ_INT(pk_num_parse(&n, dots, strlen(dots), 0), PK_EPARSE);
+	}
 	CHECK_EQ_INT(pk_num_parse(&n, "   ", 3, 0), PK_EPARSE);
 	CHECK_EQ_INT(pk_num_parse(&n, "1e999", 5, 0), PK_EPARSE);
 	CHECK_EQ_INT(pk_num_parse(&n, "6.626 070", 9, 0), PK_EPARSE);
