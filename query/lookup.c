@@ -872,8 +872,8 @@ int query_expand(kg_txn *t, const query_target *target, const query_lookup_opts 
 	uint64_t h = 0;
 	size_t from = out->n, i;
 
-	if (target->type == QUERY_MATERIAL || target->type == QUERY_FORMULA)
-		return query_material_expand(t, target->type, target->key, target->qualifier, o, target->score, out);
+	/* (a material's expansion too: the properties of every polymorph of
+	 * a formula, decoded again and again for "the band gap of Si") */
 	if (target->key && (m = memo_of(t))) {
 		xmemo_entry *e;
 
@@ -885,7 +885,11 @@ int query_expand(kg_txn *t, const query_target *target, const query_lookup_opts 
 			return rc;
 		}
 	}
-	if ((rc = expand_now(t, target, o, out)) == 0 && m)
+	if (target->type == QUERY_MATERIAL || target->type == QUERY_FORMULA)
+		rc = query_material_expand(t, target->type, target->key, target->qualifier, o, target->score, out);
+	else
+		rc = expand_now(t, target, o, out);
+	if (rc == 0 && m)
 		xmemo_put(m, target, edition, all, h, out, from);
 	return rc;
 }

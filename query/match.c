@@ -4,26 +4,40 @@
 #include "../common/alloc.h"
 #include "../common/error.h"
 
+#include <stddef.h>
 #include <string.h>
 
 /* ---- expansion -------------------------------------------------------- */
 
+/* The string fields of a match, for the packed copy and its release. */
+static const size_t str_field[] = {
+	offsetof(query_match, name),     offsetof(query_match, symbol),   offsetof(query_match, quantity),
+	offsetof(query_match, entity),   offsetof(query_match, kind),     offsetof(query_match, value_text),
+	offsetof(query_match, unc_text), offsetof(query_match, unit),     offsetof(query_match, source),
+	offsetof(query_match, edition),  offsetof(query_match, locator),  offsetof(query_match, note),
+	offsetof(query_match, group),    offsetof(query_match, method),
+};
+#define N_STR (sizeof(str_field) / sizeof(str_field[0]))
+
+static char **str_at(query_match *m, size_t i)
+{
+	return (char **)(void *)((char *)m + str_field[i]);
+}
+
+static const char *str_of(const query_match *m, size_t i)
+{
+	return *(char *const *)(const void *)((const char *)m + str_field[i]);
+}
+
 void query_match_release(query_match *m)
 {
-	pk_free(m->name);
-	pk_free(m->symbol);
-	pk_free(m->quantity);
-	pk_free(m->entity);
-	pk_free(m->kind);
-	pk_free(m->value_text);
-	pk_free(m->unc_text);
-	pk_free(m->unit);
-	pk_free(m->source);
-	pk_free(m->edition);
-	pk_free(m->locator);
-	pk_free(m->note);
-	pk_free(m->group);
-	pk_free(m->method);
+	size_t i;
+
+	if (m->block)
+		pk_free(m->block);
+	else
+		for (i = 0; i < N_STR; i++)
+			pk_free(*str_at(m, i));
 	memset(m, 0, sizeof(*m));
 }
 
@@ -50,37 +64,37 @@ query_match *query_matches_add(query_matches *ms)
 
 int query_matches_add_copy(query_matches *ms, const query_match *src)
 {
-	query_match *m = query_matches_add(ms);
+	size_t len[N_STR], total = 0, i;
+	query_match *m, from = *src; /* (src may be in ms, moved by its growth) */
+	char *p;
 
-	if (!m)
+	/* one allocation for the fourteen strings: a memo's answer copied
+	 * match by match, expansion after expansion */
+	for (i = 0; i < N_STR; i++) {
+		const char *s = str_of(src, i);
+
+		len[i] = s ? strlen(s) + 1 : 0;
+		total += len[i];
+	}
+	if (!(m = query_matches_add(ms)))
 		return PK_ENOMEM;
-	*m = *src;
-	/* the strings: none shared, so that a failed copy frees only its own */
-	m->name = m->symbol = m->quantity = m->entity = m->kind = m->value_text = m->unc_text = NULL;
-	m->unit = m->source = m->edition = m->locator = m->note = m->group = m->method = NULL;
-#define COPY(f)                                                  \
-	do {                                                     \
-		if (src->f && !(m->f = pk_strdup(src->f)))       \
-			goto oom;                                \
-	} while (0)
-	COPY(name);
-	COPY(symbol);
-	COPY(quantity);
-	COPY(entity);
-	COPY(kind);
-	COPY(value_text);
-	COPY(unc_text);
-	COPY(unit);
-	COPY(source);
-	COPY(edition);
-	COPY(locator);
-	COPY(note);
-	COPY(group);
-	COPY(method);
-#undef COPY
+	*m = from;
+	m->block = NULL;
+	if (total && !(m->block = pk_malloc(total))) {
+		memset(m, 0, sizeof(*m));
+		ms->n--;
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	}
+	for (i = 0, p = m->block; i < N_STR; i++) {
+		char **f = str_at(m, i);
+
+		if (!len[i]) {
+			*f = NULL;
+			continue;
+		}
+		memcpy(p, *f, len[i]);
+		*f = p;
+		p += len[i];
+	}
 	return 0;
-oom:
-	query_match_release(m);
-	ms->n--;
-	return pk_error_set(PK_ENOMEM, "out of memory");
 }

@@ -31,6 +31,12 @@ typedef struct query_match {
 	char *group;      /* the space-group symbol, to tell polymorphs apart */
 	char *method;     /* "DFT (GGA)", "DFT" when the document names no functional */
 	int rank;         /* 1 the most stable polymorph of the formula, 2 the next ... */
+	/* The strings above are the match's own: each its own allocation, or,
+	 * in a copy made by query_matches_add_copy, all in this one block
+	 * (NULL: none). Code that frees or replaces one string of a match
+	 * must not exist; a match is released whole (query_match_release),
+	 * or moved whole (a struct copy, the source forgotten). */
+	char *block;
 } query_match;
 
 typedef struct query_matches {
@@ -55,8 +61,8 @@ void query_matches_release(query_matches *ms);
 query_match *query_matches_add(query_matches *ms);
 /* Free one match's strings (for a match moved out of a query_matches). */
 void query_match_release(query_match *m);
-/* Append a copy of src (its own strings) to ms: 0, or PK_ENOMEM with ms
- * holding what it held before. */
+/* Append a copy of src (its own strings, in one block) to ms: 0, or
+ * PK_ENOMEM with ms holding what it held before. */
 int query_matches_add_copy(query_matches *ms, const query_match *src);
 
 #endif

@@ -143,7 +143,9 @@ static int same_matches(const query_matches *a, const query_matches *b)
  * memory), under each edition option, appended after other matches. */
 static void expansions_remembered(void)
 {
-	static const char *const qs[] = { "G", "electron mass", "Fe-56", "ε0", "h", "relative atomic mass of Fe", "mp-149" };
+	/* (materials too: by id, by formula, a property of a formula) */
+	static const char *const qs[] = { "G",      "electron mass",   "Fe-56", "ε0", "h", "relative atomic mass of Fe",
+					  "mp-149", "band gap of Si", "GaAs" };
 	static const struct {
 		const char *edition;
 		int all;
@@ -189,6 +191,66 @@ static void expansions_remembered(void)
 				query_targets_release(&ts);
 				kg_txn_free(t);
 			}
+}
+
+/* A copy holds its strings in one block of its own: equal to the
+ * source's, none shared with it, released whole; a failed allocation
+ * leaves the list as it was. */
+static void copies_in_one_block(void)
+{
+	query_matches src, c = { 0 };
+	size_t j, k, fail, grown = 0;
+
+	CHECK_EQ_INT(lookup(&src, "ε0", NULL, 1), 0);
+	CHECK(src.n >= 3);
+	for (j = 0; j < src.n; j++) {
+		const query_match *x = &src.m[j], *y;
+		const char *xs[] = { x->name, x->symbol, x->quantity, x->entity, x->kind, x->value_text, x->unc_text,
+				     x->unit, x->source, x->edition, x->locator, x->note, x->group, x->method };
+
+		CHECK_EQ_INT(query_matches_add_copy(&c, x), 0);
+		CHECK_EQ_INT(c.n, j + 1);
+		y = &c.m[j];
+		{
+			const char *ys[] = { y->name, y->symbol, y->quantity, y->entity, y->kind, y->value_text,
+					     y->unc_text, y->unit, y->source, y->edition, y->locator, y->note,
+					     y->group, y->method };
+
+			CHECK(y->block != NULL);
+			for (k = 0; k < sizeof(xs) / sizeof(*xs); k++) {
+				CHECK((xs[k] == NULL) == (ys[k] == NULL));
+				if (!xs[k] || !ys[k])
+					continue;
+				CHECK_STR(ys[k], xs[k]);
+				CHECK(ys[k] != xs[k]);
+				CHECK(ys[k] >= y->block);
+			}
+		}
+		CHECK(y->value == x->value && y->flags == x->flags && y->score == x->score);
+	}
+	CHECK(same_matches(&src, &c));
+	/* copies of a copy in the same list (which grows under it) until
+	 * it is full, then failures at each allocation: the list's growth,
+	 * the block */
+	do {
+		size_t cap = c.cap;
+
+		CHECK_EQ_INT(query_matches_add_copy(&c, &c.m[0]), 0);
+		CHECK_STR(c.m[c.n - 1].name, c.m[0].name);
+		grown += c.cap != cap;
+	} while ((!grown || c.n < c.cap) && c.n < 100);
+	CHECK(grown > 0);
+	for (fail = 0; fail < 2; fail++) {
+		size_t n = c.n;
+
+		pk_alloc_fail_after((long)fail);
+		CHECK(query_matches_add_copy(&c, &src.m[0]) < 0);
+		pk_alloc_fail_after(-1);
+		pk_error_clear();
+		CHECK_EQ_INT(c.n, n);
+	}
+	query_matches_release(&c);
+	query_matches_release(&src);
 }
 
 static void editions(void)
@@ -291,6 +353,7 @@ int main(void)
 	RUN(constants_by_name_symbol_alias);
 	RUN(resolutions_remembered);
 	RUN(expansions_remembered);
+	RUN(copies_in_one_block);
 	RUN(editions);
 	RUN(isotopes_and_elements);
 	RUN(partial_and_bad_queries);
