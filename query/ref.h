@@ -158,6 +158,13 @@ void query_ref_scratch_free(qr_scratch *s);
  * than remembered, excepted), and gives it back when the same parse
  * is checked again: the number of checks answered so (tests, benchmarks). */
 size_t query_ref_scratch_hits(const qr_scratch *s);
+/* A candidate whose title is not the stated one, in an open world and
+ * with no identifier stated, is compared no further unless a work is
+ * identified: the result is the same either way. The candidates so left
+ * by the checks through s; query_ref_scratch_whole(s, 1) compares every
+ * candidate whole through s (the test that the results agree). */
+size_t query_ref_scratch_deferred(const qr_scratch *s);
+void query_ref_scratch_whole(qr_scratch *s, int whole);
 /* The parse memo of a scratch (query_ref_parse_memo), for the batch's
  * parses: owned by s, made at the first call; NULL when s is NULL or
  * memory is short (no error then: parse without one). */

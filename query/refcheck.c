@@ -1253,6 +1253,8 @@ typedef struct cand {
 	int identified;  /* 2 by its title (or DOI and title), 1 otherwise */
 	char type[32];
 	size_t extra;    /* 1 + index into qr_opts.extra, 0: the graph's */
+	int deferred;    /* compared up to its title only: it cannot be identified
+			  * (see compare's may_defer); the rest when it matters */
 } cand;
 
 #define CAND_SLOTS 1024 /* a power of two, well above MAX_CANDIDATES */
@@ -2275,7 +2277,10 @@ static int jref_numbers(const qr_ref *r, const char *jref)
 }
 
 /* Compare one candidate with the reference; fill its scores. */
-static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_work *w, cand *c)
+/* may_defer: a candidate whose title rules it out (below) is left
+ * compared up to its title, c->deferred set, when the caller can do
+ * without the rest (compare_rest). */
+static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_work *w, cand *c, int may_defer)
 {
 	unsigned char au_words[RT_WORDS];
 
@@ -2317,6 +2322,16 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 			c->title_same = 1;
 		else if (title_stated && c->title_same < 0)
 			c->title_same = 0;
+	}
+	/* a title is stated and this work's is not it (under 0.6, read or
+	 * raw), and no DOI names the work: no rule below can identify it
+	 * (each needs a title of 0.6, a DOI, or no title stated), and
+	 * nothing below changes title_stated or c->title. Its authors,
+	 * venue and numbers matter only to what a caller decides with them
+	 * once a work is identified or the world is closed. */
+	if (may_defer && title_stated && c->title < 0.6 && !c->from_doi) {
+		c->deferred = 1;
+		return;
 	}
 	c->au = compare_authors(r, p, w);
 	memset(au_words, 0, sizeof(au_words));
@@ -2634,7 +2649,7 @@ typedef struct pick {
 /* Compares the candidates from index from on; returns cs->n. A candidate
  * that cannot be read gets a score of -1. */
 static size_t compare_from(kg_txn *t, const qr_opts *o, const qr_ref *r, const prep *p, const rtext *rt, kg_work *w,
-			   cands *cs, size_t from, pick *pk)
+			   cands *cs, size_t from, pick *pk, int may_defer)
 {
 	size_t i;
 
@@ -2648,12 +2663,42 @@ static size_t compare_from(kg_txn *t, const qr_opts *o, const qr_ref *r, const p
 		}
 		if (c->from_doi)
 			pk->doi_cand = c;
-		compare(r, p, rt, w, c);
+		compare(r, p, rt, w, c, may_defer);
 		if (c->identified && (!pk->best || c->identified > pk->best->identified ||
 				      (c->identified == pk->best->identified && better(r, c, pk->best))))
 			pk->best = c;
 	}
 	return cs->n;
+}
+
+/* The candidates compare() deferred, compared whole: from the state
+ * add_candidate, the gathering and load_cand left (compare accumulates
+ * into some fields). None can be identified, so the best stays. */
+static void compare_rest(kg_txn *t, const qr_opts *o, const qr_ref *r, const prep *p, const rtext *rt, kg_work *w,
+			 cands *cs)
+{
+	size_t i;
+
+	for (i = 0; i < cs->n; i++) {
+		cand *c = &cs->c[i], keep;
+
+		if (!c->deferred)
+			continue;
+		keep = *c;
+		memset(c, 0, sizeof(*c));
+		memcpy(c->doi, keep.doi, sizeof(c->doi));
+		c->slot_at = keep.slot_at;
+		c->rec = keep.rec;
+		c->rec_len = keep.rec_len;
+		c->from_doi = keep.from_doi;
+		c->extra = keep.extra;
+		if (load_cand(t, o, c, w) < 0) {
+			pk_error_clear();
+			c->score = -1;
+			continue;
+		}
+		compare(r, p, rt, w, c, 0);
+	}
 }
 
 /* A candidate no other can displace as the best (see better()):
@@ -2983,6 +3028,8 @@ struct qr_scratch {
 	int post_failed; /* no memory for bm25.post: the index is read */
 	size_t memo_hits;
 	qr_memo *parses;  /* query_ref_scratch_memo's (NULL: not made yet) */
+	int whole;        /* every candidate compared whole (a test's switch) */
+	size_t deferred;  /* candidates never compared past their title */
 };
 
 qr_scratch *query_ref_scratch_new(void)
@@ -3003,6 +3050,8 @@ qr_scratch *query_ref_scratch_new(void)
 		s->post_failed = 0;
 		s->memo_hits = 0;
 		s->parses = NULL;
+		s->whole = 0;
+		s->deferred = 0;
 	}
 	return s;
 }
@@ -3030,6 +3079,16 @@ qr_memo *query_ref_scratch_memo(qr_scratch *s)
 	return s ? s->parses : NULL;
 }
 
+void query_ref_scratch_whole(qr_scratch *s, int whole)
+{
+	s->whole = whole;
+}
+
+size_t query_ref_scratch_deferred(const qr_scratch *s)
+{
+	return s ? s->deferred : 0;
+}
+
 size_t query_ref_scratch_hits(const qr_scratch *s)
 {
 	return s ? s->memo_hits : 0;
@@ -3045,7 +3104,7 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 	fcache *fc;
 	cand *best = NULL, *chimera = NULL;
 	pick pk = { NULL, NULL };
-	int closed, year_now, rc = 0, title_stated, id_only;
+	int closed, year_now, rc = 0, title_stated, id_only, may_defer = 0;
 	stated_ids ids;
 	char id_why[300];
 	const char *id_scheme, *id_text;
@@ -3157,15 +3216,20 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 	/* a perfect candidate by a narrow key: the author keys, which can name
 	 * hundreds of works, find none that could displace it (with a stated
 	 * identifier or records from outside, every key is gathered) */
+	/* what the candidates that cannot be identified may leave undone:
+	 * in an open world, a reference of no future year with no
+	 * identifier and no records from outside is decided by the work
+	 * identified alone (or by none being identified) */
+	may_defer = !closed && r->year <= year_now && !r->doi[0] && !ids.any && !(o && o->nextra) && !s->whole;
 	if (!r->doi[0] && !ids.any && !(o && o->nextra))
-		compared = compare_from(t, o, r, p, rt, w, &cs, compared, &pk);
+		compared = compare_from(t, o, r, p, rt, w, &cs, compared, &pk, may_defer);
 	if (!perfect(r, pk.best) && (rc = gather_authors(t, r, &cs)) < 0)
 		goto done;
 	if ((rc = gather_ids(t, r, &ids, &cs)) < 0)
 		goto done;
 	add_extra(t, r, o, &cs, w);
 	for (int pass = 0; pass < 2; pass++) {
-		compared = compare_from(t, o, r, p, rt, w, &cs, compared, &pk);
+		compared = compare_from(t, o, r, p, rt, w, &cs, compared, &pk, may_defer);
 		best = pk.best;
 		/* nothing found by its title: the whole string scored against
 		 * the term index, and the title indexes probed with the
@@ -3184,6 +3248,11 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 		if (pass == 0 && rt->n >= 4 && (!best || best->identified < 2) && (rc = gather_windows(t, rt, &cs)) < 0)
 			goto done;
 	}
+	/* a work identified: what follows reads every candidate */
+	if (may_defer && pk.best)
+		compare_rest(t, o, r, p, rt, w, &cs);
+	for (i = 0; may_defer && i < cs.n; i++)
+		s->deferred += cs.c[i].deferred;
 	out->candidates = cs.n;
 	/* a title to call a work invented by: the parse's, if it reads like
 	 * one, and not the work's venue */
