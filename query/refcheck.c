@@ -3213,14 +3213,14 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 	}
 	if ((rc = gather_narrow(t, r, &cs)) < 0)
 		goto done;
-	/* a perfect candidate by a narrow key: the author keys, which can name
-	 * hundreds of works, find none that could displace it (with a stated
-	 * identifier or records from outside, every key is gathered) */
 	/* what the candidates that cannot be identified may leave undone:
 	 * in an open world, a reference of no future year with no
 	 * identifier and no records from outside is decided by the work
 	 * identified alone (or by none being identified) */
 	may_defer = !closed && r->year <= year_now && !r->doi[0] && !ids.any && !(o && o->nextra) && !s->whole;
+	/* a perfect candidate by a narrow key: the author keys, which can name
+	 * hundreds of works, find none that could displace it (with a stated
+	 * identifier or records from outside, every key is gathered) */
 	if (!r->doi[0] && !ids.any && !(o && o->nextra))
 		compared = compare_from(t, o, r, p, rt, w, &cs, compared, &pk, may_defer);
 	if (!perfect(r, pk.best) && (rc = gather_authors(t, r, &cs)) < 0)
