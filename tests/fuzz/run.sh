@@ -89,8 +89,11 @@ for t in "$@"; do
 	"$bin" -max_total_time="$S" -max_len=65536 -rss_limit_mb=2048 -timeout=10 \
 		-artifact_prefix="build/fuzz/crashes/$t-" "$corpus" >"$log" 2>&1
 	rc=$?
-	execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
-	[ -z "$execs" ] && execs=$(grep -oE '#[0-9]+' "$log" | tail -1 | tr -d '#')
+	# libFuzzer's closing "Done N runs", else its last status line ("#N
+	# pulse ..." at a line's start: the recommended dictionary it prints
+	# last may hold "#63" inside an entry, which once read as 63 runs)
+	execs=$(grep -oE '^Done [0-9]+ runs' "$log" | grep -oE '[0-9]+' | tail -1)
+	[ -z "$execs" ] && execs=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#')
 	n=$(ls "$corpus" | wc -l)
 	# the regression inputs
 	replay=0
