@@ -2646,6 +2646,20 @@ typedef struct pick {
 	cand *doi_cand;
 } pick;
 
+/* Reads one candidate and compares it: 0, or -1 with a score of -1 when
+ * its record cannot be read. */
+static int compare_one(kg_txn *t, const qr_opts *o, const qr_ref *r, const prep *p, const rtext *rt, kg_work *w,
+		       cand *c, int may_defer)
+{
+	if (load_cand(t, o, c, w) < 0) {
+		pk_error_clear();
+		c->score = -1;
+		return -1;
+	}
+	compare(r, p, rt, w, c, may_defer);
+	return 0;
+}
+
 /* Compares the candidates from index from on; returns cs->n. A candidate
  * that cannot be read gets a score of -1. */
 static size_t compare_from(kg_txn *t, const qr_opts *o, const qr_ref *r, const prep *p, const rtext *rt, kg_work *w,
@@ -2656,14 +2670,10 @@ static size_t compare_from(kg_txn *t, const qr_opts *o, const qr_ref *r, const p
 	for (i = from; i < cs->n; i++) {
 		cand *c = &cs->c[i];
 
-		if (load_cand(t, o, c, w) < 0) {
-			pk_error_clear();
-			c->score = -1;
+		if (compare_one(t, o, r, p, rt, w, c, may_defer) < 0)
 			continue;
-		}
 		if (c->from_doi)
 			pk->doi_cand = c;
-		compare(r, p, rt, w, c, may_defer);
 		if (c->identified && (!pk->best || c->identified > pk->best->identified ||
 				      (c->identified == pk->best->identified && better(r, c, pk->best))))
 			pk->best = c;
@@ -2692,12 +2702,7 @@ static void compare_rest(kg_txn *t, const qr_opts *o, const qr_ref *r, const pre
 		c->rec_len = keep.rec_len;
 		c->from_doi = keep.from_doi;
 		c->extra = keep.extra;
-		if (load_cand(t, o, c, w) < 0) {
-			pk_error_clear();
-			c->score = -1;
-			continue;
-		}
-		compare(r, p, rt, w, c, 0);
+		compare_one(t, o, r, p, rt, w, c, 0);
 	}
 }
 

@@ -1000,7 +1000,7 @@ static int on_work(const void *key, size_t klen, const void *val, size_t vlen, v
 	kg_work w;
 	const char *fam, *ven;
 	char ini, cut[512];
-	size_t k, sp;
+	size_t k;
 
 	(void)key;
 	(void)klen;
@@ -1025,7 +1025,7 @@ static int on_work(const void *key, size_t klen, const void *val, size_t vlen, v
 	snprintf(v->text[v->n++], 1024, "Smith J. %s. %s. %d;%s:%s.", made_up[k], ven, w.year,
 		 w.volume ? w.volume : "1", w.page ? w.page : "1");
 	snprintf(cut, sizeof(cut), "%s", w.title);
-	if ((sp = strlen(cut)) > 0 && strrchr(cut, ' '))
+	if (strrchr(cut, ' '))
 		*strrchr(cut, ' ') = '\0';
 	snprintf(v->text[v->n++], 1024, "Kumar R, %s %c. %s. %s. %d.", fam, ini, cut, ven, w.year);
 	snprintf(v->text[v->n++], 1024, "Doe J. %s. Journal of Irreproducible Results. %d;12:34.", w.title, w.year);
