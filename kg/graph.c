@@ -1113,12 +1113,17 @@ static size_t rank_slots(size_t n)
 }
 
 /* rank[i] for each entry's key (or target): equal bytes, equal ranks;
- * ranks in byte order, the highest in *top. mem is its working memory
- * (entries_sort's): n strings, then rank_slots(n) slots and n ids. */
+ * ranks in byte order, the highest in *top. Each distinct string is
+ * copied into buf, the copies in rank order, the copy of rank r at rep[r]:
+ * the writes read them in that order, from one block, instead of from the
+ * batches the entries point into, at random (a cache and TLB miss an
+ * entry on a large ingest). mem is the working memory (entries_sort's): n
+ * strings, then rank_slots(n) slots and n ids; buf holds the bytes of
+ * every distinct string. */
 static void entry_ranks(const kg_index_entry *e, size_t n, int target, uint32_t *rank, uint32_t *top,
-			unsigned char *mem)
+			unsigned char *mem, const unsigned char **rep, unsigned char *buf)
 {
-	size_t cap = rank_slots(n), i, nd = 0;
+	size_t cap = rank_slots(n), i, nd = 0, off = 0;
 	str_ref *d = (str_ref *)(void *)mem;
 	uint32_t *slot = (uint32_t *)(void *)(mem + n * sizeof(*d)), *id = slot + cap, r;
 
@@ -1148,9 +1153,17 @@ static void entry_ranks(const kg_index_entry *e, size_t n, int target, uint32_t 
 	qsort(d, nd, sizeof(*d), str_ref_cmp);
 	/* slot is reused: rank of each distinct id */
 	for (i = 0, r = 0; i < nd; i++) {
-		if (i && str_ref_cmp(&d[i - 1], &d[i]))
+		int fresh = !i || str_ref_cmp(&d[i - 1], &d[i]);
+
+		if (i && fresh)
 			r++;
 		slot[d[i].id] = r;
+		if (fresh) {
+			if (d[i].len)
+				memcpy(buf + off, d[i].p, d[i].len);
+			rep[r] = buf + off;
+			off += d[i].len;
+		}
 	}
 	for (i = 0; i < n; i++)
 		rank[i] = slot[id[i]];
@@ -1214,33 +1227,49 @@ static unsigned char *sort_mem(kg_txn *t, size_t bytes)
 
 #define ALIGN16(x) (((x) + 15) & ~(size_t)15)
 
-/* e[0..n) into the table's order (key bytes, then target bytes).
- * 0, or PK_ENOMEM with e unchanged. */
+/* e[0..n) into the table's order (key bytes, then target bytes), each
+ * entry's key and target then pointing at the txn's copy of its bytes
+ * (entry_ranks'). 0, or PK_ENOMEM with e unchanged. */
 static int entries_sort(kg_txn *t, kg_index_entry *e, size_t n)
 {
 	/* the ranks of keys and of targets, the order and its radix copy, the
-	 * entries in order, and entry_ranks' own (used by one call at a time) */
+	 * entries in order, entry_ranks' own (used by one call at a time),
+	 * then the copies of the distinct keys and targets and where each
+	 * rank's is */
 	size_t at_tr = ALIGN16(n * sizeof(uint32_t)), at_o = at_tr + ALIGN16(n * sizeof(uint32_t)),
 	       at_tmp = at_o + ALIGN16(n * sizeof(order_item)), at_copy = at_tmp + ALIGN16(n * sizeof(order_item)),
 	       at_rank = at_copy + ALIGN16(n * sizeof(kg_index_entry)),
-	       end = at_rank + ALIGN16(n * sizeof(str_ref)) + (rank_slots(n) + n) * sizeof(uint32_t);
-	unsigned char *mem = sort_mem(t, end);
+	       at_krep = at_rank + ALIGN16(ALIGN16(n * sizeof(str_ref)) + (rank_slots(n) + n) * sizeof(uint32_t)),
+	       at_trep = at_krep + ALIGN16(n * sizeof(char *)), at_kbuf = at_trep + ALIGN16(n * sizeof(char *)),
+	       at_tbuf, end, kbytes = 0, tbytes = 0, i;
+	unsigned char *mem;
 	uint32_t *kr, *tr;
 	order_item *o, *tmp, *sorted;
 	kg_index_entry *copy;
+	const unsigned char **krep, **trep;
 	uint32_t ktop, ttop;
 	int tbits = 0;
-	size_t i;
 
-	if (!mem)
+	/* room for every key's bytes, and every target's but a work's
+	 * repeats (entry_ranks copies the distinct ones) */
+	for (i = 0; i < n; i++) {
+		kbytes += e[i].klen;
+		if (!i || e[i].target != e[i - 1].target || e[i].tlen != e[i - 1].tlen)
+			tbytes += e[i].tlen;
+	}
+	at_tbuf = at_kbuf + ALIGN16(kbytes);
+	end = at_tbuf + tbytes;
+	if (!(mem = sort_mem(t, end)))
 		return PK_ENOMEM;
 	kr = (uint32_t *)(void *)mem;
 	tr = (uint32_t *)(void *)(mem + at_tr);
 	o = (order_item *)(void *)(mem + at_o);
 	tmp = (order_item *)(void *)(mem + at_tmp);
 	copy = (kg_index_entry *)(void *)(mem + at_copy);
-	entry_ranks(e, n, 0, kr, &ktop, mem + at_rank);
-	entry_ranks(e, n, 1, tr, &ttop, mem + at_rank);
+	krep = (const unsigned char **)(void *)(mem + at_krep);
+	trep = (const unsigned char **)(void *)(mem + at_trep);
+	entry_ranks(e, n, 0, kr, &ktop, mem + at_rank, krep, mem + at_kbuf);
+	entry_ranks(e, n, 1, tr, &ttop, mem + at_rank, trep, mem + at_tbuf);
 	while (tbits < 32 && (ttop >> tbits))
 		tbits++;
 	for (i = 0; i < n; i++) {
@@ -1250,8 +1279,13 @@ static int entries_sort(kg_txn *t, kg_index_entry *e, size_t n)
 	sorted = radix_sort(o, tmp, n, (uint64_t)ktop << tbits | ttop);
 	/* the entries in that order (tmp or o, whichever is free, is too
 	 * small for them: one more copy) */
-	for (i = 0; i < n; i++)
-		copy[i] = e[sorted[i].at];
+	for (i = 0; i < n; i++) {
+		uint32_t at = sorted[i].at;
+
+		copy[i] = e[at];
+		copy[i].key = krep[kr[at]];
+		copy[i].target = trep[tr[at]];
+	}
 	memcpy(e, copy, n * sizeof(*e));
 	return 0;
 }

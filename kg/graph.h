@@ -176,7 +176,9 @@ int kg_index_add(kg_txn *t, uint32_t sid, const void *key, size_t klen,
 /* Many entries at once, as kg_index_add each: sorted in place into the
  * table's order first (the array is the caller's; keys and targets are
  * borrowed for the call) and written through one cursor, so neighbouring
- * keys reuse the page the last one was written to. */
+ * keys reuse the page the last one was written to. On return the array's
+ * key and target pointers may point at t's copies of the same bytes,
+ * valid until t's next kg_index_add_many or its end. */
 typedef struct kg_index_entry {
 	const void *key, *target;
 	uint32_t klen, tlen;

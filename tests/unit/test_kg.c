@@ -561,7 +561,7 @@ static void many_entries(char keys[MANY][16], char tgts[MANY][16])
 }
 
 /* The first entry of e[0..n) out of the table's order (key bytes, the
- * shorter first, then target; targets NUL-terminated), 0 when sorted */
+ * shorter first, then target bytes, the shorter first), 0 when sorted */
 static size_t unsorted_at(const kg_index_entry *e, size_t n)
 {
 	size_t j;
@@ -572,8 +572,13 @@ static size_t unsorted_at(const kg_index_entry *e, size_t n)
 
 		if (!c)
 			c = (la > lb) - (la < lb);
-		if (!c)
-			c = strcmp(e[j - 1].target, e[j].target);
+		if (!c) {
+			la = e[j - 1].tlen;
+			lb = e[j].tlen;
+			c = memcmp(e[j - 1].target, e[j].target, la < lb ? la : lb);
+			if (!c)
+				c = (la > lb) - (la < lb);
+		}
 		if (c > 0)
 			return j;
 	}
