@@ -305,7 +305,7 @@ static double dice(const words *x, const words *y)
 }
 
 /* The words joined without spaces: the title's exact-comparison key. */
-static void words_key(const words *x, char *out, size_t n)
+static size_t words_key(const words *x, char *out, size_t n)
 {
 	size_t i, j = 0;
 
@@ -318,6 +318,26 @@ static void words_key(const words *x, char *out, size_t n)
 		j += l;
 	}
 	out[j] = '\0';
+	return j;
+}
+
+/* Whether x's words_key (into n bytes) is key (klen bytes, not empty),
+ * compared as the words are joined: most candidates' titles differ at
+ * their first word. */
+static int words_key_is(const words *x, size_t n, const char *key, size_t klen)
+{
+	size_t i, j = 0;
+
+	for (i = 0; i < x->n; i++) {
+		size_t l = strlen(x->w[i]);
+
+		if (j + l >= n)
+			break;
+		if (j + l > klen || memcmp(key + j, x->w[i], l))
+			return 0;
+		j += l;
+	}
+	return klen && j == klen;
 }
 
 /* The reference's side of every comparison, folded once. */
@@ -337,6 +357,7 @@ typedef struct prep {
 	 * nacro, nalias and the reference's authors), and each word list is
 	 * emptied (read only up to its n, which split_words sets) */
 	char title_key[1024];     /* the title's words joined */
+	size_t title_key_len;
 	char acro[4][32];         /* the stated venue's words that may be an acronym ("cvpr") */
 	char alias[8][160];       /* names the venue table gives those acronyms */
 	char fam[QR_AUTHORS][64];
@@ -423,7 +444,7 @@ static void prepare(const qr_ref *r, prep *p)
 	for (i = 0; i < sizeof(p->alias_words) / sizeof(p->alias_words[0]); i++)
 		p->alias_words[i].n = 0;
 	split_words(r->title[0] ? r->title : NULL, &p->title, 0);
-	words_key(&p->title, p->title_key, sizeof(p->title_key));
+	p->title_key_len = words_key(&p->title, p->title_key, sizeof(p->title_key));
 	p->title_content = count_content_words(&p->title);
 	split_words(r->venue[0] ? r->venue : NULL, &p->venue, 1);
 	if (!p->venue.n && r->venue[0])
@@ -476,8 +497,7 @@ static void compare_titles(const prep *p, const kg_work *w, double *sim, int *ex
 	if (w->title) {
 		t = field_words(p->fc, w->title, 0);
 		*sim = dice(&p->title, t);
-		words_key(t, key, sizeof(key));
-		*exact = p->title_key[0] && key[0] && !strcmp(key, p->title_key);
+		*exact = words_key_is(t, sizeof(key), p->title_key, p->title_key_len);
 		if (w->subtitle) {
 			words tb; /* title and subtitle words, pointing into t and sub */
 			size_t i;
@@ -494,6 +514,7 @@ static void compare_titles(const prep *p, const kg_work *w, double *sim, int *ex
 			if (!*exact) {
 				char k2[1024];
 
+				words_key(t, key, sizeof(key));
 				words_key(sub, k2, sizeof(k2));
 				*exact = key[0] && strlen(key) + strlen(k2) < sizeof(key) &&
 					 !strncmp(p->title_key, key, strlen(key)) &&
@@ -505,9 +526,8 @@ static void compare_titles(const prep *p, const kg_work *w, double *sim, int *ex
 		t = field_words(p->fc, w->original_title, 0);
 		if ((d = dice(&p->title, t)) > *sim)
 			*sim = d;
-		words_key(t, key, sizeof(key));
 		if (!*exact)
-			*exact = p->title_key[0] && key[0] && !strcmp(key, p->title_key);
+			*exact = words_key_is(t, sizeof(key), p->title_key, p->title_key_len);
 	}
 }
 
