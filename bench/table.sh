@@ -111,16 +111,24 @@ s_cv1=$(med "${t_cv1[@]}") s_cv2=$(med "${t_cv2[@]}") s_ck1=$(med "${t_ck1[@]}")
 cmp -s "$OUT/cv.1" "$OUT/cv.2" && cmp -s "$OUT/ck.1" "$OUT/ck.2" && same_checks=yes || same_checks=NO
 
 # ---- a graph of 1M works: the size of the free-text target -------------------------
-# (its dump generated once, ~5 min; ingested once a run, ~1 min; one round
-# of ingest and zcat, three of the references; BENCH_LARGE_WORKS=0 skips)
+# (its dump generated once, ~5 min; BENCH_LARGE_ROUNDS rounds (default 3)
+# of zcat and an ingest into a fresh graph, ~1 min a round: one round's
+# ratio on this shared machine ranged 0.60x-1.05x within ten minutes; R
+# rounds of the references; BENCH_LARGE_WORKS=0 skips)
 NL=${BENCH_LARGE_WORKS:-1000000}
+RL=${BENCH_LARGE_ROUNDS:-3}
 if [ "$NL" -gt 0 ] && [ "$NL" != "$N" ]; then
 	LDUMP=bench/out/crossref-$NL
 	crossref_dump "$LDUMP" "$NL"
 	lbytes=$(cat "$LDUMP"/*.json.gz | wc -c)
-	s_lzcat=$(timed sh -c "cat $LDUMP/*.json.gz | zcat >/dev/null")
-	"$P" build --db "$OUT/gl" -q 2>/dev/null
-	s_ling=$(timed "$P" ingest --db "$OUT/gl" -q "$LDUMP")
+	t_lzcat=() t_ling=()
+	for _ in $(seq "$RL"); do
+		t_lzcat+=("$(timed sh -c "cat $LDUMP/*.json.gz | zcat >/dev/null")")
+		rm -rf "$OUT/gl"
+		"$P" build --db "$OUT/gl" -q 2>/dev/null
+		t_ling+=("$(timed "$P" ingest --db "$OUT/gl" -q "$LDUMP")")
+	done
+	s_lzcat=$(med "${t_lzcat[@]}") s_ling=$(med "${t_ling[@]}")
 	"$P" snapshot --db "$OUT/gl" "$OUT/snapl" >/dev/null
 	rm -rf "$OUT/gl"
 	labelled_refs "$LDUMP/0.json.gz" "$OUT/large" --no-doi
@@ -152,7 +160,7 @@ row "answer audits ($NA, check)" "$(per "$NA" "$s_ck1")" "$(per "$NA" "$s_ck2")"
 row "  MB/s" "$(mbs "$ab" "$s_ck1")" "$(mbs "$ab" "$s_ck2")" "" "" ""
 row "graph on disk" "$((gbytes / N)) B/work" "" "" "" "ingest heap $rss_ing MB"
 if [ -n "${s_lf2:-}" ]; then
-	row "Crossref ingest, $NL works" "$(secs "$s_ling")" "-" "zcat $(secs "$s_lzcat")" "$(ratio "$s_ling" "$s_lzcat")" "<= 0.8x zcat: $(awk -v a="$s_ling" -v b="$s_lzcat" 'BEGIN{print (a <= 0.8*b) ? "met" : "NOT met"}') (one round, $((lbytes / 1048576)) MB gzip)"
+	row "Crossref ingest, $NL works" "$(secs "$s_ling")" "-" "zcat $(secs "$s_lzcat")" "$(ratio "$s_ling" "$s_lzcat")" "<= 0.8x zcat: $(awk -v a="$s_ling" -v b="$s_lzcat" 'BEGIN{print (a <= 0.8*b) ? "met" : "NOT met"}') (median of $RL rounds, $((lbytes / 1048576)) MB gzip)"
 	row "free-text refs ($nlf), $NL works" "$(per "$nlf" "$s_lf1")" "$(per "$nlf" "$s_lf2")" "-" "-" ">= 10,000/s on 1M works: $(awk -v n="$nlf" -v s="$s_lf2" 'BEGIN{print (n/s >= 10000) ? "met" : "NOT met"}')"
 	row "  precision of verified" "$p_lf ($v_lf)" "" "" "" "fabricated verified: $f_lf"
 fi
