@@ -27,6 +27,7 @@ measure() {
 # crossref_dump DIR N: the seeded synthetic dump of N works in DIR
 # (bench/gen_crossref.py, seed 2026), generated once; DIR/.complete holds
 # the generator's hash, so a dump made by an older generator is made again
+# (and DUMP_MADE is set to 1)
 crossref_dump() {
 	local want
 	want="$(sha256sum bench/gen_crossref.py | cut -c1-16) $2"
@@ -35,6 +36,7 @@ crossref_dump() {
 		echo "generating $2 synthetic works in $1 (seeded, once) ..." >&2
 		/usr/bin/python3 bench/gen_crossref.py "$1" "$2" 2026 >&2
 		echo "$want" >"$1/.complete"
+		DUMP_MADE=1
 	fi
 }
 
