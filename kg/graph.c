@@ -1112,6 +1112,12 @@ static size_t rank_slots(size_t n)
 	return cap;
 }
 
+/* A work's entries share its target: entry i repeats the one before's. */
+static int repeats_target(const kg_index_entry *e, size_t i)
+{
+	return i && e[i].target == e[i - 1].target && e[i].tlen == e[i - 1].tlen;
+}
+
 /* rank[i] for each entry's key (or target): equal bytes, equal ranks;
  * ranks in byte order, the highest in *top. Each distinct string is
  * copied into buf, the copies in rank order, the copy of rank r at rep[r]:
@@ -1133,8 +1139,8 @@ static void entry_ranks(const kg_index_entry *e, size_t n, int target, uint32_t 
 		uint32_t len = target ? e[i].tlen : e[i].klen;
 		size_t h;
 
-		/* a work's entries share its target: no hash for the repeats */
-		if (target && i && p == e[i - 1].target && len == e[i - 1].tlen) {
+		/* no hash for a work's repeated target */
+		if (target && repeats_target(e, i)) {
 			id[i] = id[i - 1];
 			continue;
 		}
@@ -1254,7 +1260,7 @@ static int entries_sort(kg_txn *t, kg_index_entry *e, size_t n)
 	 * repeats (entry_ranks copies the distinct ones) */
 	for (i = 0; i < n; i++) {
 		kbytes += e[i].klen;
-		if (!i || e[i].target != e[i - 1].target || e[i].tlen != e[i - 1].tlen)
+		if (!repeats_target(e, i))
 			tbytes += e[i].tlen;
 	}
 	at_tbuf = at_kbuf + ALIGN16(kbytes);

@@ -3106,7 +3106,8 @@ qr_memo *query_ref_scratch_memo(qr_scratch *s)
 
 void query_ref_scratch_whole(qr_scratch *s, int whole)
 {
-	s->whole = whole;
+	if (s)
+		s->whole = whole;
 }
 
 size_t query_ref_scratch_deferred(const qr_scratch *s)
