@@ -6,6 +6,7 @@
 
 #include <lmdb.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 /* Named LMDB databases. Changing this list changes KG_SCHEMA_VERSION. */
 enum kg_table {
@@ -35,7 +36,22 @@ struct kg_store {
 	int writable;
 	int writemap; /* written through the map (a build, or KG_OPEN_WRITE): its file reserved */
 	int shared;   /* KG_OPEN_SHARED: a writable env, locked only per brief write */
+	uint64_t reserved; /* kg_store_reserve's room for the next kg_store_write (0: none) */
+	uint64_t warmed;   /* bytes the last kg_store_write's warm.c helper asked for */
 };
+
+/* warm.c: the pages a large write will grow the graph into, read into the
+ * page cache by a helper thread a little ahead of the writer (see there).
+ * kg_warm_start: a running helper for a write through the map that asked
+ * for `bytes` of room (at least 64 MB), or NULL (no helper: nothing is
+ * wrong, the writer faults its pages in itself). kg_warm_stop joins and
+ * frees it (NULL: nothing) and returns the bytes it asked the kernel for.
+ * kg_warm_frontier: where an LMDB writer's front is past `from`, looking at
+ * the page every `step` bytes below `to` (pages of `psize` bytes). */
+typedef struct kg_warmer kg_warmer;
+kg_warmer *kg_warm_start(kg_store *s, uint64_t bytes);
+off_t kg_warm_stop(kg_warmer *w);
+off_t kg_warm_frontier(int fd, size_t psize, off_t from, off_t to, off_t step);
 
 struct kg_txn {
 	kg_store *s;

@@ -764,6 +764,7 @@ int kg_store_reserve(kg_store *s, uint64_t bytes)
 
 	if ((rc = kg_store_usage(s, &used, &map)) < 0)
 		return rc;
+	s->reserved = bytes;
 	return grow_map(s, used + bytes);
 }
 
@@ -1013,8 +1014,11 @@ int kg_store_write_brief(kg_store *s, kg_write_fn fn, void *ctx)
 
 int kg_store_write(kg_store *s, kg_write_fn fn, void *ctx)
 {
+	uint64_t reserved = s->reserved;
 	kg_txn t;
 	int rc;
+
+	s->reserved = 0; /* (a hint for this write only) */
 
 	if (!s->writable)
 		return pk_error_set(PK_EINVAL, "graph '%s' was opened read-only", s->root);
@@ -1025,7 +1029,12 @@ int kg_store_write(kg_store *s, kg_write_fn fn, void *ctx)
 		if ((rc = mdb_txn_begin(s->env, NULL, 0, &t.txn)) != 0)
 			return kg_mdb_error(rc, "mdb_txn_begin");
 		kg_kf_begin(&t);
-		rc = fn(&t, ctx);
+		{
+			kg_warmer *w = kg_warm_start(s, reserved);
+
+			rc = fn(&t, ctx);
+			s->warmed = (uint64_t)kg_warm_stop(w);
+		}
 		if (rc == 0)
 			rc = save_counters(&t);
 		if (rc == 0)

@@ -58,7 +58,10 @@ const char *kg_store_generation(const kg_store *s);
 int kg_store_usage(kg_store *s, uint64_t *used, uint64_t *mapsize);
 
 /* Make sure the map has room for about `bytes` more (a hint that spares
- * write functions reruns on large ingests). */
+ * write functions reruns on large ingests). The next kg_store_write also
+ * takes it as the size of what it will write: when that is 64 MB or more,
+ * a helper thread reads the pages the write will grow into into the page
+ * cache, a little ahead of it (kg/warm.c). */
 int kg_store_reserve(kg_store *s, uint64_t bytes);
 
 /* A read transaction: a consistent snapshot of the last commit.
