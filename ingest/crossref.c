@@ -907,6 +907,22 @@ static size_t first_value_end(const char *text, size_t n)
 	return (size_t)(k.p - text);
 }
 
+/* Where the document ends, from j just after the array of items: the
+ * rest of the objects around it skipped (first_value_end when they do not
+ * read). */
+static size_t enclosing_end(pj *j, const char *text, size_t n)
+{
+	const char *k;
+	size_t kl;
+	int rc;
+
+	while (j->depth > 0) {
+		if ((rc = pj_key(j, &k, &kl)) < 0 || (rc == 1 && pj_skip(j) < 0))
+			return first_value_end(text, n);
+	}
+	return (size_t)(j->p - text);
+}
+
 /* A document-layout file: the whole decompressed text, records in
  * (possibly nested) arrays. Broken records are skipped by resyncing. */
 static int read_document(reader *r, const char *file, const char *text, size_t n)
@@ -915,7 +931,7 @@ static int read_document(reader *r, const char *file, const char *text, size_t n
 	char where[600];
 	const char *rec_start;
 	size_t idx = 0;
-	int t, m, arr_depth;
+	int t, m, arr_depth, clean = 1; /* every record so far read whole */
 
 	pj_init(&j, text, n);
 	t = pj_peek(&j);
@@ -958,6 +974,7 @@ static int read_document(reader *r, const char *file, const char *text, size_t n
 		if (m == 0)
 			break;
 		if (m < 0) {
+			clean = 0;
 			if (reject(r, "%s: record %zu (byte %zu): %s", file, idx + 1, pj_offset(&j), pj_error(&j)) < 0)
 				return -1;
 			if (!resync(&j))
@@ -970,6 +987,7 @@ static int read_document(reader *r, const char *file, const char *text, size_t n
 		snprintf(where, sizeof(where), "%s: record %zu (byte %zu)", file, idx, pj_offset(&j));
 		rec_start = j.p;
 		if (handle_value(r, &j, file, where, AT_ITEM, 1) < 0) {
+			clean = 0;
 			if (!j.err)
 				return -1; /* memory or cancel */
 			if (reject(r, "%s: %s at byte %zu", where, pj_error(&j), pj_offset(&j)) < 0)
@@ -992,8 +1010,11 @@ static int read_document(reader *r, const char *file, const char *text, size_t n
 			j.sep[arr_depth] = 0;
 		}
 	}
-	/* data after the document */
-	return read_rest(r, file, text, n, first_value_end(text, n));
+	/* data after the document: where it ends is where the items array
+	 * and what encloses it end, when every record was read whole;
+	 * else (a record skipped or resynced) a scan of the whole text
+	 * finds it */
+	return read_rest(r, file, text, n, clean ? enclosing_end(&j, text, n) : first_value_end(text, n));
 }
 
 /* Does the first line of this text hold one complete JSON value, with more

@@ -194,6 +194,58 @@ static void detect_and_plan(void)
 	ingest_plan_free(p);
 }
 
+typedef struct seen {
+	char dois[160];
+	int n;
+} seen;
+
+static int on_work(void *ctx, const char *doi, size_t doi_len, const void *rec, size_t len)
+{
+	seen *x = ctx;
+	size_t at = strlen(x->dois);
+
+	(void)rec;
+	(void)len;
+	snprintf(x->dois + at, sizeof(x->dois) - at, "%s%.*s", at ? " " : "", (int)doi_len, doi);
+	x->n++;
+	return 0;
+}
+
+/* The values after a document are read too: after the array of items and
+ * the members around it (brackets in strings, nested objects), whether
+ * every record read whole or one was skipped. */
+static void crossref_values_after_a_document(void)
+{
+	static const struct {
+		const char *text, *dois;
+		size_t rejected;
+	} cases[] = {
+		{ "{\"message\":{\"items\":[{\"DOI\":\"10.1234/a\",\"title\":[\"A\"]},"
+		  "{\"DOI\":\"10.1234/b\",\"title\":[\"B ]}\"]}],\"total-results\":2,"
+		  "\"next\":{\"x\":[1,{\"y\":\"]}\\\"\"}]}},\"status\":\"ok\"}\n"
+		  "{\"DOI\":\"10.1234/c\",\"title\":[\"C\"]}\n",
+		  "10.1234/a 10.1234/b 10.1234/c", 0 },
+		{ "[{\"DOI\":\"10.1234/a\",\"title\":[\"A\"]}] {\"DOI\":\"10.1234/c\",\"title\":[\"C\"]}",
+		  "10.1234/a 10.1234/c", 0 },
+		/* a record whose title is no string is skipped; the rest read */
+		{ "{\"items\":[{\"DOI\":\"10.1234/a\",\"title\":[\"A\"]},{\"DOI\":\"10.1234/x\",\"title\":\"\\q\"},"
+		  "{\"DOI\":\"10.1234/b\",\"title\":[\"B\"]}],\"n\":\"}\"}{\"DOI\":\"10.1234/c\",\"title\":[\"C\"]}",
+		  "10.1234/a 10.1234/b 10.1234/c", 1 },
+		/* cut short: what came before the cut */
+		{ "{\"items\":[{\"DOI\":\"10.1234/a\",\"title\":[\"A\"]},{\"DOI\":\"10.1234/b\"", "10.1234/a", 1 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		seen x = { "", 0 };
+		size_t rejected = 99;
+
+		CHECK_EQ_INT(ingest_crossref_parse(cases[i].text, strlen(cases[i].text), on_work, &x, &rejected), 0);
+		CHECK_STR(x.dois, cases[i].dois);
+		CHECK_EQ_INT(rejected, cases[i].rejected);
+	}
+}
+
 int main(void)
 {
 	pk_alloc_init();
@@ -201,5 +253,6 @@ int main(void)
 	RUN(codata_edition_from_header);
 	RUN(nist_records);
 	RUN(detect_and_plan);
+	RUN(crossref_values_after_a_document);
 	T_DONE();
 }
