@@ -436,6 +436,8 @@ int kg_key_folded(pk_buf *key, char tag, const char *folded, size_t n)
 	return put_hash(key, tag, folded, n);
 }
 
+#define STOP_MAX 4 /* the longest stopword's bytes */
+
 int kg_is_stopword(const char *word, size_t n)
 {
 	static const char *const stop[] = { "a", "an", "the", "of", "and", "in", "on", "for", "to", "with", "by", "at",
@@ -444,6 +446,9 @@ int kg_is_stopword(const char *word, size_t n)
 					    "los", "las", "y", "del", "da", "do", "em", "e", "il", "di" };
 	size_t i;
 
+	/* none is longer than STOP_MAX bytes (most words are: one test) */
+	if (n > STOP_MAX)
+		return 0;
 	for (i = 0; i < sizeof(stop) / sizeof(stop[0]); i++)
 		if (strlen(stop[i]) == n && !memcmp(stop[i], word, n))
 			return 1;

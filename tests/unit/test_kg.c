@@ -1187,6 +1187,24 @@ static void title_filter(void)
 	t_rmrf(dir);
 }
 
+/* Stopwords, the longest (four bytes) among them, and words that only
+ * begin like one. */
+static void stopwords(void)
+{
+	static const char *const yes[] = { "a", "y", "of", "the", "and", "les", "with", "from", "into", "und" };
+	static const char *const no[] = { "", "ab", "them", "within", "fromage", "intoxication", "theory", "x" };
+	size_t i;
+
+	for (i = 0; i < sizeof(yes) / sizeof(yes[0]); i++)
+		CHECK_EQ_INT(kg_is_stopword(yes[i], strlen(yes[i])), 1);
+	for (i = 0; i < sizeof(no) / sizeof(no[0]); i++)
+		CHECK_EQ_INT(kg_is_stopword(no[i], strlen(no[i])), 0);
+	CHECK_EQ_INT(kg_is_stopword("within", 4), 1); /* "with", the first four bytes */
+	CHECK_EQ_INT(kg_term_word("with", 4), 0);
+	CHECK_EQ_INT(kg_term_word("withal", 6), 1);
+	CHECK_EQ_INT(kg_term_word("1993", 4), 0);
+}
+
 /* kg_warm_frontier reads the page numbers LMDB stamps on the pages it
  * allocates: the highest stamped probe is the front, whatever lies between. */
 static void warm_frontier(void)
@@ -1314,6 +1332,7 @@ int main(void)
 	RUN(readers_see_last_commit);
 	RUN(kept_index_cursor);
 	RUN(title_filter);
+	RUN(stopwords);
 	RUN(warm_frontier);
 	RUN(large_write_warms_ahead);
 	T_DONE();
