@@ -1213,22 +1213,23 @@ static order_item *radix_sort(order_item *x, order_item *tmp, size_t n, uint64_t
 	return x;
 }
 
-/* entries_sort's working memory, kept by the write txn from call to call
- * (an ingest sorts run after run: fresh blocks of tens of MB each time
- * were faulted in 4 KB at a time); NULL when memory is short. */
-static unsigned char *sort_mem(kg_txn *t, size_t bytes)
+/* entries_sort's working memory, kept from call to call by the write txn
+ * or a kg_index_sorter (an ingest sorts run after run: fresh blocks of
+ * tens of MB each time were faulted in 4 KB at a time); NULL when memory
+ * is short. */
+static unsigned char *sort_mem(unsigned char **mem, size_t *have, size_t bytes)
 {
-	if (t->sort_cap < bytes) {
+	if (*have < bytes) {
 		size_t cap = bytes + bytes / 4;
 
-		pk_free(t->sort_mem);
-		t->sort_cap = 0;
-		if (!(t->sort_mem = pk_malloc(cap)))
+		pk_free(*mem);
+		*have = 0;
+		if (!(*mem = pk_malloc(cap)))
 			return NULL;
-		t->sort_cap = cap;
-		pk_advise_huge(t->sort_mem, cap);
+		*have = cap;
+		pk_advise_huge(*mem, cap);
 	}
-	return t->sort_mem;
+	return *mem;
 }
 
 #define ALIGN16(x) (((x) + 15) & ~(size_t)15)
@@ -1236,7 +1237,7 @@ static unsigned char *sort_mem(kg_txn *t, size_t bytes)
 /* e[0..n) into the table's order (key bytes, then target bytes), each
  * entry's key and target then pointing at the txn's copy of its bytes
  * (entry_ranks'). 0, or PK_ENOMEM with e unchanged. */
-static int entries_sort(kg_txn *t, kg_index_entry *e, size_t n)
+static int entries_sort(unsigned char **memp, size_t *have, kg_index_entry *e, size_t n)
 {
 	/* the ranks of keys and of targets, the order and its radix copy, the
 	 * entries in order, entry_ranks' own (used by one call at a time),
@@ -1265,7 +1266,7 @@ static int entries_sort(kg_txn *t, kg_index_entry *e, size_t n)
 	}
 	at_tbuf = at_kbuf + ALIGN16(kbytes);
 	end = at_tbuf + tbytes;
-	if (!(mem = sort_mem(t, end)))
+	if (!(mem = sort_mem(memp, have, end)))
 		return PK_ENOMEM;
 	kr = (uint32_t *)(void *)mem;
 	tr = (uint32_t *)(void *)(mem + at_tr);
@@ -1296,7 +1297,61 @@ static int entries_sort(kg_txn *t, kg_index_entry *e, size_t n)
 	return 0;
 }
 
+/* e[0..n) into the table's order: through the ranks in the memory given,
+ * or when there is no memory for them by bytes, in place. */
+static int sort_any(unsigned char **mem, size_t *have, kg_index_entry *e, size_t n)
+{
+	size_t i;
+
+	if (n > UINT32_MAX)
+		return pk_error_set(PK_ELIMIT, "too many index entries in one call");
+	if (n > 1 && entries_sort(mem, have, e, n) < 0) {
+		for (i = 0; i < n; i++)
+			e[i].pfx = key_prefix(e[i].key, e[i].klen);
+		qsort(e, n, sizeof(*e), entry_qcmp);
+	}
+	return 0;
+}
+
+struct kg_index_sorter {
+	unsigned char *mem;
+	size_t cap;
+};
+
+kg_index_sorter *kg_index_sorter_new(void)
+{
+	kg_index_sorter *s = pk_calloc(1, sizeof(*s));
+
+	if (!s)
+		pk_error_set(PK_ENOMEM, "out of memory");
+	return s;
+}
+
+void kg_index_sorter_free(kg_index_sorter *s)
+{
+	if (s) {
+		pk_free(s->mem);
+		pk_free(s);
+	}
+}
+
+int kg_index_sort(kg_index_sorter *s, kg_index_entry *e, size_t n)
+{
+	return sort_any(&s->mem, &s->cap, e, n);
+}
+
 int kg_index_add_many(kg_txn *t, uint32_t sid, kg_index_entry *e, size_t n)
+{
+	int rc;
+
+	if (!t->write)
+		return pk_error_set(PK_EINVAL, "write in a read transaction");
+	if ((rc = sort_any(&t->sort_mem, &t->sort_cap, e, n)) < 0)
+		return rc;
+	return kg_index_add_sorted(t, sid, e, n);
+}
+
+int kg_index_add_sorted(kg_txn *t, uint32_t sid, const kg_index_entry *e, size_t n)
 {
 	unsigned char d[KEY_MAX + 4];
 	MDB_cursor *c;
@@ -1307,14 +1362,6 @@ int kg_index_add_many(kg_txn *t, uint32_t sid, kg_index_entry *e, size_t n)
 		return pk_error_set(PK_EINVAL, "write in a read transaction");
 	if (n == 0)
 		return 0;
-	if (n > UINT32_MAX)
-		return pk_error_set(PK_ELIMIT, "too many index entries in one call");
-	if (n > 1 && entries_sort(t, e, n) < 0) {
-		/* no memory for the ranks: by bytes, in place */
-		for (i = 0; i < n; i++)
-			e[i].pfx = key_prefix(e[i].key, e[i].klen);
-		qsort(e, n, sizeof(*e), entry_qcmp);
-	}
 	if ((rc = mdb_cursor_open(t->txn, dbi(t, KG_T_WINDEX), &c)) != 0)
 		return kg_mdb_error(rc, "mdb_cursor_open");
 	for (i = 0; i < n && rc == 0; i++) {

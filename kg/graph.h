@@ -185,6 +185,19 @@ typedef struct kg_index_entry {
 	uint64_t pfx; /* kg_index_add_many's: the key's first 8 bytes, big-endian */
 } kg_index_entry;
 int kg_index_add_many(kg_txn *t, uint32_t sid, kg_index_entry *e, size_t n);
+/* The same in two steps, so that the sort can run on another thread while
+ * the writer writes something else: kg_index_sort puts e[0..n) into the
+ * table's order with the sorter's memory (no txn needed; e may then point
+ * at the sorter's copies of its keys and targets, valid until its next
+ * sort or kg_index_sorter_free); kg_index_add_sorted writes entries so
+ * ordered, as kg_index_add each (in another order they are still written,
+ * only slower). A sorter is used by one thread at a time.
+ * kg_index_sorter_new: NULL when out of memory. */
+typedef struct kg_index_sorter kg_index_sorter;
+kg_index_sorter *kg_index_sorter_new(void);
+void kg_index_sorter_free(kg_index_sorter *s);
+int kg_index_sort(kg_index_sorter *s, kg_index_entry *e, size_t n);
+int kg_index_add_sorted(kg_txn *t, uint32_t sid, const kg_index_entry *e, size_t n);
 /* Call cb for each target under key; stops after `limit` (0: no limit). */
 int kg_index_find(kg_txn *t, const void *key, size_t klen, size_t limit,
 		  int (*cb)(const void *target, size_t tlen, void *ctx), void *ctx);

@@ -16,6 +16,7 @@
 
 #include <sys/stat.h>
 #include <sys/mman.h>
+#include <pthread.h>
 #include <fcntl.h>
 #include <time.h>
 #include <unistd.h>
@@ -673,6 +674,104 @@ static int collect_targets(const void *target, size_t len, void *ctx)
 	return pk_buf_put(b, target, len) < 0 || pk_buf_put(b, ",", 1) < 0 ? -1 : 0;
 }
 
+/* kg_index_sort on another thread, then kg_index_add_sorted: the same
+ * order as kg_index_add_many's, and the same index; entries in any other
+ * order are written all the same. */
+typedef struct sorted_ctx {
+	kg_index_entry *e;
+	size_t n;
+	int how; /* 0: kg_index_add_many; 1: sorted elsewhere; 2: add_sorted unsorted */
+} sorted_ctx;
+
+static void *sort_elsewhere(void *arg)
+{
+	sorted_ctx *c = arg;
+	kg_index_sorter *srt = kg_index_sorter_new();
+
+	if (srt && kg_index_sort(srt, c->e, c->n) == 0 && unsorted_at(c->e, c->n) == 0)
+		return srt; /* (the sorted entries may point at its copies) */
+	kg_index_sorter_free(srt);
+	return NULL;
+}
+
+static int sorted_write(kg_txn *t, void *ctx)
+{
+	sorted_ctx *c = ctx;
+	kg_source a = { 0 };
+	uint32_t sid;
+	int rc;
+
+	a.kind = "TEST";
+	a.edition = "sorted";
+	if ((rc = kg_source_begin(t, &a, &sid)) < 0)
+		return rc;
+	rc = c->how == 0 ? kg_index_add_many(t, sid, c->e, c->n) : kg_index_add_sorted(t, sid, c->e, c->n);
+	return rc < 0 ? rc : kg_source_finish(t, sid, 0, 0, NULL);
+}
+
+/* every key's targets, in the index's order, as one string */
+static void index_listing(const char *dir, pk_buf *out)
+{
+	kg_store *s = NULL;
+	kg_txn *t = NULL;
+	int k;
+
+	CHECK_EQ_INT(kg_store_open(&s, dir, KG_OPEN_READ), 0);
+	CHECK_EQ_INT(kg_txn_read(&t, s), 0);
+	for (k = 0; k < 100; k++) {
+		char key[16];
+
+		snprintf(key, sizeof(key), "K%d", k);
+		CHECK_EQ_INT(pk_buf_put(out, key, strlen(key)), 0);
+		CHECK_EQ_INT(pk_buf_putc(out, ':'), 0);
+		CHECK_EQ_INT(kg_index_find(t, key, strlen(key), 0, collect_targets, out), 0);
+	}
+	kg_txn_free(t);
+	kg_store_free(s);
+}
+
+static void index_sorted_elsewhere(void)
+{
+	static char keys[MANY][16], tgts[MANY][16];
+	static kg_index_entry e[MANY];
+	const char *dir = t_tmpdir("kgsorted");
+	pk_buf want = PK_BUF_INIT, got = PK_BUF_INIT;
+	sorted_ctx c = { e, MANY, 0 };
+	pthread_t th;
+	void *srt = NULL;
+	int how, i;
+
+	many_entries(keys, tgts);
+	for (how = 0; how < 3; how++) {
+		for (i = 0; i < MANY; i++)
+			e[i] = (kg_index_entry){ keys[i], tgts[i], (uint32_t)strlen(keys[i]), (uint32_t)strlen(tgts[i]), 0 };
+		c.how = how;
+		if (how == 1) {
+			CHECK_EQ_INT(pthread_create(&th, NULL, sort_elsewhere, &c), 0);
+			CHECK_EQ_INT(pthread_join(th, &srt), 0);
+			CHECK(srt != NULL);
+		}
+		t_rmrf(dir);
+		{
+			kg_store *s = NULL;
+
+			CHECK_EQ_INT(kg_build_begin(&s, dir), 0);
+			CHECK_EQ_INT(kg_store_write(s, sorted_write, &c), 0);
+			CHECK_EQ_INT(kg_build_commit(s), 0);
+		}
+		kg_index_sorter_free(srt);
+		srt = NULL;
+		pk_buf_reset(how ? &got : &want);
+		index_listing(dir, how ? &got : &want);
+		if (how)
+			CHECK(got.len == want.len && !memcmp(got.ptr, want.ptr, want.len));
+	}
+	CHECK(want.len > 3000);
+	pk_buf_release(&want);
+	pk_buf_release(&got);
+	t_rmrf(dir);
+}
+
 static void index_add_many(void)
 {
 	static char keys[MANY][16], tgts[MANY][16];
@@ -1327,6 +1426,7 @@ int main(void)
 	RUN(commit_compacts);
 	RUN(nodes_merge_and_shared_ownership);
 	RUN(index_add_many);
+	RUN(index_sorted_elsewhere);
 	RUN(fold_plain);
 	RUN(key_layouts);
 	RUN(readers_see_last_commit);
