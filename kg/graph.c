@@ -1235,8 +1235,9 @@ static unsigned char *sort_mem(unsigned char **mem, size_t *have, size_t bytes)
 #define ALIGN16(x) (((x) + 15) & ~(size_t)15)
 
 /* e[0..n) into the table's order (key bytes, then target bytes), each
- * entry's key and target then pointing at the txn's copy of its bytes
- * (entry_ranks'). 0, or PK_ENOMEM with e unchanged. */
+ * entry's key and target then pointing at the copy of its bytes in *memp
+ * (the txn's or a sorter's block, grown as needed: entry_ranks'). 0, or
+ * PK_ENOMEM with e unchanged. */
 static int entries_sort(unsigned char **memp, size_t *have, kg_index_entry *e, size_t n)
 {
 	/* the ranks of keys and of targets, the order and its radix copy, the
