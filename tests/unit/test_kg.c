@@ -21,6 +21,16 @@
 #include <time.h>
 #include <unistd.h>
 
+/* A source of this kind and edition begun in t (the tests' writes). */
+static int begin_source(kg_txn *t, const char *kind, const char *edition, uint32_t *sid)
+{
+	kg_source src = { 0 };
+
+	src.kind = kind;
+	src.edition = edition;
+	return kg_source_begin(t, &src, sid);
+}
+
 static void record_roundtrip(void)
 {
 	pk_buf b = PK_BUF_INIT;
@@ -339,15 +349,12 @@ static void map_grows_by_itself(void)
  * leaves many free pages, which kg_build_commit compacts away. */
 static int churn(kg_txn *t, void *ctx)
 {
-	kg_source src = { 0 };
 	char doi[32], rec[1024];
 	uint32_t sid;
 	int rc, i;
 
 	(void)ctx;
-	src.kind = "TEST";
-	src.edition = "churn";
-	if ((rc = kg_source_begin(t, &src, &sid)) < 0)
+	if ((rc = begin_source(t, "TEST", "churn", &sid)) < 0)
 		return rc;
 	memset(rec, 'x', sizeof(rec));
 	for (i = 0; i < 8000; i++) {
@@ -530,13 +537,10 @@ static int write_and_peek(kg_txn *t, void *vctx)
 	snap_ctx *c = vctx;
 	kg_txn *r = NULL;
 	kg_source src;
-	kg_source in = { 0 };
 	uint32_t sid;
 	int rc;
 
-	in.kind = "PEEK";
-	in.edition = "1";
-	if ((rc = kg_source_begin(t, &in, &sid)) < 0)
+	if ((rc = begin_source(t, "PEEK", "1", &sid)) < 0)
 		return rc;
 	/* a reader during the write sees the last committed state */
 	if ((rc = kg_txn_read(&r, c->s)) < 0)
@@ -697,13 +701,10 @@ static void *sort_elsewhere(void *arg)
 static int sorted_write(kg_txn *t, void *ctx)
 {
 	sorted_ctx *c = ctx;
-	kg_source a = { 0 };
 	uint32_t sid;
 	int rc;
 
-	a.kind = "TEST";
-	a.edition = "sorted";
-	if ((rc = kg_source_begin(t, &a, &sid)) < 0)
+	if ((rc = begin_source(t, "TEST", "sorted", &sid)) < 0)
 		return rc;
 	rc = c->how == 0 ? kg_index_add_many(t, sid, c->e, c->n) : kg_index_add_sorted(t, sid, c->e, c->n);
 	return rc < 0 ? rc : kg_source_finish(t, sid, 0, 0, NULL);
@@ -896,15 +897,12 @@ typedef struct idx_ctx {
 static int add_idx(kg_txn *t, void *vctx)
 {
 	idx_ctx *c = vctx;
-	kg_source a = { 0 };
 	uint32_t sid;
 	char ed[16], tg[16];
 	int rc, i;
 
 	snprintf(ed, sizeof(ed), "%d", c->n);
-	a.kind = "IDX";
-	a.edition = ed;
-	if ((rc = kg_source_begin(t, &a, &sid)) < 0)
+	if ((rc = begin_source(t, "IDX", ed, &sid)) < 0)
 		return rc;
 	for (i = 0; i < c->n; i++) {
 		snprintf(tg, sizeof(tg), "t%d", i);
@@ -1344,14 +1342,11 @@ typedef struct {
 static int warm_write(kg_txn *t, void *ctx)
 {
 	warm_ctx *w = ctx;
-	kg_source src = { 0 };
 	char blob[2048];
 	uint32_t sid;
 	int rc, i, fd;
 
-	src.kind = "TEST";
-	src.edition = "warm";
-	if ((rc = kg_source_begin(t, &src, &sid)) < 0)
+	if ((rc = begin_source(t, "TEST", "warm", &sid)) < 0)
 		return rc;
 	memset(blob, 'w', sizeof(blob));
 	for (i = 0; i < w->docs; i++) {
