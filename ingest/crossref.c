@@ -1645,16 +1645,6 @@ static int write_reject(void *ctx, const char *msg, uint32_t n)
  * build checkpoints after each run. */
 #define WRITE_RUN 16
 
-static int write_run(write_ctx *w, batch **run, size_t *nrun)
-{
-	int rc = kg_index_add_many(w->t, w->sid, w->ents, w->nents);
-
-	w->nents = 0;
-	while (*nrun)
-		batch_recycle(w->q, run[--*nrun]);
-	return rc;
-}
-
 /* A run's index entries are sorted on a helper thread while the writer
  * puts the next run's works; then written, the helper sorting the next
  * (the sort was an eighth of the writer's time, and the writer is the
@@ -1854,10 +1844,14 @@ int ingest_crossref(kg_txn *t, const char *path, char *const *files, size_t nfil
 		if (rc < 0)
 			break;
 	}
+	/* the run before, then the last (shorter) run, through the same
+	 * sorter: the txn needs no sort block of its own */
 	if (rc == 0)
 		rc = job_finish(&w, &job);
+	if (rc == 0 && nrun)
+		rc = job_start(&w, &job, run, &nrun);
 	if (rc == 0)
-		rc = write_run(&w, run, &nrun);
+		rc = job_finish(&w, &job);
 	job_drop(&job);
 	while (nrun)
 		batch_free(run[--nrun]);
