@@ -6,6 +6,12 @@
  *          written)
  *   write  pwrite 2 GB of 1 MB blocks (a copy into fresh page cache)
  *
+ * and the two ways a large heap block is first written:
+ *
+ *   anon   map 2 GB anonymous memory, write a byte a page (4 KB pages)
+ *   huge   the same after madvise(MADV_HUGEPAGE): 2 MB pages where the
+ *          kernel has them (THP in "madvise" mode)
+ *
  * It prints the wall time of one pass; run it twice in a row and after a
  * pause to see warm and cold memory (docs/benchmarks.md). The file is
  * made and removed in DIR (default /tmp).
@@ -50,6 +56,26 @@ static int by_map(int fd)
 	return munmap(m, SIZE);
 }
 
+static int by_anon(int huge)
+{
+	unsigned char *m = mmap(NULL, SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	size_t i;
+
+	if (m == MAP_FAILED)
+		return -1;
+#ifdef MADV_HUGEPAGE
+	if (huge && madvise(m, SIZE, MADV_HUGEPAGE) < 0) {
+		munmap(m, SIZE);
+		return -1;
+	}
+#else
+	(void)huge;
+#endif
+	for (i = 0; i < SIZE; i += 4096)
+		m[i] = 1;
+	return munmap(m, SIZE);
+}
+
 static int by_write(int fd)
 {
 	char *b = malloc(BLOCK);
@@ -73,9 +99,19 @@ int main(int argc, char **argv)
 	double t0;
 	int fd, rc;
 
-	if (argc < 2 || (strcmp(argv[1], "map") && strcmp(argv[1], "write"))) {
-		fprintf(stderr, "usage: pagetouch map|write [DIR]\n");
+	if (argc < 2 || (strcmp(argv[1], "map") && strcmp(argv[1], "write") && strcmp(argv[1], "anon") &&
+			 strcmp(argv[1], "huge"))) {
+		fprintf(stderr, "usage: pagetouch map|write|anon|huge [DIR]\n");
 		return 2;
+	}
+	if (!strcmp(argv[1], "anon") || !strcmp(argv[1], "huge")) {
+		t0 = now();
+		if (by_anon(!strcmp(argv[1], "huge")) < 0) {
+			fprintf(stderr, "pagetouch: %s: %s\n", argv[1], strerror(errno));
+			return 1;
+		}
+		printf("%s: 2 GB of fresh pages in %.2f s\n", argv[1], now() - t0);
+		return 0;
 	}
 	snprintf(path, sizeof(path), "%s/pagetouch.%ld", dir, (long)getpid());
 	if ((fd = open(path, O_RDWR | O_CREAT | O_EXCL, 0600)) < 0) {

@@ -7,7 +7,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 /* -1: never fail. Otherwise the number of allocations still allowed. */
 static atomic_long budget = -1;
@@ -163,18 +162,4 @@ int pk_size_add(size_t *out, size_t a, size_t b)
 		return -1;
 	*out = a + b;
 	return 0;
-}
-
-void pk_advise_huge(void *p, size_t n)
-{
-#ifdef MADV_HUGEPAGE
-	const uintptr_t huge = (uintptr_t)2 << 20;
-	uintptr_t a = ((uintptr_t)p + huge - 1) & ~(huge - 1), e = (uintptr_t)p + n;
-
-	if (p && n >= 2 * huge && e > a + huge)
-		(void)madvise((void *)a, (e - a) & ~(huge - 1), MADV_HUGEPAGE);
-#else
-	(void)p;
-	(void)n;
-#endif
 }

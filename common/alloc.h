@@ -22,11 +22,6 @@ void pk_free(void *p);
 char *pk_strdup(const char *s);
 char *pk_strndup(const char *s, size_t n);
 
-/* Advise transparent huge pages under the 2 MB-aligned part of a large
- * block about to be filled (tens of MB written once: one fault per 2 MB
- * rather than per 4 KB). Only advice: where the kernel gives none (or
- * the block is under 4 MB), nothing changes, and nothing is reported. */
-void pk_advise_huge(void *p, size_t n);
 
 /* Route cJSON's allocations through pk_malloc/pk_free. Call once at start. */
 void pk_alloc_init(void);

@@ -1239,7 +1239,6 @@ static int gz_whole(struct libdeflate_decompressor *dd, const unsigned char *in,
 		pk_error_clear();
 		return -1;
 	}
-	pk_advise_huge(text->ptr, text->cap); /* a document of tens of MB */
 	if (libdeflate_gzip_decompress_ex(dd, in, n, text->ptr, isize, &used, &got) != LIBDEFLATE_SUCCESS ||
 	    used != n || got != isize) {
 		text->len = 0;

@@ -1227,7 +1227,6 @@ static unsigned char *sort_mem(unsigned char **mem, size_t *have, size_t bytes)
 		if (!(*mem = pk_malloc(cap)))
 			return NULL;
 		*have = cap;
-		pk_advise_huge(*mem, cap);
 	}
 	return *mem;
 }
