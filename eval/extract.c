@@ -10,6 +10,7 @@
 #include "../query/ref.h"
 
 #include <pthread.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,11 +115,13 @@ typedef struct ctx {
 	size_t nc;
 	region list[4];
 	size_t nlist;
-	region full[EV_MAX_CITES]; /* whole references written in prose */
 	size_t nfull;
 	int limited;
 	int whole;       /* prose patterns over the whole text, not in windows */
 	qr_memo *memo;   /* the caller's recent parses (NULL: none) */
+	/* the arrays last, not zeroed (16 KB a text): full is read below
+	 * nfull, fam and year only of list entries, which entry_keys sets */
+	region full[EV_MAX_CITES]; /* whole references written in prose */
 	/* first author (folded) and year of each list entry, for linking */
 	char fam[EV_MAX_CITES][64];
 	int year[EV_MAX_CITES];
@@ -710,9 +713,10 @@ static int extract(const char *s, size_t n, struct qr_memo *memo, int whole, ev_
 	if (compile_rc < 0)
 		return compile_rc;
 	/* not zeroed: new_cite clears each entry it hands out (460 KB a text) */
-	if (!(x = pk_calloc(1, sizeof(*x))) || !(x->c = pk_malloc(EV_MAX_CITES * sizeof(ev_cite)))) {
-		if (x)
-			pk_free(x);
+	if ((x = pk_malloc(sizeof(*x))))
+		memset(x, 0, offsetof(ctx, full));
+	if (!x || !(x->c = pk_malloc(EV_MAX_CITES * sizeof(ev_cite)))) {
+		pk_free(x);
 		return pk_error_set(PK_ENOMEM, "out of memory");
 	}
 	x->s = s;
