@@ -225,16 +225,17 @@ fail:
 
 /* ---- sentences ---------------------------------------------------------- */
 
+/* Most bytes end nothing: only '.', '!', '?', a newline, or the lead byte
+ * of a full stop (E3) or of full-width punctuation (EF) can. */
+static const unsigned char may_end[256] = { ['.'] = 1, ['!'] = 1, ['?'] = 1, ['\n'] = 1, [0xE3] = 1, [0xEF] = 1 };
+
 /* Length of a sentence end at s[i] (0 if none). */
 static size_t boundary(const char *s, size_t n, size_t i)
 {
 	static const char *const cjk[] = { "。", "！", "？", "；" };
 	size_t k;
 
-	/* most bytes end nothing: only '.', '!', '?', a newline, or the lead
-	 * byte of a full stop (E3) or of full-width punctuation (EF) can */
-	if (s[i] != '.' && s[i] != '!' && s[i] != '?' && s[i] != '\n' && (unsigned char)s[i] != 0xE3 &&
-	    (unsigned char)s[i] != 0xEF)
+	if (!may_end[(unsigned char)s[i]])
 		return 0;
 	for (k = 0; k < sizeof(cjk) / sizeof(cjk[0]); k++)
 		if (i + 3 <= n && !memcmp(s + i, cjk[k], 3))
@@ -293,8 +294,12 @@ size_t ev_sentence_next(const char *s, size_t n, size_t from, size_t *a, size_t 
 {
 	size_t end = from, b = 0;
 
-	while (end < n && end - from < SENTENCE_MAX && !(b = boundary(s, n, end)))
+	/* (a byte that cannot end one is passed over without a call) */
+	while (end < n && end - from < SENTENCE_MAX) {
+		if (may_end[(unsigned char)s[end]] && (b = boundary(s, n, end)))
+			break;
 		end++;
+	}
 	/* do not cut a UTF-8 sequence */
 	while (end < n && end > from && ((unsigned char)s[end] & 0xC0) == 0x80)
 		end--;
