@@ -2158,6 +2158,8 @@ static int next_seg(const char *s, size_t n, size_t *pos, seg *g)
 		int l;
 		size_t e;
 
+		if (s[i] != '\\' && s[i] != '$')
+			continue; /* every segment opens with one of them */
 		if (s[i] == '\\' && i + 1 < n && s[i + 1] == '$') {
 			i++;
 			continue;
