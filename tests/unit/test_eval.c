@@ -697,6 +697,93 @@ static void audits(void)
 	}
 }
 
+/* ev_sentence_next against a splitter written here from its documented
+ * rules (each byte tried in turn), on fixed and random texts: the fast
+ * path that passes over bytes that end nothing must cut the same. */
+static size_t ref_end(const char *s, size_t n, size_t i)
+{
+	static const char *const cjk[] = { "\xe3\x80\x82", "\xef\xbc\x81", "\xef\xbc\x9f", "\xef\xbc\x9b" };
+	size_t k;
+
+	for (k = 0; k < 4; k++)
+		if (i + 3 <= n && !memcmp(s + i, cjk[k], 3))
+			return 3;
+	if (s[i] == '\n' && i + 1 < n && strchr("\n-*", s[i + 1]) && s[i + 1])
+		return 1;
+	if (strchr(".!?", s[i]) && s[i] && (i + 1 >= n || s[i + 1] == ' ' || s[i + 1] == '\n'))
+		return i >= 3 && (!memcmp(s + i - 3, "e.g", 3) || !memcmp(s + i - 3, "i.e", 3) || !memcmp(s + i - 2, "al", 2))
+			       ? 0
+			       : 1;
+	return 0;
+}
+
+static size_t ref_next(const char *s, size_t n, size_t from, size_t *a, size_t *e)
+{
+	size_t end = from, b = 0;
+
+	while (end < n && !(b = ref_end(s, n, end)))
+		end++;
+	*e = end + b;
+	*a = from;
+	while (*a < *e && (s[*a] == ' ' || s[*a] == '\n' || s[*a] == '\t'))
+		(*a)++;
+	return *e > from ? *e : from + 1;
+}
+
+static void sentences(void)
+{
+	static const char *const piece[] = {
+		"word", "e.g", "i.e", "et al", "al", "3.14", ".", "!", "?", " ", " ", "\n", "\n\n", "\n-", "\n*", "-",
+		"*", "\t", "\xe3\x80\x82", "\xef\xbc\x81", "\xef\xbc\x9f", "\xef\xbc\x9b",
+		"\xe3\x80\x81", "\xef\xbc\x88", "\xe7\xbb\x93", "Dr.", "(see [1].)",
+	};
+	const char *fixed = "See e.g. this one. Next one! And? Zhang et al. agree.\n\nA list\n- item "
+			    "\xe7\xbb\x93\xe6\x9d\x9f\xe3\x80\x82\xe4\xb8\x8b\xef\xbc\x9b end.";
+	/* (a blank line is an empty sentence; a newline before "- " ends one and stays in it) */
+	const char *want[] = { "See e.g. this one.", "Next one!", "And?", "Zhang et al. agree.", "", "A list\n",
+			       "- item \xe7\xbb\x93\xe6\x9d\x9f\xe3\x80\x82", "\xe4\xb8\x8b\xef\xbc\x9b", "end." };
+	size_t np = sizeof(piece) / sizeof(piece[0]), n = strlen(fixed), at = 0, a, e, k = 0;
+	unsigned long long seed = 7;
+	char text[900];
+	int round, bad = 0;
+
+	while (at < n && k < sizeof(want) / sizeof(want[0])) {
+		at = ev_sentence_next(fixed, n, at, &a, &e);
+		if (strlen(want[k]) != e - a || memcmp(fixed + a, want[k], e - a)) {
+			fprintf(stderr, "sentence %zu: \"%.*s\", not \"%s\"\n", k, (int)(e - a), fixed + a, want[k]);
+			t_fail_now = 1;
+		}
+		k++;
+	}
+	CHECK_EQ_INT(at, n);
+	for (round = 0; round < 20000; round++) {
+		size_t len = 0, parts, x, y, ax, ex, ay, ey;
+
+		seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+		parts = 1 + (seed >> 33) % 60;
+		for (k = 0; k < parts; k++) {
+			const char *pc;
+
+			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+			pc = piece[(seed >> 33) % np];
+			if (len + strlen(pc) >= sizeof(text))
+				break;
+			memcpy(text + len, pc, strlen(pc));
+			len += strlen(pc);
+		}
+		for (x = y = 0; x < len && !bad;) {
+			x = ev_sentence_next(text, len, x, &ax, &ex);
+			y = ref_next(text, len, y, &ay, &ey);
+			if (x != y || ax != ay || ex != ey) {
+				fprintf(stderr, "round %d: [%zu, %zu) next %zu, not [%zu, %zu) next %zu in \"%.*s\"\n", round, ax,
+					ex, x, ay, ey, y, (int)len, text);
+				bad = 1;
+			}
+		}
+	}
+	CHECK(!bad);
+}
+
 int main(void)
 {
 	const char *dir = t_tmpdir("eval");
@@ -704,6 +791,7 @@ int main(void)
 	pk_alloc_init();
 	RUN(citations);
 	RUN(prose_windows);
+	RUN(sentences);
 	RUN(rule_file_errors);
 	RUN(postcheck_prefilter);
 	if (ev_rules_load(&rules, "data/rules/credibility.json") < 0) {
