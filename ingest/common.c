@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 
 void ingest_result_init(ingest_result *r)
@@ -84,6 +85,25 @@ const char *ingest_basename(const char *path)
 	while (n > 0 && path[n - 1] != '/')
 		n--;
 	return path + n;
+}
+
+int ingest_thread_behind(void)
+{
+#ifdef __linux__
+	int now;
+
+	/* (getpriority may return -1 as a value: errno tells) */
+	errno = 0;
+	now = getpriority(PRIO_PROCESS, 0);
+	if (now == -1 && errno)
+		return 0;
+	if (now >= 19)
+		return 0;
+	/* on Linux, who 0 of PRIO_PROCESS is the calling thread alone */
+	return setpriority(PRIO_PROCESS, 0, now + INGEST_BEHIND > 19 ? 19 : now + INGEST_BEHIND) == 0;
+#else
+	return 0;
+#endif
 }
 
 int ingest_path_clean(const char *path, char *out, size_t cap)

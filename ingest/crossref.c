@@ -1421,6 +1421,7 @@ static void *inflater_main(void *arg)
 	reader *r = arg;
 	size_t i;
 
+	(void)ingest_thread_behind(); /* the writer first (internal.h) */
 	r->dd = libdeflate_alloc_decompressor();
 	for (i = 0; i < r->nfiles; i++) {
 		char hex[65];
@@ -1458,6 +1459,7 @@ static void *reader_main(void *arg)
 	doc *d;
 	int rc = 0;
 
+	(void)ingest_thread_behind(); /* the writer first (internal.h) */
 	while (rc == 0 && (d = dq_pop(r))) {
 		if (d->jsonl) {
 			rc = read_jsonl(r, d->file);

@@ -2,9 +2,13 @@
  * records, strict mode, edition naming, detection and planning. */
 #include "t.h"
 
+#include <pthread.h>
+#include <sys/resource.h>
+
 #include "common/alloc.h"
 #include "common/error.h"
 #include "ingest/ingest.h"
+#include "ingest/internal.h"
 #include "kg/graph.h"
 #include "kg/store.h"
 
@@ -246,6 +250,44 @@ static void crossref_values_after_a_document(void)
 	}
 }
 
+/* ingest_thread_behind lowers the calling thread only: the writer (here
+ * the main thread) keeps its priority. */
+typedef struct behind_seen {
+	int before, after, lowered;
+} behind_seen;
+
+static void *behind_main(void *arg)
+{
+	behind_seen *b = arg;
+
+	b->before = getpriority(PRIO_PROCESS, 0);
+	b->lowered = ingest_thread_behind();
+	b->after = getpriority(PRIO_PROCESS, 0);
+	return NULL;
+}
+
+static void thread_behind(void)
+{
+	behind_seen b = { 0, 0, 0 };
+	pthread_t th;
+	int mine = getpriority(PRIO_PROCESS, 0);
+
+	CHECK(pthread_create(&th, NULL, behind_main, &b) == 0);
+	pthread_join(th, NULL);
+#ifdef __linux__
+	if (b.before < 19) {
+		CHECK_EQ_INT(b.lowered, 1);
+		CHECK_EQ_INT(b.after, b.before + INGEST_BEHIND > 19 ? 19 : b.before + INGEST_BEHIND);
+	} else {
+		CHECK_EQ_INT(b.lowered, 0);
+	}
+#else
+	CHECK_EQ_INT(b.lowered, 0);
+	CHECK_EQ_INT(b.after, b.before);
+#endif
+	CHECK_EQ_INT(getpriority(PRIO_PROCESS, 0), mine);
+}
+
 int main(void)
 {
 	pk_alloc_init();
@@ -254,5 +296,6 @@ int main(void)
 	RUN(nist_records);
 	RUN(detect_and_plan);
 	RUN(crossref_values_after_a_document);
+	RUN(thread_behind);
 	T_DONE();
 }
