@@ -22,7 +22,6 @@ void pk_free(void *p);
 char *pk_strdup(const char *s);
 char *pk_strndup(const char *s, size_t n);
 
-
 /* Route cJSON's allocations through pk_malloc/pk_free. Call once at start. */
 void pk_alloc_init(void);
 /* A parse without malloc: after pk_cjson_scratch(buf, n) this thread's

@@ -50,9 +50,9 @@ int ingest_edition(char *out, size_t n, const char *path, const ingest_opts *o);
  * calling thread's nice value goes up by INGEST_BEHIND (at most to 19), so
  * that the writer, the pipeline's slowest stage and a thread of normal
  * priority, gets a core before them when the cores are busy (paired 1M
- * ingests on 2 cores: faster in 9 rounds of 10; docs/benchmarks.md). Only on Linux,
- * where the nice value belongs to the thread; elsewhere it would slow the
- * whole process and nothing is done. 1 if lowered, else 0; never an
+ * ingests on 2 cores: faster in 9 rounds of 10; docs/benchmarks.md).
+ * Only on Linux, where the nice value belongs to the thread; elsewhere it
+ * would slow the whole process, and nothing is done. 1 if lowered, else 0; never an
  * error. */
 #define INGEST_BEHIND 10
 int ingest_thread_behind(void);
