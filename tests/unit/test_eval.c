@@ -54,6 +54,32 @@ static const ev_cite *find(int kind, const char *text_prefix)
  * names, "et al.", "and", years (also with Arabic-Indic digits), venues,
  * parentheses ASCII and full-width, Chinese surnames, numbers, markers and
  * blanks of several kinds give the same citations, places and all. */
+/* A random text of min + (0..spread-1) pieces drawn by seed (an LCG),
+ * with a blank after two pieces in three when blanks is set; NUL-ended,
+ * its length returned. */
+static size_t pieces_text(const char *const *piece, size_t np, unsigned long long *seed, size_t min, size_t spread,
+			  int blanks, char *text, size_t cap)
+{
+	size_t len = 0, k, parts;
+
+	*seed = *seed * 6364136223846793005ull + 1442695040888963407ull;
+	parts = min + (*seed >> 33) % spread;
+	for (k = 0; k < parts; k++) {
+		const char *pc;
+
+		*seed = *seed * 6364136223846793005ull + 1442695040888963407ull;
+		pc = piece[(*seed >> 33) % np];
+		if (len + strlen(pc) + 1 >= cap)
+			break;
+		memcpy(text + len, pc, strlen(pc));
+		len += strlen(pc);
+		if (blanks && (*seed >> 20) % 3)
+			text[len++] = ' ';
+	}
+	text[len] = 0;
+	return len;
+}
+
 static void prose_windows(void)
 {
 	static const char *const piece[] = {
@@ -79,25 +105,11 @@ static void prose_windows(void)
 
 	for (round = 0; round < 20000; round++) {
 		ev_cite *a = NULL, *b = NULL;
-		size_t na = 0, nb = 0, len = 0, i, k, parts;
+		size_t na = 0, nb = 0, len, i, k;
 		int la = 0, lb = 0;
 
-		seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-		parts = 4 + (seed >> 33) % 40;
-		for (k = 0; k < parts; k++) {
-			const char *pc;
-
-			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-			pc = piece[(seed >> 33) % np];
-			if (len + strlen(pc) + 1 >= sizeof(text))
-				break;
-			memcpy(text + len, pc, strlen(pc));
-			len += strlen(pc);
-			/* mostly a blank between pieces, as prose has */
-			if ((seed >> 20) % 3)
-				text[len++] = ' ';
-		}
-		text[len] = 0;
+		/* mostly a blank between pieces, as prose has */
+		len = pieces_text(piece, np, &seed, 4, 40, 1, text, sizeof(text));
 		CHECK_EQ_INT(ev_extract_citations(text, len, &a, &na, &la), 0);
 		CHECK_EQ_INT(ev_extract_citations_whole(text, len, &b, &nb, &lb), 0);
 		if (la || lb)
@@ -757,20 +769,9 @@ static void sentences(void)
 	}
 	CHECK_EQ_INT(at, n);
 	for (round = 0; round < 20000; round++) {
-		size_t len = 0, parts, x, y, ax, ex, ay, ey;
+		size_t len, x, y, ax, ex, ay, ey;
 
-		seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-		parts = 1 + (seed >> 33) % 60;
-		for (k = 0; k < parts; k++) {
-			const char *pc;
-
-			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-			pc = piece[(seed >> 33) % np];
-			if (len + strlen(pc) >= sizeof(text))
-				break;
-			memcpy(text + len, pc, strlen(pc));
-			len += strlen(pc);
-		}
+		len = pieces_text(piece, np, &seed, 1, 60, 0, text, sizeof(text));
 		for (x = y = 0; x < len && !bad;) {
 			x = ev_sentence_next(text, len, x, &ax, &ex);
 			y = ref_next(text, len, y, &ay, &ey);
