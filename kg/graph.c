@@ -1213,31 +1213,31 @@ static order_item *radix_sort(order_item *x, order_item *tmp, size_t n, uint64_t
 	return x;
 }
 
-/* entries_sort's working memory, kept from call to call by the write txn
- * or a kg_index_sorter (an ingest sorts run after run: fresh blocks of
- * tens of MB each time were faulted in 4 KB at a time); NULL when memory
- * is short. */
-static unsigned char *sort_mem(unsigned char **mem, size_t *have, size_t bytes)
+/* entries_sort's working memory, kept from call to call by a sorter (a
+ * write txn's own or a kg_index_sorter: an ingest sorts run after run,
+ * and fresh blocks of tens of MB each time were faulted in 4 KB at a
+ * time); NULL when memory is short. */
+static unsigned char *sort_mem(kg_index_sorter *s, size_t bytes)
 {
-	if (*have < bytes) {
+	if (s->cap < bytes) {
 		size_t cap = bytes + bytes / 4;
 
-		pk_free(*mem);
-		*have = 0;
-		if (!(*mem = pk_malloc(cap)))
+		pk_free(s->mem);
+		s->cap = 0;
+		if (!(s->mem = pk_malloc(cap)))
 			return NULL;
-		*have = cap;
+		s->cap = cap;
 	}
-	return *mem;
+	return s->mem;
 }
 
 #define ALIGN16(x) (((x) + 15) & ~(size_t)15)
 
 /* e[0..n) into the table's order (key bytes, then target bytes), each
- * entry's key and target then pointing at the copy of its bytes in *memp
- * (the txn's or a sorter's block, grown as needed: entry_ranks'). 0, or
- * PK_ENOMEM with e unchanged. */
-static int entries_sort(unsigned char **memp, size_t *have, kg_index_entry *e, size_t n)
+ * entry's key and target then pointing at the copy of its bytes in s's
+ * block (grown as needed: entry_ranks'). 0, or PK_ENOMEM with e
+ * unchanged. */
+static int entries_sort(kg_index_sorter *s, kg_index_entry *e, size_t n)
 {
 	/* the ranks of keys and of targets, the order and its radix copy, the
 	 * entries in order, entry_ranks' own (used by one call at a time),
@@ -1266,7 +1266,7 @@ static int entries_sort(unsigned char **memp, size_t *have, kg_index_entry *e, s
 	}
 	at_tbuf = at_kbuf + ALIGN16(kbytes);
 	end = at_tbuf + tbytes;
-	if (!(mem = sort_mem(memp, have, end)))
+	if (!(mem = sort_mem(s, end)))
 		return PK_ENOMEM;
 	kr = (uint32_t *)(void *)mem;
 	tr = (uint32_t *)(void *)(mem + at_tr);
@@ -1297,26 +1297,21 @@ static int entries_sort(unsigned char **memp, size_t *have, kg_index_entry *e, s
 	return 0;
 }
 
-/* e[0..n) into the table's order: through the ranks in the memory given,
- * or when there is no memory for them by bytes, in place. */
-static int sort_any(unsigned char **mem, size_t *have, kg_index_entry *e, size_t n)
+/* e[0..n) into the table's order: through the ranks in s's memory, or
+ * when there is no memory for them by bytes, in place. */
+static int sort_any(kg_index_sorter *s, kg_index_entry *e, size_t n)
 {
 	size_t i;
 
 	if (n > UINT32_MAX)
 		return pk_error_set(PK_ELIMIT, "too many index entries in one call");
-	if (n > 1 && entries_sort(mem, have, e, n) < 0) {
+	if (n > 1 && entries_sort(s, e, n) < 0) {
 		for (i = 0; i < n; i++)
 			e[i].pfx = key_prefix(e[i].key, e[i].klen);
 		qsort(e, n, sizeof(*e), entry_qcmp);
 	}
 	return 0;
 }
-
-struct kg_index_sorter {
-	unsigned char *mem;
-	size_t cap;
-};
 
 kg_index_sorter *kg_index_sorter_new(void)
 {
@@ -1337,7 +1332,7 @@ void kg_index_sorter_free(kg_index_sorter *s)
 
 int kg_index_sort(kg_index_sorter *s, kg_index_entry *e, size_t n)
 {
-	return sort_any(&s->mem, &s->cap, e, n);
+	return sort_any(s, e, n);
 }
 
 int kg_index_add_many(kg_txn *t, uint32_t sid, kg_index_entry *e, size_t n)
@@ -1346,7 +1341,7 @@ int kg_index_add_many(kg_txn *t, uint32_t sid, kg_index_entry *e, size_t n)
 
 	if (!t->write)
 		return pk_error_set(PK_EINVAL, "write in a read transaction");
-	if ((rc = sort_any(&t->sort_mem, &t->sort_cap, e, n)) < 0)
+	if ((rc = sort_any(&t->sorter, e, n)) < 0)
 		return rc;
 	return kg_index_add_sorted(t, sid, e, n);
 }

@@ -73,9 +73,13 @@ struct kg_txn {
 	uint64_t kf_base;            /* a write txn's index entry count at its start */
 	int kf_base_known;
 	/* a write txn's working memory for sorting index entries (made by
-	 * graph.c, owned by the txn: store.c frees it at the txn's end) */
-	unsigned char *sort_mem;
-	size_t sort_cap;
+	 * graph.c, owned by the txn: store.c frees it at the txn's end); the
+	 * struct is graph.h's kg_index_sorter, which an ingest's helper
+	 * thread holds one of */
+	struct kg_index_sorter {
+		unsigned char *mem;
+		size_t cap;
+	} sorter;
 };
 
 /* LMDB's MDB_val holds a non-const pointer even for keys it only reads. */

@@ -794,9 +794,9 @@ int kg_txn_read(kg_txn **out, kg_store *s)
 /* graph.c's sorting memory of a write txn: freed with the txn */
 static void sort_drop(kg_txn *t)
 {
-	pk_free(t->sort_mem);
-	t->sort_mem = NULL;
-	t->sort_cap = 0;
+	pk_free(t->sorter.mem);
+	t->sorter.mem = NULL;
+	t->sorter.cap = 0;
 }
 
 static void memo_drop(kg_txn *t)
