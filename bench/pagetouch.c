@@ -41,25 +41,31 @@ static double now(void)
 	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
+/* A byte written to each 4 KB page of m[0..SIZE). */
+static void touch(unsigned char *m)
+{
+	size_t i;
+
+	for (i = 0; i < SIZE; i += 4096)
+		m[i] = 1;
+}
+
 static int by_map(int fd)
 {
 	unsigned char *m;
-	size_t i;
 
 	if (fallocate(fd, 0, 0, (off_t)SIZE) < 0)
 		return -1;
 	m = mmap(NULL, SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	if (m == MAP_FAILED)
 		return -1;
-	for (i = 0; i < SIZE; i += 4096)
-		m[i] = 1;
+	touch(m);
 	return munmap(m, SIZE);
 }
 
 static int by_anon(int huge)
 {
 	unsigned char *m = mmap(NULL, SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	size_t i;
 
 	if (m == MAP_FAILED)
 		return -1;
@@ -71,8 +77,7 @@ static int by_anon(int huge)
 #else
 	(void)huge;
 #endif
-	for (i = 0; i < SIZE; i += 4096)
-		m[i] = 1;
+	touch(m);
 	return munmap(m, SIZE);
 }
 
