@@ -38,6 +38,7 @@ struct kg_store {
 	int shared;   /* KG_OPEN_SHARED: a writable env, locked only per brief write */
 	uint64_t reserved; /* kg_store_reserve's room for the next kg_store_write (0: none) */
 	uint64_t warmed;   /* bytes the last kg_store_write's warm.c helper asked for */
+	uint64_t premapped; /* of those, bytes it mapped writable ahead of the writer */
 };
 
 /* warm.c: the pages a large write will grow the graph into, read into the
@@ -45,12 +46,13 @@ struct kg_store {
  * kg_warm_start: a running helper for a write through the map that asked
  * for `bytes` of room (at least 64 MB), or NULL (no helper: nothing is
  * wrong, the writer faults its pages in itself). kg_warm_stop joins and
- * frees it (NULL: nothing) and returns the bytes it asked the kernel for.
+ * frees it (NULL: nothing) and returns the bytes it asked the kernel for,
+ * *mapped the bytes of them it mapped writable into the writer's map.
  * kg_warm_frontier: where an LMDB writer's front is past `from`, looking at
  * the page every `step` bytes below `to` (pages of `psize` bytes). */
 typedef struct kg_warmer kg_warmer;
 kg_warmer *kg_warm_start(kg_store *s, uint64_t bytes);
-off_t kg_warm_stop(kg_warmer *w);
+off_t kg_warm_stop(kg_warmer *w, off_t *mapped);
 off_t kg_warm_frontier(int fd, size_t psize, off_t from, off_t to, off_t step);
 
 struct kg_txn {

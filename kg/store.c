@@ -1031,9 +1031,11 @@ int kg_store_write(kg_store *s, kg_write_fn fn, void *ctx)
 		kg_kf_begin(&t);
 		{
 			kg_warmer *w = kg_warm_start(s, reserved);
+			off_t mapped;
 
 			rc = fn(&t, ctx);
-			s->warmed = (uint64_t)kg_warm_stop(w);
+			s->warmed = (uint64_t)kg_warm_stop(w, &mapped);
+			s->premapped = (uint64_t)mapped;
 		}
 		if (rc == 0)
 			rc = save_counters(&t);

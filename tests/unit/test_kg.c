@@ -16,6 +16,7 @@
 
 #include <sys/stat.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <pthread.h>
 #include <fcntl.h>
 #include <time.h>
@@ -1337,7 +1338,16 @@ typedef struct {
 	off_t start;      /* its pages in use when the write began */
 	uint64_t front;   /* how far the write got */
 	int docs;
+	long faults; /* the writer's page faults while it put the docs */
 } warm_ctx;
+
+/* this thread's minor page faults so far */
+static long thread_faults(void)
+{
+	struct rusage ru;
+
+	return getrusage(RUSAGE_THREAD, &ru) == 0 ? ru.ru_minflt : 0;
+}
 
 static int warm_write(kg_txn *t, void *ctx)
 {
@@ -1349,6 +1359,7 @@ static int warm_write(kg_txn *t, void *ctx)
 	if ((rc = begin_source(t, "TEST", "warm", &sid)) < 0)
 		return rc;
 	memset(blob, 'w', sizeof(blob));
+	w->faults = thread_faults();
 	for (i = 0; i < w->docs; i++) {
 		char dk[32];
 
@@ -1356,6 +1367,7 @@ static int warm_write(kg_txn *t, void *ctx)
 		if ((rc = kg_doc_put(t, sid, KG_DOC_WORKS, dk, strlen(dk), blob, sizeof(blob))) < 0)
 			return rc;
 	}
+	w->faults = thread_faults() - w->faults;
 	/* (time for the helper to look once more: it looks every 10 ms) */
 	{
 		struct timespec pause = { 0, 200000000L };
@@ -1369,9 +1381,26 @@ static int warm_write(kg_txn *t, void *ctx)
 	return kg_source_finish(t, sid, 0, 0, NULL);
 }
 
+/* Whether this kernel maps pages in writable on request */
+static int populate_write_works(void)
+{
+	int ok = 0;
+#ifdef MADV_POPULATE_WRITE
+	long ps = sysconf(_SC_PAGESIZE);
+	void *p = mmap(NULL, (size_t)ps, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (p != MAP_FAILED) {
+		ok = madvise(p, (size_t)ps, MADV_POPULATE_WRITE) == 0;
+		munmap(p, (size_t)ps);
+	}
+#endif
+	return ok;
+}
+
 /* A write that reserved room has warm.c's helper ask the kernel for the
  * pages it grows into, ahead of its front (by as much as it wrote, up to
- * 64 MB); a small write, or one that reserved nothing, has no helper. (Whether
+ * 64 MB), and map them into the writer's map so that its writes to them
+ * do not fault; a small write, or one that reserved nothing, has no helper. (Whether
  * the pages are then in the page cache is the kernel's business: its own
  * read-around on the writer's faults brings many in too.) */
 static void large_write_warms_ahead(void)
@@ -1381,6 +1410,7 @@ static void large_write_warms_ahead(void)
 	kg_store *s = NULL;
 	warm_ctx w = { 0 };
 	uint64_t used, map, written;
+	long helped;
 
 	t_rmrf(dir);
 	CHECK_EQ_INT(kg_build_begin(&s, dir), 0);
@@ -1395,11 +1425,22 @@ static void large_write_warms_ahead(void)
 	CHECK(written > (70u << 20));
 	CHECK(s->warmed >= written);               /* it kept ahead of the writer */
 	CHECK(s->warmed <= written + (66u << 20)); /* by 64 MB at most */
+	/* and mapped them writable into the writer's map, 8 MB ahead, where
+	 * the kernel can (Linux 5.14): the writer faulted on few of them */
+	helped = w.faults;
+	if (populate_write_works()) {
+		CHECK(s->premapped > (60u << 20));
+		CHECK(s->premapped <= s->warmed);
+		CHECK(s->premapped <= written + (10u << 20));
+	}
 	/* the same write again, without a reservation: no helper */
 	CHECK_EQ_INT(kg_store_usage(s, &used, &map), 0);
 	w.start = (off_t)used;
 	CHECK_EQ_INT(kg_store_write(s, warm_write, &w), 0);
 	CHECK_EQ_INT(s->warmed, 0);
+	CHECK_EQ_INT(s->premapped, 0);
+	if (populate_write_works())
+		CHECK(helped < w.faults / 2); /* (here: ~1,600 against ~14,300) */
 	/* a reservation under 64 MB: none either */
 	CHECK_EQ_INT(kg_store_reserve(s, (uint64_t)32 << 20), 0);
 	CHECK_EQ_INT(kg_store_write(s, warm_write, &w), 0);
