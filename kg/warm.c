@@ -66,8 +66,8 @@ struct kg_warmer {
 	off_t warm;  /* asked for up to here */
 	off_t end;   /* the room the write asked for */
 	char *map;   /* the graph's map (MDB_WRITEMAP), or NULL: not mapped ahead */
-	off_t mapped; /* mapped writable up to here (or the writer went past) */
-	off_t premapped; /* bytes mapped writable by us */
+	off_t mapped;    /* mapped writable up to here (or the writer went past) */
+	off_t premapped; /* bytes of it mapped by us */
 	pthread_t thread;
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
@@ -196,8 +196,8 @@ static char *shared_map_of(int fd, off_t need)
 			continue;
 		mnr = strtoul(e + 1, &e, 16);
 		ino = strtoull(e, &e, 10);
-		if (off == 0 && to > from && to - from >= (unsigned long long)need && ino == (unsigned long long)st.st_ino && maj == major(st.st_dev) &&
-		    mnr == minor(st.st_dev) && perms[1] == 'w' && perms[3] == 's')
+		if (off == 0 && to > from && to - from >= (unsigned long long)need && perms[1] == 'w' && perms[3] == 's' &&
+		    ino == (unsigned long long)st.st_ino && maj == major(st.st_dev) && mnr == minor(st.st_dev))
 			map = (char *)(uintptr_t)from;
 	}
 	fclose(f);
@@ -219,10 +219,10 @@ kg_warmer *kg_warm_start(kg_store *s, uint64_t bytes)
 	w->fd = fd;
 	w->psize = st.ms_psize;
 	w->start = w->front = w->warm = w->mapped = (off_t)((info.me_last_pgno + 1) * st.ms_psize);
-	w->map = shared_map_of(fd, w->end);
 	w->end = w->start + (off_t)(bytes < info.me_mapsize ? bytes : info.me_mapsize);
 	if (w->end > (off_t)info.me_mapsize)
 		w->end = (off_t)info.me_mapsize;
+	w->map = shared_map_of(fd, w->end);
 	if (pthread_mutex_init(&w->mu, NULL) != 0)
 		goto fail;
 	if (pthread_cond_init(&w->cv, NULL) != 0)
