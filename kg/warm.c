@@ -13,8 +13,9 @@
  * find them in the cache.
  *
  * Each such page still cost the writer a fault that mapped it writable
- * (a sixth of its time in a 1M-work ingest, the writer busy from start to
- * end: 28-29 s with the faults, 23.5 s without). On Linux 5.14 and later
+ * (in a 1M-work ingest the writer is busy from start to end: 8 paired
+ * rounds took a median 28.8 s with those faults, 26.0 s without them,
+ * faster in 6 of 8; docs/benchmarks.md). On Linux 5.14 and later
  * the helper takes those faults too, WARM_MAPPED ahead of the writer:
  * madvise(MADV_POPULATE_WRITE) on LMDB's map, found in /proc/self/maps.
  * That changes no byte of the file; it marks the pages dirty, so the ones
