@@ -13,7 +13,8 @@
 
 /* malloc, calloc (n * size checked by the C library), realloc and free, but failing on purpose once pk_alloc_fail_after says so. NULL
  * on failure; they never set the last error (the caller says what it was
- * allocating). pk_free(NULL) does nothing. */
+ * allocating). pk_free(NULL) does nothing. A block of 4 MB or more asks
+ * the kernel for huge pages (madvise MADV_HUGEPAGE; alloc.c says why). */
 void *pk_malloc(size_t n);
 void *pk_calloc(size_t n, size_t size);
 void *pk_realloc(void *p, size_t n);

@@ -21,6 +21,7 @@
 
 #include <cJSON.h>
 #include <ctype.h>
+#include <stdint.h>
 #include <zlib.h>
 
 static void buf_cap_and_append(void)
@@ -68,6 +69,62 @@ static void alloc_fault_injection(void)
 		CHECK_EQ_INT(pk_size_add(&out, 3, 4), 0);
 		CHECK_EQ_INT(out, 7);
 	}
+}
+
+/* The VmFlags of the mapping holding address p (/proc/self/smaps): 1 it
+ * has "hg" (MADV_HUGEPAGE), 0 it has not, -1 not found. */
+static int maps_hugepage(const void *p)
+{
+	FILE *f = fopen("/proc/self/smaps", "r");
+	char line[512];
+	int in = 0, got = -1;
+
+	if (!f)
+		return -1;
+	while (got < 0 && fgets(line, sizeof(line), f)) {
+		unsigned long from, to;
+		char dash;
+
+		if (sscanf(line, "%lx%c%lx", &from, &dash, &to) == 3 && dash == '-')
+			in = (uintptr_t)p >= from && (uintptr_t)p < to;
+		else if (in && !strncmp(line, "VmFlags:", 8))
+			got = strstr(line, " hg") != NULL;
+	}
+	fclose(f);
+	return got;
+}
+
+/* A large block asks for huge pages over its whole 2 MB extents (on a
+ * kernel with transparent huge pages); a small one does not. */
+static void alloc_large_blocks_huge(void)
+{
+	size_t big = (size_t)16 << 20;
+	char *a, *b, *c;
+	FILE *thp = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
+
+	if (!thp) {
+		fprintf(stderr, "alloc_large_blocks_huge: no transparent huge pages here; not checked\n");
+		return;
+	}
+	fclose(thp);
+	a = pk_malloc(big);
+	b = pk_malloc(64 << 10);
+	c = pk_malloc(1 << 20);
+	CHECK(a && b && c);
+	if (!a || !b || !c)
+		goto out;
+	/* the middle of a large block: inside a whole aligned 2 MB extent */
+	CHECK_EQ_INT(maps_hugepage(a + big / 2), 1);
+	CHECK_EQ_INT(maps_hugepage(b), 0);
+	/* grown past the threshold by realloc: asked for too */
+	c = pk_realloc(c, big);
+	CHECK(c != NULL);
+	if (c)
+		CHECK_EQ_INT(maps_hugepage(c + big / 2), 1);
+out:
+	pk_free(a);
+	pk_free(b);
+	pk_free(c);
 }
 
 /* PK_ALLOC_GROW: doubling from the first capacity, overflow refused with
@@ -1546,6 +1603,7 @@ int main(void)
 	RUN(buf_cap_and_append);
 	RUN(alloc_fault_injection);
 	RUN(alloc_grow);
+	RUN(alloc_large_blocks_huge);
 	RUN(memo_table);
 	RUN(num_published_forms);
 	RUN(text_folding);
