@@ -44,6 +44,7 @@
 #define DOC_MAX ((size_t)512 << 20) /* one document-layout file, decompressed (a real one is ~50 MB) */
 #define LINE_MAX_BYTES ((size_t)64 << 20)
 #define BATCH_BYTES ((size_t)1 << 20)
+#define BATCH_SLACK ((size_t)64 << 10) /* the work that fills a batch, as a rule */
 #define QUEUE_DEPTH 20 /* batches parsed ahead: more than a write run, so parsing goes on while a run is written */
 #define WORK_MAX ((size_t)8 << 20) /* one work's kept strings */
 #define SPARE_BATCHES 24 /* a write run's (WRITE_RUN) and some */
@@ -239,6 +240,10 @@ static int need_batch(reader *r)
 		if (!(r->cur = pk_calloc(1, sizeof(*r->cur))))
 			return -1;
 		pk_buf_init(&r->cur->data, 0);
+		/* room for a full batch at once: grown from empty it doubled to
+		 * 2 MB, copying its bytes into fresh pages at each step */
+		if (pk_buf_grow(&r->cur->data, BATCH_BYTES + BATCH_SLACK) < 0)
+			return -1;
 	}
 	return 0;
 }
@@ -1235,7 +1240,22 @@ static int gz_whole(struct libdeflate_decompressor *dd, const unsigned char *in,
 	size_t isize = (size_t)in[n - 4] | (size_t)in[n - 3] << 8 | (size_t)in[n - 2] << 16 | (size_t)in[n - 1] << 24;
 	size_t used = 0, got = 0;
 
-	if (!dd || isize >= DOC_MAX || pk_buf_grow(text, isize) < 0) {
+	if (!dd || isize >= DOC_MAX)
+		return -1;
+	if (text->len == 0 && text->cap <= isize) {
+		/* a spare too small: a new one an eighth larger than this file
+		 * (pk_buf_grow would double it, copying bytes no one reads into
+		 * pages faulted in for them) */
+		size_t cap = isize + isize / 8 + 1;
+
+		if (cap > (size_t)DOC_MAX + 1)
+			cap = (size_t)DOC_MAX + 1; /* (pk_buf's cap: max + 1 at most) */
+		pk_buf_release(text);
+		if (!(text->ptr = pk_malloc(cap)))
+			return -1;
+		text->cap = cap;
+	}
+	if (pk_buf_grow(text, isize) < 0) {
 		pk_error_clear();
 		return -1;
 	}
@@ -1701,6 +1721,15 @@ static int job_start(write_ctx *w, sort_job *j, batch **run, size_t *nrun)
 	j->ents = w->ents;
 	j->cap = w->cap;
 	j->n = w->nents;
+	if (cap < j->n) {
+		/* the next run is about as large as this one: room for it at
+		 * once (PK_ALLOC_GROW from a small array copies it into fresh
+		 * pages at each doubling); without memory, grown as before */
+		pk_free(e);
+		cap = j->n + j->n / 8;
+		if (!(e = pk_malloc(cap * sizeof(*e))))
+			cap = 0;
+	}
 	w->ents = e;
 	w->cap = cap;
 	w->nents = 0;
