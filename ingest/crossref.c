@@ -240,10 +240,14 @@ static int need_batch(reader *r)
 		if (!(r->cur = pk_calloc(1, sizeof(*r->cur))))
 			return -1;
 		pk_buf_init(&r->cur->data, 0);
-		/* room for a full batch at once: grown from empty it doubled to
-		 * 2 MB, copying its bytes into fresh pages at each step */
-		if (pk_buf_grow(&r->cur->data, BATCH_BYTES + BATCH_SLACK) < 0)
+		/* room for a full batch at once, in one huge page: grown from
+		 * empty it doubled to 2 MB, copying its bytes into fresh pages
+		 * at each step, and each of its 4 KB pages was a page fault
+		 * (100k works: 11,000 in the parser; paired, 2.47 s against
+		 * 2.85 s) */
+		if (!(r->cur->data.ptr = pk_malloc_huge(BATCH_BYTES + BATCH_SLACK, &r->cur->data.cap)))
 			return -1;
+		r->cur->data.ptr[0] = '\0';
 	}
 	return 0;
 }
@@ -1746,6 +1750,21 @@ static int job_start(write_ctx *w, sort_job *j, batch **run, size_t *nrun)
 	return job_finish(w, j);
 }
 
+/* A run's first batch walked: room for the run's entries, WRITE_RUN such
+ * batches, at once (the first run's array grew from 4,096 entries by
+ * doubling, each step a copy into fresh pages); without memory, grown as
+ * before. */
+static void reserve_run(write_ctx *w)
+{
+	size_t want = w->nents * WRITE_RUN, cap = want + want / 8;
+	kg_index_entry *e;
+
+	if (w->cap >= want || cap / WRITE_RUN < w->nents || !(e = pk_realloc(w->ents, cap * sizeof(*e))))
+		return;
+	w->ents = e;
+	w->cap = cap;
+}
+
 /* After a failure: the helper waited for, the job's batches freed. */
 static void job_drop(sort_job *j)
 {
@@ -1863,6 +1882,8 @@ int ingest_crossref(kg_txn *t, const char *path, char *const *files, size_t nfil
 	while ((b = queue_pop(&r->q))) {
 		run[nrun++] = b;
 		rc = walk_batch(b, &v);
+		if (rc == 0 && nrun == 1)
+			reserve_run(&w);
 		/* the run before written, this one sorted meanwhile; bound the
 		 * dirty pages of a large build (records are put, not appended,
 		 * so a rerun after a map resize rewrites the same) */
