@@ -64,24 +64,6 @@ void *pk_malloc(size_t n)
 	return huge(malloc(n ? n : 1), n);
 }
 
-void *pk_malloc_huge(size_t n, size_t *cap)
-{
-	size_t bytes = (n + HUGE_PAGE - 1) & ~(size_t)(HUGE_PAGE - 1);
-	void *p;
-
-	if (should_fail() || bytes < n)
-		return NULL;
-	if (!bytes)
-		bytes = HUGE_PAGE;
-	if (!(p = aligned_alloc(HUGE_PAGE, bytes)))
-		return NULL;
-#ifdef MADV_HUGEPAGE
-	(void)madvise(p, bytes, MADV_HUGEPAGE);
-#endif
-	*cap = bytes;
-	return p;
-}
-
 void *pk_calloc(size_t n, size_t size)
 {
 	size_t bytes;

@@ -19,12 +19,6 @@ void *pk_malloc(size_t n);
 void *pk_calloc(size_t n, size_t size);
 void *pk_realloc(void *p, size_t n);
 void pk_free(void *p);
-/* A block for a buffer that is written through soon after: n bytes
- * rounded up to whole 2 MB (the size in *cap), on a 2 MB boundary, backed
- * by huge pages where the kernel allows it, so its first touch costs one
- * page fault, not 512 (alloc.c). Freed by pk_free; pk_realloc may move it
- * (no longer aligned then). NULL on failure. */
-void *pk_malloc_huge(size_t n, size_t *cap);
 /* Copies; NULL in gives NULL out (not an error). */
 char *pk_strdup(const char *s);
 char *pk_strndup(const char *s, size_t n);

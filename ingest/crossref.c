@@ -240,14 +240,10 @@ static int need_batch(reader *r)
 		if (!(r->cur = pk_calloc(1, sizeof(*r->cur))))
 			return -1;
 		pk_buf_init(&r->cur->data, 0);
-		/* room for a full batch at once, in one huge page: grown from
-		 * empty it doubled to 2 MB, copying its bytes into fresh pages
-		 * at each step, and each of its 4 KB pages was a page fault
-		 * (100k works: 11,000 in the parser; paired, 2.47 s against
-		 * 2.85 s) */
-		if (!(r->cur->data.ptr = pk_malloc_huge(BATCH_BYTES + BATCH_SLACK, &r->cur->data.cap)))
+		/* room for a full batch at once: grown from empty it doubled to
+		 * 2 MB, copying its bytes into fresh pages at each step */
+		if (pk_buf_grow(&r->cur->data, BATCH_BYTES + BATCH_SLACK) < 0)
 			return -1;
-		r->cur->data.ptr[0] = '\0';
 	}
 	return 0;
 }

@@ -121,26 +121,6 @@ static void alloc_large_blocks_huge(void)
 	CHECK(c != NULL);
 	if (c)
 		CHECK_EQ_INT(maps_hugepage(c + big / 2), 1);
-	/* a block for a buffer: whole 2 MB, on a 2 MB boundary, asked for */
-	{
-		size_t cap = 0;
-		char *h = pk_malloc_huge(((size_t)1 << 20) + 1, &cap);
-
-		CHECK(h != NULL);
-		CHECK_EQ_INT(cap, (size_t)2 << 20);
-		CHECK_EQ_INT((uintptr_t)h % ((uintptr_t)2 << 20), 0);
-		if (h) {
-			memset(h, 1, cap);
-			CHECK_EQ_INT(maps_hugepage(h), 1);
-		}
-		pk_free(h);
-		h = pk_malloc_huge((size_t)3 << 20, &cap);
-		CHECK_EQ_INT(cap, (size_t)4 << 20);
-		pk_free(h);
-		pk_alloc_fail_after(0);
-		CHECK(pk_malloc_huge(10, &cap) == NULL);
-		pk_alloc_fail_after(-1);
-	}
 out:
 	pk_free(a);
 	pk_free(b);
