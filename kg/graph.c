@@ -1102,6 +1102,48 @@ static int str_ref_cmp(const void *va, const void *vb)
 	return bytes_cmp(a->p + skip, a->len - skip, b->p + skip, b->len - skip);
 }
 
+/* d[0..n) by str_ref_cmp: runs of 16 by insertion, then merged bottom
+ * up through tmp (n more). glibc's qsort sorted them with a merge too,
+ * through a block it allocated and freed each call: a few MB of fresh
+ * pages a run, each a page fault (1,100 in each sort helper of an
+ * ingest). The strings are distinct, so any sort gives this order. */
+#define SORT_RUN 16
+static void str_ref_sort(str_ref *d, size_t n, str_ref *tmp)
+{
+	str_ref *src = d, *dst = tmp, *sw;
+	size_t i, j, w;
+
+	for (i = 0; i < n; i += SORT_RUN) {
+		size_t e = i + SORT_RUN < n ? i + SORT_RUN : n;
+
+		for (j = i + 1; j < e; j++) {
+			str_ref x = d[j];
+			size_t k = j;
+
+			for (; k > i && str_ref_cmp(&x, &d[k - 1]) < 0; k--)
+				d[k] = d[k - 1];
+			d[k] = x;
+		}
+	}
+	for (w = SORT_RUN; w < n; w *= 2) {
+		for (i = 0; i < n; i += 2 * w) {
+			size_t m = i + w < n ? i + w : n, e = i + 2 * w < n ? i + 2 * w : n, l = i, r = m, k = i;
+
+			while (l < m && r < e)
+				dst[k++] = str_ref_cmp(&src[r], &src[l]) < 0 ? src[r++] : src[l++];
+			while (l < m)
+				dst[k++] = src[l++];
+			while (r < e)
+				dst[k++] = src[r++];
+		}
+		sw = src;
+		src = dst;
+		dst = sw;
+	}
+	if (src != d)
+		memcpy(d, src, n * sizeof(*d));
+}
+
 /* entry_ranks' hash slots for n entries: a power of two, at least 2n */
 static size_t rank_slots(size_t n)
 {
@@ -1124,14 +1166,14 @@ static int repeats_target(const kg_index_entry *e, size_t i)
  * the writes read them in that order, from one block, instead of from the
  * batches the entries point into, at random (a cache and TLB miss an
  * entry on a large ingest). mem is the working memory (entries_sort's): n
- * strings, then rank_slots(n) slots and n ids; buf holds the bytes of
- * every distinct string. */
+ * strings and n more for their sort, then rank_slots(n) slots and n ids;
+ * buf holds the bytes of every distinct string. */
 static void entry_ranks(const kg_index_entry *e, size_t n, int target, uint32_t *rank, uint32_t *top,
 			unsigned char *mem, const unsigned char **rep, unsigned char *buf)
 {
 	size_t cap = rank_slots(n), i, nd = 0, off = 0;
-	str_ref *d = (str_ref *)(void *)mem;
-	uint32_t *slot = (uint32_t *)(void *)(mem + n * sizeof(*d)), *id = slot + cap, r;
+	str_ref *d = (str_ref *)(void *)mem, *tmp = d + n;
+	uint32_t *slot = (uint32_t *)(void *)(mem + 2 * n * sizeof(*d)), *id = slot + cap, r;
 
 	memset(slot, 0, cap * sizeof(*slot)); /* 0: empty, else distinct id + 1 */
 	for (i = 0; i < n; i++) {
@@ -1156,7 +1198,7 @@ static void entry_ranks(const kg_index_entry *e, size_t n, int target, uint32_t 
 		}
 		id[i] = slot[h] - 1;
 	}
-	qsort(d, nd, sizeof(*d), str_ref_cmp);
+	str_ref_sort(d, nd, tmp);
 	/* slot is reused: rank of each distinct id */
 	for (i = 0, r = 0; i < nd; i++) {
 		int fresh = !i || str_ref_cmp(&d[i - 1], &d[i]);
@@ -1246,7 +1288,7 @@ static int entries_sort(kg_index_sorter *s, kg_index_entry *e, size_t n)
 	size_t at_tr = ALIGN16(n * sizeof(uint32_t)), at_o = at_tr + ALIGN16(n * sizeof(uint32_t)),
 	       at_tmp = at_o + ALIGN16(n * sizeof(order_item)), at_copy = at_tmp + ALIGN16(n * sizeof(order_item)),
 	       at_rank = at_copy + ALIGN16(n * sizeof(kg_index_entry)),
-	       at_krep = at_rank + ALIGN16(ALIGN16(n * sizeof(str_ref)) + (rank_slots(n) + n) * sizeof(uint32_t)),
+	       at_krep = at_rank + ALIGN16(2 * n * sizeof(str_ref) + (rank_slots(n) + n) * sizeof(uint32_t)),
 	       at_trep = at_krep + ALIGN16(n * sizeof(char *)), at_kbuf = at_trep + ALIGN16(n * sizeof(char *)),
 	       at_tbuf, end, kbytes = 0, tbytes = 0, i;
 	unsigned char *mem;
