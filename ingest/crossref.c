@@ -1752,13 +1752,12 @@ static int job_start(write_ctx *w, sort_job *j, batch **run, size_t *nrun)
  * before. */
 static void reserve_run(write_ctx *w)
 {
-	size_t want = w->nents * WRITE_RUN, cap = want + want / 8;
-	kg_index_entry *e;
+	size_t want;
 
-	if (w->cap >= want || cap / WRITE_RUN < w->nents || !(e = pk_realloc(w->ents, cap * sizeof(*e))))
+	if (pk_size_mul(&want, w->nents, WRITE_RUN) < 0 || w->cap >= want)
 		return;
-	w->ents = e;
-	w->cap = cap;
+	if (PK_ALLOC_GROW(w->ents, want, w->cap, 4096) < 0)
+		pk_error_clear(); /* (grown later, one work at a time) */
 }
 
 /* After a failure: the helper waited for, the job's batches freed. */
