@@ -1240,22 +1240,7 @@ static int gz_whole(struct libdeflate_decompressor *dd, const unsigned char *in,
 	size_t isize = (size_t)in[n - 4] | (size_t)in[n - 3] << 8 | (size_t)in[n - 2] << 16 | (size_t)in[n - 1] << 24;
 	size_t used = 0, got = 0;
 
-	if (!dd || isize >= DOC_MAX)
-		return -1;
-	if (text->len == 0 && text->cap <= isize) {
-		/* a spare too small: a new one an eighth larger than this file
-		 * (pk_buf_grow would double it, copying bytes no one reads into
-		 * pages faulted in for them) */
-		size_t cap = isize + isize / 8 + 1;
-
-		if (cap > (size_t)DOC_MAX + 1)
-			cap = (size_t)DOC_MAX + 1; /* (pk_buf's cap: max + 1 at most) */
-		pk_buf_release(text);
-		if (!(text->ptr = pk_malloc(cap)))
-			return -1;
-		text->cap = cap;
-	}
-	if (pk_buf_grow(text, isize) < 0) {
+	if (!dd || isize >= DOC_MAX || pk_buf_grow(text, isize) < 0) {
 		pk_error_clear();
 		return -1;
 	}
@@ -1721,15 +1706,6 @@ static int job_start(write_ctx *w, sort_job *j, batch **run, size_t *nrun)
 	j->ents = w->ents;
 	j->cap = w->cap;
 	j->n = w->nents;
-	if (cap < j->n) {
-		/* the next run is about as large as this one: room for it at
-		 * once (PK_ALLOC_GROW from a small array copies it into fresh
-		 * pages at each doubling); without memory, grown as before */
-		pk_free(e);
-		cap = j->n + j->n / 8;
-		if (!(e = pk_malloc(cap * sizeof(*e))))
-			cap = 0;
-	}
 	w->ents = e;
 	w->cap = cap;
 	w->nents = 0;

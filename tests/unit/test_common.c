@@ -48,6 +48,22 @@ static void buf_cap_and_append(void)
 	}
 	CHECK_STR(pk_buf_cstr(&b), "");
 	pk_buf_release(&b);
+	/* an emptied buffer grown past its room: a new block, still a string,
+	 * and on failure the old one kept */
+	pk_buf_init(&b, 0);
+	CHECK_EQ_INT(pk_buf_puts(&b, "stale"), 0);
+	pk_buf_reset(&b);
+	pk_alloc_fail_after(0);
+	CHECK_EQ_INT(pk_buf_grow(&b, 1000), PK_ENOMEM);
+	pk_alloc_fail_after(-1);
+	CHECK(b.ptr != NULL && b.cap < 1000);
+	CHECK_STR(pk_buf_cstr(&b), "");
+	CHECK_EQ_INT(pk_buf_grow(&b, 1000), 0);
+	CHECK(b.cap > 1000 && b.len == 0);
+	CHECK_STR(b.ptr, "");
+	CHECK_EQ_INT(pk_buf_puts(&b, "fresh"), 0);
+	CHECK_STR(b.ptr, "fresh");
+	pk_buf_release(&b);
 }
 
 static void alloc_fault_injection(void)
