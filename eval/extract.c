@@ -155,11 +155,54 @@ static int within_region(const ctx *x, size_t a, size_t b)
 }
 
 /* Run pattern k at `from`; a limit hit stops that pattern for this text. */
+/* Literals some patterns cannot match without (PCRE2 finds no first
+ * character in them, so it tries every position): a text without them
+ * is not handed to PCRE2 at all. Each test is implied by its pattern:
+ * a DOI has "10." (ASCII digits before the dot, whatever \d is after);
+ * an arXiv id has "arxiv" (caseless: no non-ASCII character folds to
+ * these letters); an APA reference has "(19" or "(20", two digits (each
+ * UTF-8, at most 4 bytes), maybe a letter, then ")." within 13 bytes. */
+static int has_ci(const char *s, size_t n, const char *lit, size_t ll)
+{
+	size_t i;
+
+	for (i = 0; i + ll <= n; i++)
+		if ((s[i] | 32) == lit[0] && !strncasecmp(s + i, lit, ll))
+			return 1;
+	return 0;
+}
+
+static int has_apa_year(const char *s, size_t n)
+{
+	const char *p = s, *end = s + n;
+
+	while ((p = memchr(p, '(', (size_t)(end - p))) && end - p >= 7) {
+		const char *q, *stop = p + 14 < end ? p + 14 : end;
+
+		if ((p[1] == '1' && p[2] == '9') || (p[1] == '2' && p[2] == '0'))
+			for (q = p + 5; q + 1 < stop; q++)
+				if (q[0] == ')' && q[1] == '.')
+					return 1;
+		p++;
+	}
+	return 0;
+}
+
+static int may_match(const ctx *x, int k)
+{
+	switch (k) {
+	case X_DOI: return memmem(x->s, x->n, "10.", 3) != NULL;
+	case X_ARXIV: return has_ci(x->s, x->n, "arxiv", 5);
+	case X_FULL_APA: return has_apa_year(x->s, x->n);
+	default: return 1;
+	}
+}
+
 static int match(ctx *x, int k, size_t from, pk_match *m)
 {
 	int rc;
 
-	if (from > x->n)
+	if (from > x->n || (from == 0 && !may_match(x, k)))
 		return 0;
 	rc = pk_re_match(xre[k], x->s, x->n, from, m);
 	if (rc == 0 && pk_re_last_limited())

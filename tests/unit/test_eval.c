@@ -220,6 +220,22 @@ static void citations(void)
 	extract("See 10.1000/xyz123 and again 10.1000/xyz123.");
 	CHECK_EQ_INT(ncites, 1);
 	CHECK(ncites == 1 && cites[0].nat == 2);
+	/* the literals tested before PCRE2 runs (extract.c, may_match) are in
+	 * every match: an id in capitals, a whole APA reference with a year's
+	 * letter or with digits outside ASCII (\d is Unicode), one that ends
+	 * the text; and a text without them has none */
+	extract("As ARXIV: 2101.00001 shows.");
+	CHECK(ncites == 1 && find(EV_CITE_ARXIV, "arXiv:2101.00001") != NULL);
+	extract("As DOI:10.1000/ABC shows.");
+	CHECK(ncites == 1 && find(EV_CITE_DOI, "10.1000/ABC") != NULL);
+	extract("As in Liu, X., & Zhang, H. (2015a). Title here. Journal, 11(8), 603172, we see it.");
+	CHECK(find(EV_CITE_FULL, "Liu, X.") != NULL);
+	extract("As in Liu, X., & Zhang, H. (20\xd9\xa1\xd9\xa5). Title here. Journal, 11(8), 603172, we see it.");
+	CHECK(find(EV_CITE_FULL, "Liu, X.") != NULL);
+	extract("Liu, X., & Zhang, H. (2015). Title here. Journal, 11(8), 603172");
+	CHECK(find(EV_CITE_FULL, "Liu, X.") != NULL);
+	extract("As in Liu, X., & Zhang, H. (2015) Title here. Journal, 11(8), 603172, or arxiv 1, or 10/1000.");
+	CHECK_EQ_INT(ncites, 0);
 	pk_free(cites);
 	cites = NULL;
 }
