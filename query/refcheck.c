@@ -200,11 +200,17 @@ typedef struct fkept {
 	words w;
 } fkept;
 
+/* The first authors' family names, folded once per candidate: compare
+ * reads each twice (in the parse's order, and in the string). */
+#define FAMILIES_CACHED 12
+
 typedef struct fcache {
 	const char *text[FIELDS_CACHED];
 	int drop[FIELDS_CACHED];
 	words w[FIELDS_CACHED];
-	size_t n;
+	size_t n;           /* (set to 0 per candidate, with fam_text cleared) */
+	const char *fam_text[FAMILIES_CACHED]; /* author i's family, or NULL: not folded yet */
+	words fam[FAMILIES_CACHED];
 	words spare;   /* when the cache is full */
 	fkey *keys;    /* FIELDS_KEPT slots (zeroed: empty), or NULL (no memory) */
 	fkept *kept;   /* their texts and words (NULL with keys) */
@@ -258,6 +264,24 @@ static void kept_words(fcache *fc, const char *text, int drop_stop, words *out)
 		memcpy(k->text, text, tl);
 		words_copy(&k->w, out);
 	}
+}
+
+/* Another candidate: nothing of the last one's fields is kept by address. */
+static void fields_reset(fcache *fc)
+{
+	fc->n = 0;
+	memset(fc->fam_text, 0, sizeof(fc->fam_text));
+}
+
+/* The folded words of family, the family name of the candidate's author
+ * i (i < FAMILIES_CACHED; family not NULL). */
+static const words *family_words(fcache *fc, size_t i, const char *family)
+{
+	if (fc->fam_text[i] != family) {
+		kept_words(fc, family, 0, &fc->fam[i]);
+		fc->fam_text[i] = family;
+	}
+	return &fc->fam[i];
 }
 
 static const words *field_words(fcache *fc, const char *text, int drop_stop)
@@ -397,24 +421,30 @@ static int particle(const char *w)
  * the particles in front too ("van der Lee", "Van der Lee" and "Lee" are
  * one name; BibTeX writes "Tim van der Lee", Crossref "van der Lee").
  * fc: the kept fields the name's words are taken from (NULL: none). */
+static void fold_family_words(const words *fw, char *out, size_t n)
+{
+	size_t i = 0, o = 0;
+
+	while (i + 1 < fw->n && particle(fw->w[i]))
+		i++; /* the last word stays */
+	for (; i < fw->n; i++) {
+		const char *p;
+
+		for (p = fw->w[i]; *p && o + 1 < n; p++)
+			out[o++] = *p;
+	}
+	out[o] = '\0';
+}
+
 static void fold_family(fcache *fc, char *out, size_t n, const char *family)
 {
 	words fw;
-	size_t i = 0, o = 0;
 
 	out[0] = '\0';
 	if (!family)
 		return;
 	kept_words(fc, family, 0, &fw);
-	while (i + 1 < fw.n && particle(fw.w[i]))
-		i++; /* the last word stays */
-	for (; i < fw.n; i++) {
-		const char *p;
-
-		for (p = fw.w[i]; *p && o + 1 < n; p++)
-			out[o++] = *p;
-	}
-	out[o] = '\0';
+	fold_family_words(&fw, out, n);
 }
 
 /* The name before a subtitle or a qualifier: "JAMA" of "JAMA: The
@@ -573,7 +603,10 @@ static author_cmp compare_authors(const qr_ref *r, const prep *p, const kg_work 
 
 			j = (last + k) % w->nauthors;
 			if (!folded[j]) {
-				fold_family(p->fc, wf[j], sizeof(wf[j]), w->authors[j].family);
+				if (j < FAMILIES_CACHED && w->authors[j].family)
+					fold_family_words(family_words(p->fc, j, w->authors[j].family), wf[j], sizeof(wf[j]));
+				else
+					fold_family(p->fc, wf[j], sizeof(wf[j]), w->authors[j].family);
 				folded[j] = 1;
 			}
 			wi = initial(w->authors[j].given);
@@ -974,19 +1007,26 @@ static double title_in_text(const words *t, const rtext *r, int *exact, size_t *
  * authors called Li are two words "li"). */
 static int initials_fit(const rtext *r, size_t a, size_t b, char ini);
 
-static long family_in_text(fcache *fc, const rtext *r, const char *family, char ini, unsigned char *claimed)
+static long family_in_text(fcache *fc, const rtext *r, size_t author, const char *family, char ini,
+			   unsigned char *claimed)
 {
-	words fws;
-	const char *const *fw = fws.w;
-	const uint32_t *fh = fws.h; /* hashed as rtext_init hashes the string's words */
+	words own;
+	const words *fws = &own;
+	const char *const *fw;
+	const uint32_t *fh; /* hashed as rtext_init hashes the string's words */
 	size_t nf, i, k;
 	long at = -1;
 	int cjk;
 
 	if (!family || !*family)
 		return -1;
-	kept_words(fc, family, 0, &fws);
-	nf = fws.n < 8 ? fws.n : 8;
+	if (author < FAMILIES_CACHED)
+		fws = family_words(fc, author, family);
+	else
+		kept_words(fc, family, 0, &own);
+	fw = fws->w;
+	fh = fws->h;
+	nf = fws->n < 8 ? fws->n : 8;
 	/* a one-word CJK family name may begin the word ("王小明") */
 	cjk = nf == 1 && (unsigned char)fw[0][0] >= 0xe0;
 	for (i = 0; nf && i + nf <= r->n && at < 0; i++) {
@@ -2304,7 +2344,7 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 {
 	unsigned char au_words[RT_WORDS];
 
-	p->fc->n = 0; /* another work: its fields folded anew */
+	fields_reset(p->fc); /* another work: its fields folded anew */
 	size_t vspan[2] = { 0, 0 }; /* the work's venue found in the string */
 	int parsed_venue_ok;        /* the venue the parse read is the work's */
 	double total = 0, got = 0, cov = 0;
@@ -2363,11 +2403,11 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 
 		/* the venue's words are none of the authors ("The Lancet") */
 		memcpy(claimed, p->in_venue, sizeof(claimed));
-		a0 = family_in_text(p->fc, rt, w->authors[0].family, initial(w->authors[0].given), claimed);
+		a0 = family_in_text(p->fc, rt, 0, w->authors[0].family, initial(w->authors[0].given), claimed);
 		claim_given(p->fc, rt, claimed, a0, w->authors[0].given);
 		limit = w->nauthors < 12 ? w->nauthors : 12;
 		for (i = 0; i < limit; i++) {
-			long at = i == 0 ? a0 : family_in_text(p->fc, rt, w->authors[i].family, initial(w->authors[i].given), claimed);
+			long at = i == 0 ? a0 : family_in_text(p->fc, rt, i, w->authors[i].family, initial(w->authors[i].given), claimed);
 			int shown = at >= 0 && (!c->title_raw || (size_t)at < c->ta || (size_t)at >= c->tb);
 
 			if (i > 0)
@@ -3219,7 +3259,7 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 	}
 	prepare(r, p);
 	p->fc = fc;
-	fc->n = 0;
+	fields_reset(fc);
 	rtext_init(rt, r->text);
 	if (p->title.n && rt->n) {
 		int exact;
