@@ -827,9 +827,13 @@ static int find_exact(const query_units *u, const char *s, size_t n)
 
 static int find_folded(const query_units *u, const char *s, size_t n)
 {
-	char *f = fold_lower(s, n);
+	char small[128], *f = small;
+	long al = pk_text_fold_ascii(s, n, PK_FOLD_CASE | PK_FOLD_SPACE_ONE, small, sizeof(small));
 	int i = -1;
 
+	/* (a token in ASCII, as most are, folds on the stack) */
+	if (al < 0 || (size_t)al >= sizeof(small))
+		f = fold_lower(s, n);
 	if (f) {
 		size_t l = strlen(f);
 
@@ -837,7 +841,8 @@ static int find_folded(const query_units *u, const char *s, size_t n)
 		/* plurals the table does not list: "atomic mass units" */
 		if (i < 0 && l > 4 && f[l - 1] == 's' && f[l - 2] != 's')
 			i = map_get(u->folded, f, l - 1);
-		pk_free(f);
+		if (f != small)
+			pk_free(f);
 	}
 	return i >= 0 && u->u[i].valid ? i : -1;
 }
