@@ -119,6 +119,12 @@ typedef struct ctx {
 	int limited;
 	int whole;       /* prose patterns over the whole text, not in windows */
 	qr_memo *memo;   /* the caller's recent parses (NULL: none) */
+	/* where a prose match's year can start, in order, each with where a
+	 * match with that year can start at the earliest (see match_prose);
+	 * made by the first prose search */
+	size_t (*yr)[2];
+	size_t nyr, yrcap;
+	int yr_made;
 	/* the arrays last, not zeroed (16 KB a text): full is read below
 	 * nfull, fam and year only of list entries, which entry_keys sets */
 	region full[EV_MAX_CITES]; /* whole references written in prose */
@@ -581,18 +587,31 @@ static int prose_stop(unsigned char c)
 					  c != '\'' && c != '-' && c != '.' && c != ',' && c != '&' && c != '(');
 }
 
-/* The first place at or after `from` a match's year can start: "19" or
- * "20" and a digit, which may be any decimal digit of Unicode (n: none). */
-static size_t next_year(const char *s, size_t n, size_t from)
+/* Every place a match's year can start ("19" or "20" and a digit, which
+ * may be any decimal digit of Unicode), each with 1 + the last stop byte
+ * before it (0: none): one pass for the three prose patterns. 0 or
+ * PK_ENOMEM. */
+static int find_years(ctx *x)
 {
-	const unsigned char *u = (const unsigned char *)s;
-	size_t i;
+	const unsigned char *u = (const unsigned char *)x->s;
+	size_t i, after_stop = 0;
 
-	for (i = from; i + 3 <= n; i++)
+	if (x->yr_made)
+		return 0;
+	x->yr_made = 1;
+	for (i = 0; i + 3 <= x->n; i++) {
 		if (((u[i] == '1' && u[i + 1] == '9') || (u[i] == '2' && u[i + 1] == '0')) &&
-		    ((u[i + 2] >= '0' && u[i + 2] <= '9') || u[i + 2] >= 0x80))
-			return i;
-	return n;
+		    ((u[i + 2] >= '0' && u[i + 2] <= '9') || u[i + 2] >= 0x80)) {
+			if (PK_ALLOC_GROW(x->yr, x->nyr + 1, x->yrcap, 16) < 0)
+				return PK_ENOMEM;
+			x->yr[x->nyr][0] = i;
+			x->yr[x->nyr][1] = after_stop;
+			x->nyr++;
+		}
+		if (prose_stop(u[i]))
+			after_stop = i + 1;
+	}
+	return 0;
 }
 
 /* The next match of prose pattern k at or after `at`, found in windows.
@@ -610,16 +629,22 @@ static size_t next_year(const char *s, size_t n, size_t from)
 static int match_prose(ctx *x, int k, size_t at, pk_match *m)
 {
 	const unsigned char *u = (const unsigned char *)x->s;
-	size_t y = at;
+	size_t lo = 0, hi = x->nyr, j;
 
 	if (x->whole)
 		return match(x, k, at, m);
-	while ((y = next_year(x->s, x->n, y)) < x->n) {
-		size_t from = y, cut = y + 2;
+	while (lo < hi) { /* the first year at or after at */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (x->yr[mid][0] < at)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (j = lo; j < x->nyr; j++) {
+		size_t y = x->yr[j][0], from = x->yr[j][1] > at ? x->yr[j][1] : at, cut = y + 2;
 		int rc;
 
-		while (from > at && !prose_stop(u[from - 1]))
-			from--;
 		while (cut < x->n && (u[cut] >= 0x80 || u[cut] <= ' ' || (u[cut] >= '0' && u[cut] <= '9') ||
 				      ((u[cut] | 0x20) >= 'a' && (u[cut] | 0x20) <= 'z')))
 			cut++;
@@ -630,10 +655,8 @@ static int match_prose(ctx *x, int k, size_t at, pk_match *m)
 		 * there starts there, and find_prose passes it over (nor could one
 		 * start between it and its end: after its year come no capitals
 		 * and no Han) */
-		if (within_region(x, from, cut)) {
-			y++;
+		if (within_region(x, from, cut))
 			continue;
-		}
 		rc = pk_re_match(xre[k], x->s, cut, from, m);
 		if (rc == 0 && pk_re_last_limited()) {
 			x->limited = 1; /* as a limit hit by match(): the pattern stops */
@@ -641,7 +664,6 @@ static int match_prose(ctx *x, int k, size_t at, pk_match *m)
 		}
 		if (rc != 0)
 			return rc;
-		y++;
 	}
 	return 0;
 }
@@ -653,6 +675,8 @@ static int find_prose(ctx *x, int k)
 	int g_a1 = pk_re_group(xre[k], "a1"), g_a2 = pk_re_group(xre[k], "a2"), g_etal = pk_re_group(xre[k], "etal"),
 	    g_y1 = pk_re_group(xre[k], "y1"), g_y2 = pk_re_group(xre[k], "y2"), g_v = pk_re_group(xre[k], "venue");
 
+	if (!x->whole && find_years(x) < 0)
+		return pk_error_set(PK_ENOMEM, "out of memory");
 	while (match_prose(x, k, at, &m) == 1) {
 		size_t a1s = m.start[g_a1], a1e = m.end[g_a1];
 		size_t ys = g_y1 >= 0 && m.start[g_y1] != (size_t)-1 ? m.start[g_y1] : m.start[g_y2];
@@ -774,6 +798,7 @@ static int extract(const char *s, size_t n, struct qr_memo *memo, int whole, ev_
 	find_ids(x, X_ARXIV, EV_CITE_ARXIV);
 	entry_keys(x);
 	if (find_prose(x, X_AY) < 0 || find_prose(x, X_AY2) < 0 || find_prose(x, X_CJK) < 0) {
+		pk_free(x->yr);
 		pk_free(x->c);
 		pk_free(x);
 		return PK_ENOMEM;
@@ -783,6 +808,7 @@ static int extract(const char *s, size_t n, struct qr_memo *memo, int whole, ev_
 	*count = x->nc;
 	if (limited)
 		*limited = x->limited;
+	pk_free(x->yr);
 	pk_free(x);
 	return 0;
 }
