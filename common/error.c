@@ -1,6 +1,7 @@
 /* common/error.c - per-thread last-error state (libgit2's git_error_last). */
 #include "error.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -12,7 +13,18 @@ static _Thread_local char last_msg[MSG_MAX];
 int pk_error_setv(int code, const char *fmt, va_list ap)
 {
 	char msg[MSG_MAX];
+	size_t n;
 
+	/* a message without conversions (the common "not a formula" a caller
+	 * clears at once) is copied as it is, as vsnprintf would */
+	if (!strchr(fmt, '%') &&
+	    ((uintptr_t)fmt < (uintptr_t)last_msg || (uintptr_t)fmt >= (uintptr_t)(last_msg + sizeof(last_msg)))) {
+		n = strnlen(fmt, sizeof(last_msg) - 1);
+		memcpy(last_msg, fmt, n);
+		last_msg[n] = '\0';
+		last_code = code;
+		return code;
+	}
 	/* through a copy: the arguments may include pk_error_last() itself */
 	if (vsnprintf(msg, sizeof(msg), fmt, ap) < 0)
 		msg[0] = '\0';

@@ -6,6 +6,7 @@
 #include "../common/error.h"
 #include "../common/num.h"
 #include "../common/re.h"
+#include "../common/text.h"
 #include "../kg/work.h"
 #include "../query/ref.h"
 
@@ -257,10 +258,10 @@ static void fold_family(char *out, size_t n, const char *fam, size_t len)
 	pk_buf f = PK_BUF_INIT;
 	char tmp[128];
 
-	snprintf(tmp, sizeof(tmp), "%.*s", (int)(len < 127 ? len : 127), fam);
+	pk_str_ncopy(tmp, sizeof(tmp), fam, len);
 	out[0] = '\0';
 	if (kg_family_fold(&f, tmp) == 0 && f.ptr)
-		snprintf(out, n, "%s", f.ptr);
+		pk_str_copy(out, n, f.ptr);
 	pk_buf_release(&f);
 	pk_error_clear();
 }

@@ -336,8 +336,8 @@ static int resolve_composite(kg_txn *t, const char *text, query_targets *out)
 
 		if (!tries[i].ql || !tries[i].el || tries[i].ql >= sizeof(q) || tries[i].el >= sizeof(e))
 			continue;
-		snprintf(q, sizeof(q), "%.*s", (int)tries[i].ql, tries[i].q);
-		snprintf(e, sizeof(e), "%.*s", (int)tries[i].el, tries[i].e);
+		pk_str_ncopy(q, sizeof(q), tries[i].q, tries[i].ql);
+		pk_str_ncopy(e, sizeof(e), tries[i].e, tries[i].el);
 		/* "¹³C 的天然丰度": blanks around 的 are not part of the names */
 		trim_blanks(q);
 		trim_blanks(e);

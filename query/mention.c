@@ -987,8 +987,8 @@ void qv_named_edition(const pk_normtext *nt, const qv_mention *m, char *out, siz
 			continue;
 		if (found[0] && strncmp(found, s + y, 4))
 			return; /* two editions: not guessed */
-		snprintf(found, sizeof(found), "%.4s", s + y);
+		pk_str_ncopy(found, sizeof(found), s + y, 4);
 	}
-	snprintf(out, n, "%s", found);
+	pk_str_copy(out, n, found);
 }
 

@@ -867,7 +867,7 @@ static int pages_match(const qr_ref *r, const kg_work *w)
 	char first[32];
 
 	if (w->page) {
-		snprintf(first, sizeof(first), "%.*s", (int)strcspn(w->page, "-–,"), w->page);
+		pk_str_ncopy(first, sizeof(first), w->page, strcspn(w->page, "-–,"));
 		if (same_number(r->first_page, first))
 			return 1;
 	}
@@ -1042,7 +1042,7 @@ static long family_in_text(fcache *fc, const rtext *r, size_t author, const char
 		size_t jl = 0;
 
 		for (k = 0; k < nf && jl + strlen(fw[k]) < sizeof(joined); k++)
-			jl += (size_t)snprintf(joined + jl, sizeof(joined) - jl, "%s", fw[k]);
+			jl += pk_str_copy(joined + jl, sizeof(joined) - jl, fw[k]);
 		for (i = 0; i < r->n && at < 0; i++)
 			if (!(claimed && claimed[i]) && !strcmp(r->w[i], joined) && initials_fit(r, i, i + 1, ini))
 				at = (long)i, nf = 1;
@@ -1202,12 +1202,12 @@ static void venue_aliases(kg_txn *t, const qr_ref *r, prep *p)
 		if (++n > 4)
 			return; /* a name, not an acronym */
 		if (strlen(v.w[i]) < sizeof(p->acro[0]) && p->nacro < 3)
-			snprintf(p->acro[p->nacro++], sizeof(p->acro[0]), "%s", v.w[i]);
+			pk_str_copy(p->acro[p->nacro++], sizeof(p->acro[0]), v.w[i]);
 		if (jl + strlen(v.w[i]) < sizeof(joined))
-			jl += (size_t)snprintf(joined + jl, sizeof(joined) - jl, "%s", v.w[i]);
+			jl += pk_str_copy(joined + jl, sizeof(joined) - jl, v.w[i]);
 	}
 	if (n > 1 && jl && p->nacro < 4)
-		snprintf(p->acro[p->nacro++], sizeof(p->acro[0]), "%s", joined);
+		pk_str_copy(p->acro[p->nacro++], sizeof(p->acro[0]), joined);
 	for (i = 0; i < p->nacro; i++) {
 		kg_node nd;
 		cJSON *j, *names, *x;
@@ -2058,8 +2058,7 @@ static int retrieve(kg_txn *t, const qr_ref *r, const rtext *rt, uint64_t nworks
 		k += k < max;
 	}
 	for (i = 0; i < k; i++) {
-		snprintf(out->retrieved[i].doi, sizeof(out->retrieved[0].doi), "%.*s", (int)top[i].s.len,
-			 b.arena.ptr + top[i].s.at);
+		pk_str_ncopy(out->retrieved[i].doi, sizeof(out->retrieved[0].doi), b.arena.ptr + top[i].s.at, top[i].s.len);
 		out->retrieved[i].score = top[i].s.score;
 	}
 	out->nretrieved = k;

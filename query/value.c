@@ -5,6 +5,7 @@
 #include "../common/alloc.h"
 #include "../common/buf.h"
 #include "../common/error.h"
+#include "../common/text.h"
 #include "../kg/graph.h"
 #include "material.h"
 
@@ -274,8 +275,8 @@ static int judge_unit_definition(const query_units *u, const qv_mention *m, qv_r
 	if (!out->ref.name || !out->ref.value_text || !out->ref.unit || !out->ref.source || !out->ref.edition ||
 	    !out->ref.locator || !out->ref.quantity)
 		return pk_error_set(PK_ENOMEM, "out of memory");
-	snprintf(out->quantity, sizeof(out->quantity), "%s", out->ref.name);
-	snprintf(out->equivalence, sizeof(out->equivalence), "%s", how);
+	pk_str_copy(out->quantity, sizeof(out->quantity), out->ref.name);
+	pk_str_copy(out->equivalence, sizeof(out->equivalence), how);
 	out->relative_error = out->ref.value != 0 ? (m->num.value - out->ref.value) / out->ref.value : NAN;
 	judge_point(m, m->num.value, m->num.half_unit, 0.01, out);
 	return 0;
@@ -345,7 +346,7 @@ static int judge_measured(const query_units *u, const pk_normtext *nt, const qv_
 			return 0;
 		}
 	}
-	snprintf(out->equivalence, sizeof(out->equivalence), "%s", how);
+	pk_str_copy(out->equivalence, sizeof(out->equivalence), how);
 	for (i = 0; i < best->ms.n; i++) {
 		const query_match *r = &best->ms.m[i];
 		double rt = report_temperature(r), d = fabs(c - r->value);
@@ -372,7 +373,7 @@ static int judge_measured(const query_units *u, const pk_normtext *nt, const qv_
 	out->ref = best->ms.m[nearest];
 	memset(&best->ms.m[nearest], 0, sizeof(query_match));
 	out->have_ref = 1;
-	snprintf(out->quantity, sizeof(out->quantity), "%s", out->ref.name);
+	pk_str_copy(out->quantity, sizeof(out->quantity), out->ref.name);
 	out->relative_error = out->ref.value != 0 ? (c - out->ref.value) / out->ref.value : NAN;
 	out->tolerance = tol;
 	if (agree != (size_t)-1 || (n > 1 && c >= lo - hu && c <= hi + hu)) {
@@ -659,12 +660,12 @@ int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, co
 	memset(&best->ms.m[best->ref], 0, sizeof(query_match));
 	best->ms.m[best->ref].name = NULL;
 	out->have_ref = 1;
-	snprintf(out->quantity, sizeof(out->quantity), "%s", out->ref.name);
+	pk_str_copy(out->quantity, sizeof(out->quantity), out->ref.name);
 	out->computed = (out->ref.flags & KG_V_COMPUTED) != 0;
 	if (out->computed)
 		tol = qv_computed_tolerance(&out->ref, o);
 	out->tolerance = tol;
-	snprintf(out->selected_by, sizeof(out->selected_by), "%s", best->why);
+	pk_str_copy(out->selected_by, sizeof(out->selected_by), best->why);
 	memcpy(out->candidates, best->ids, sizeof(out->candidates));
 	out->ncandidates = best->nids;
 	if (best->level == 0) {
@@ -685,7 +686,7 @@ int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, co
 			goto done;
 		}
 	}
-	snprintf(out->equivalence, sizeof(out->equivalence), "%s", how);
+	pk_str_copy(out->equivalence, sizeof(out->equivalence), how);
 	out->relative_error = out->ref.value != 0 ? (c - out->ref.value) / out->ref.value : NAN;
 	if (!m->has_unit && out->ref.unit && *out->ref.unit && (q = qv_reason_add(out, QR_NO_UNIT)))
 		pk_utf8_copy(q->a, sizeof(q->a), out->ref.unit);
