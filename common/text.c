@@ -852,6 +852,26 @@ size_t pk_str_copy(char *dst, size_t dn, const char *src)
 	return pk_str_ncopy(dst, dn, src, (size_t)-1); /* strnlen to the NUL */
 }
 
+size_t pk_str_cat(char *dst, size_t dn, const char *const *part, size_t n)
+{
+	size_t k, len = 0;
+
+	if (dn)
+		dst[0] = '\0';
+	for (k = 0; k < n; k++) {
+		size_t l = strlen(part[k]);
+
+		if (len + 1 < dn) {
+			size_t room = dn - 1 - len, c = l < room ? l : room;
+
+			memcpy(dst + len, part[k], c);
+			dst[len + c] = '\0';
+		}
+		len += l;
+	}
+	return len;
+}
+
 size_t pk_str_int(char out[21], long long v)
 {
 	char d[20];

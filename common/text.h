@@ -71,6 +71,10 @@ typedef struct pk_lit {
  * bytes of src or up to its NUL, at most dn - 1 of them, dst always
  * terminated (dn > 0). Returns strnlen(src, n), as snprintf does. */
 size_t pk_str_ncopy(char *dst, size_t dn, const char *src, size_t n);
+/* snprintf(dst, dn, "%s%s...", part[0], part[1], ...) of n parts without
+ * printf: cut at a byte as snprintf cuts, dst always terminated (dn > 0).
+ * Returns the whole length, as snprintf does. */
+size_t pk_str_cat(char *dst, size_t dn, const char *const *part, size_t n);
 /* v in decimal into out, NUL-terminated (21 bytes hold any long long), as
  * "%lld" writes it; returns the length. */
 size_t pk_str_int(char out[21], long long v);

@@ -315,6 +315,22 @@ static void sentence_json(pk_json *w, const char *text, size_t n, size_t start, 
 	pk_json_strn(w, text + a, b - a);
 }
 
+/* what printf's "%s" writes of s (glibc) */
+static const char *or_null(const char *s)
+{
+	return s ? s : "(null)";
+}
+
+/* "values[3]": snprintf(out, n, "%s%zu]", list, i) without printf */
+static void item_name(char *out, size_t n, const char *list, size_t i)
+{
+	char num[21];
+	const char *part[3] = { list, num, "]" };
+
+	pk_str_int(num, (long long)i);
+	pk_str_cat(out, n, part, 3);
+}
+
 static void write_audit(pk_json *w, const ev_result *r, const char *text, size_t n)
 {
 	char item[32];
@@ -326,14 +342,14 @@ static void write_audit(pk_json *w, const ev_result *r, const char *text, size_t
 		const qv_result *q = &r->values[i].r;
 		char why[400];
 
-		snprintf(why, sizeof(why), "%s: %s%s%s%s%s", query_verdict_name(q->verdict), q->quantity[0] ? q->quantity : q->m.phrase,
-			 q->have_ref ? " (" : "", q->have_ref ? q->ref.source : "", q->have_ref ? " " : "",
-			 q->have_ref ? q->ref.edition : "");
-		if (q->have_ref)
-			snprintf(why + strlen(why), sizeof(why) - strlen(why), ")");
+		const char *part[] = { query_verdict_name(q->verdict), ": ", q->quantity[0] ? q->quantity : q->m.phrase,
+				       q->have_ref ? " (" : "", q->have_ref ? or_null(q->ref.source) : "", q->have_ref ? " " : "",
+				       q->have_ref ? or_null(q->ref.edition) : "", q->have_ref ? ")" : "" };
+
+		pk_str_cat(why, sizeof(why), part, sizeof(part) / sizeof(part[0]));
 		pk_json_obj(w);
 		pk_json_kstr(w, "score", "traceability");
-		snprintf(item, sizeof(item), "values[%zu]", i);
+		item_name(item, sizeof(item), "values[", i);
 		pk_json_kstr(w, "item", item);
 		credit_json(w, r->values[i].credit, r->values[i].effect);
 		span(w, "span", q->m.start, q->m.end);
@@ -343,15 +359,17 @@ static void write_audit(pk_json *w, const ev_result *r, const char *text, size_t
 	for (i = 0; i < r->ncites; i++) {
 		const ev_cite_item *c = &r->cites[i];
 		char why[560];
+		const char *ok[] = { query_ref_verdict_name(c->r.verdict), c->r.nreasons ? ": " : "",
+				     c->r.nreasons ? c->r.reasons[0] : "" };
+		const char *unchecked[] = { "not checked: ", c->error };
 
 		if (c->ok)
-			snprintf(why, sizeof(why), "%s%s%s", query_ref_verdict_name(c->r.verdict), c->r.nreasons ? ": " : "",
-				 c->r.nreasons ? c->r.reasons[0] : "");
+			pk_str_cat(why, sizeof(why), ok, 3);
 		else
-			snprintf(why, sizeof(why), "not checked: %s", c->error);
+			pk_str_cat(why, sizeof(why), unchecked, 2);
 		pk_json_obj(w);
 		pk_json_kstr(w, "score", "traceability");
-		snprintf(item, sizeof(item), "citations[%zu]", i);
+		item_name(item, sizeof(item), "citations[", i);
 		pk_json_kstr(w, "item", item);
 		credit_json(w, c->ok ? c->credit : -1, c->effect);
 		span(w, "span", c->c.start, c->c.end);

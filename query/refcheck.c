@@ -60,15 +60,10 @@ int query_ref_closed_world(kg_txn *t)
 static void reason3(qr_result *r, const char *a, const char *b, const char *c)
 {
 	const char *part[3] = { a, b, c };
-	char *o;
-	size_t n = 0, k, size = sizeof(r->reasons[0]);
 
 	if (r->nreasons >= QR_REASONS)
 		return;
-	o = r->reasons[r->nreasons++];
-	o[0] = '\0';
-	for (k = 0; k < 3 && n < size - 1; k++)
-		n += pk_str_copy(o + n, size - n, part[k]);
+	pk_str_cat(r->reasons[r->nreasons++], sizeof(r->reasons[0]), part, 3);
 }
 
 void query_ref_reason(qr_result *r, const char *fmt, ...)

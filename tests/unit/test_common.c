@@ -1094,7 +1094,8 @@ static void json_strings_read_back(void)
  * "%.15g", "%.16g", "%.17g" that strtod reads back (libc as the oracle),
  * for short decimals as people write them, every exponent, integers,
  * powers of two, halves and random bit patterns */
-/* pk_str_copy and pk_str_ncopy against snprintf "%s" and "%.*s" (which
+/* pk_str_copy, pk_str_ncopy and pk_str_cat against snprintf "%s",
+ * "%.*s" and "%s%s%s" (which
  * they replace on hot paths), and
  * the JSON writer's one-append keys and merged string runs against the
  * text a reader expects. */
@@ -1167,9 +1168,33 @@ static void copies_and_json_strings(void)
 				CHECK(!memcmp(a, b, sizeof(a)));
 			}
 		}
+	/* pk_str_cat against snprintf "%s%s%s": every three sources, every room */
+	{
+		size_t ns = sizeof(srcs) / sizeof(srcs[0]), x;
+
+		for (x = 0; x < ns * ns * ns; x++) {
+			const char *part[3] = { srcs[x % ns], srcs[x / ns % ns], srcs[x / ns / ns] };
+			size_t all = strlen(part[0]) + strlen(part[1]) + strlen(part[2]);
+
+			for (n = 1; n <= all + 2; n++) {
+				char a[96], b[96];
+				size_t la, lb;
+
+				memset(a, 'x', sizeof(a));
+				memset(b, 'x', sizeof(b));
+				la = pk_str_cat(a, n, part, 3);
+				lb = (size_t)snprintf(b, n, "%s%s%s", part[0], part[1], part[2]);
+				CHECK_EQ_INT(la, lb);
+				CHECK(!memcmp(a, b, sizeof(a)));
+			}
+		}
+	}
 	{
 		char z[2] = "q";
+		const char *one[1] = { "abc" };
 
+		CHECK_EQ_INT(pk_str_cat(z, 0, one, 1), 3);
+		CHECK_STR(z, "q");
 		CHECK_EQ_INT(pk_str_ncopy(z, 0, "abc", 2), 2);
 		CHECK_STR(z, "q");
 		CHECK_EQ_INT(pk_str_copy(z, 0, "abc"), 3);
