@@ -1403,15 +1403,17 @@ static int populate_write_works(void)
  * do not fault; a small write, or one that reserved nothing, has no helper. (Whether
  * the pages are then in the page cache is the kernel's business: its own
  * read-around on the writer's faults brings many in too.) */
-static void large_write_warms_ahead(void)
+/* One round of it: 1 when the writer faulted on fewer than half the
+ * pages with the helper than without. (That is timing: a helper thread
+ * starved of its core falls behind; the caller tries three rounds.) */
+static int warm_round(const char *dir, int populates, int last)
 {
-	const char *dir = t_tmpdir("warm");
 	char data[600];
 	kg_store *s = NULL;
 	warm_ctx w = { 0 };
 	uint64_t used, map, written;
 	long helped;
-	int populates = populate_write_works();
+	int ok = 1;
 
 	t_rmrf(dir);
 	CHECK_EQ_INT(kg_build_begin(&s, dir), 0);
@@ -1440,14 +1442,30 @@ static void large_write_warms_ahead(void)
 	CHECK_EQ_INT(kg_store_write(s, warm_write, &w), 0);
 	CHECK_EQ_INT(s->warmed, 0);
 	CHECK_EQ_INT(s->premapped, 0);
-	if (populates)
-		CHECK(helped < w.faults / 2); /* (here: ~1,600 against ~14,300) */
+	if (populates) {
+		ok = helped < w.faults / 2; /* (here: ~1,600 against ~14,300) */
+		if (!ok && !last)
+			fprintf(stderr, "  (the writer faulted %ld times with the helper, %ld without: again)\n", helped,
+				w.faults);
+		else
+			CHECK(helped < w.faults / 2);
+	}
 	/* a reservation under 64 MB: none either */
 	CHECK_EQ_INT(kg_store_reserve(s, (uint64_t)32 << 20), 0);
 	CHECK_EQ_INT(kg_store_write(s, warm_write, &w), 0);
 	CHECK_EQ_INT(s->warmed, 0);
 	kg_build_abort(s);
 	t_rmrf(dir);
+	return ok;
+}
+
+static void large_write_warms_ahead(void)
+{
+	const char *dir = t_tmpdir("warm");
+	int populates = populate_write_works(), k;
+
+	for (k = 0; k < 3 && !warm_round(dir, populates, k == 2); k++)
+		;
 }
 
 int main(void)
