@@ -1407,6 +1407,43 @@ static void stated_of(const qr_ref *r, stated_ids *x)
 	x->any = x->arxiv[0] || x->pmid[0] || x->pmcid[0] || x->openalex[0] || x->dblp[0];
 }
 
+/* The identifier a reference states, as a reader writes it: the DOI as it
+ * is, 'arXiv:1706.03762v5', 'PMID 123', 'dblp conf/x/Y', 'OpenAlex W1'. */
+static void stated_shown(const char *scheme, const char *id, const stated_ids *x, char *out, size_t n)
+{
+	if (!strcmp(scheme, "doi")) /* (no printf on the common path) */
+		pk_str_copy(out, n, id);
+	else
+		snprintf(out, n, "%s%s%s", !strcmp(scheme, "arxiv") ? "arXiv:" :
+			 !strcmp(scheme, "pmid") ? "PMID " : !strcmp(scheme, "dblp") ? "dblp " :
+			 !strcmp(scheme, "openalex") ? "OpenAlex " : "",
+			 id, !strcmp(scheme, "arxiv") ? x->arxiv_ver : "");
+}
+
+/* A work's key (kg_work_key: a DOI, or 'arxiv:', 'pmid:', 'dblp:',
+ * 'openalex:' and the database's id) in words: 'arXiv:1706.03762',
+ * 'PMID 123'..., a DOI as it is or, with doi_word, 'DOI 10.1/x'. */
+static void key_shown(const char *key, int doi_word, char *out, size_t n)
+{
+	static const struct { const char *prefix, *words; } db[] = {
+		{ "arxiv:", "arXiv:" }, { "pmid:", "PMID " }, { "dblp:", "dblp " }, { "openalex:", "OpenAlex " },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(db) / sizeof(db[0]); i++)
+		if (!strncmp(key, db[i].prefix, strlen(db[i].prefix))) {
+			const char *parts[2] = { db[i].words, key + strlen(db[i].prefix) };
+
+			pk_str_cat(out, n, parts, 2);
+			return;
+		}
+	{
+		const char *parts[2] = { doi_word ? "DOI " : "", key };
+
+		pk_str_cat(out, n, parts, 2);
+	}
+}
+
 typedef struct id_ctx {
 	cands *cs;
 } id_ctx;
@@ -3352,23 +3389,18 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 		} else {
 			/* the stated identifier is no work the graph has */
 			const char *scheme = id_scheme, *id = id_text;
-			char shown[300];
+			char shown[300], held[300];
 			int doi = !strcmp(scheme, "doi");
 
-			if (doi) /* the DOI as it is (no printf on the common path) */
-				pk_str_copy(shown, sizeof(shown), id);
-			else
-				snprintf(shown, sizeof(shown), "%s%s%s", !strcmp(scheme, "arxiv") ? "arXiv:" :
-					 !strcmp(scheme, "pmid") ? "PMID " : !strcmp(scheme, "dblp") ? "dblp " :
-					 !strcmp(scheme, "openalex") ? "OpenAlex " : "",
-					 id, !strcmp(scheme, "arxiv") ? ids.arxiv_ver : "");
+			stated_shown(scheme, id, &ids, shown, sizeof(shown));
 			if (best && best->identified == 2) {
 				out->verdict = QR_MISMATCH;
 				out->mismatched = best->mismatched | (doi ? QR_F_DOI : QR_F_ID);
+				key_shown(best->doi, 1, held, sizeof(held));
 				if (doi)
-					query_ref_reason(out, "the stated DOI is not the work's: the work has DOI %s", best->doi);
+					query_ref_reason(out, "the stated DOI is not the work's: the work has %s", held);
 				else
-					query_ref_reason(out, "the stated identifier %s is not the work's (%s)", shown, best->doi);
+					query_ref_reason(out, "the stated identifier %s is not the work's (%s)", shown, held);
 				mismatch_reasons(out, r, best);
 				describe_match(out, t, o, best, w);
 				describe_sources(out, t, o, &cs, best, w);
@@ -3410,18 +3442,55 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 		}
 	}
 	if (pk.doi_cand && !pk.doi_cand->identified) {
-		/* the DOI exists but names another work */
+		/* the stated identifier exists but names another work (the DOI
+		 * is looked up first; else an arXiv id, PMID... named it) */
+		char shown[300], held[300];
+
+		if (!r->doi[0])
+			stated_shown(id_scheme, id_text, &ids, shown, sizeof(shown));
 		if (best && best->identified == 2) {
 			out->verdict = QR_MISMATCH;
-			out->mismatched = best->mismatched | QR_F_DOI;
-			query_ref_reason(out, "the stated DOI belongs to another work; this one has DOI %s", best->doi);
+			out->mismatched = best->mismatched | (r->doi[0] ? QR_F_DOI : QR_F_ID);
+			key_shown(best->doi, 1, held, sizeof(held));
+			if (r->doi[0])
+				query_ref_reason(out, "the stated DOI belongs to another work; this one has %s", held);
+			else
+				query_ref_reason(out, "the stated identifier %s belongs to another work; this one has %s",
+						 shown, held);
 			mismatch_reasons(out, r, best);
 			describe_match(out, t, o, best, w);
 		} else {
+			char why[sizeof(out->reasons[0])], title[160];
+			const char *parts[10];
+			size_t np = 0;
+			/* the work's key, unless it is the id as stated */
+			int keyed;
+
 			out->verdict = QR_FABRICATED;
-			query_ref_reason(out, "the DOI belongs to an unrelated work (%s)", pk.doi_cand->doi);
-			describe_match(out, t, o, pk.doi_cand, w);
+			describe_match(out, t, o, pk.doi_cand, w); /* (its title; no match is reported) */
 			out->have_match = 0;
+			key_shown(pk.doi_cand->doi, 0, held, sizeof(held));
+			pk_utf8_copy(title, sizeof(title), out->match_title); /* (cut between characters) */
+			keyed = r->doi[0] || strncmp(shown, held, strlen(held)); /* (or with a version) */
+			parts[np++] = r->doi[0] ? "the DOI" : "the stated identifier ";
+			if (!r->doi[0])
+				parts[np++] = shown;
+			parts[np++] = " belongs to an unrelated work";
+			if (keyed || title[0]) {
+				parts[np++] = " (";
+				if (keyed)
+					parts[np++] = held;
+				if (keyed && title[0])
+					parts[np++] = ": ";
+				if (title[0]) {
+					parts[np++] = "\"";
+					parts[np++] = title;
+					parts[np++] = "\"";
+				}
+				parts[np++] = ")";
+			}
+			pk_str_cat(why, sizeof(why), parts, np);
+			query_ref_reason(out, "%s", why);
 		}
 		goto done;
 	}

@@ -139,7 +139,38 @@ $ provkg check-ref --db "$WORK/g" --closed-world "Vaswani, A. et al. Attention i
 >   match:   10.48550/arxiv.1706.03762  Attention Is All You Need (2017) arXiv  [score 1.00]
 >   sources: arXiv arxiv:1706.03762; DataCite 10.48550/arxiv.1706.03762; DBLP dblp:conf/nips/VaswaniSPUJGKP17; DBLP dblp:journals/corr/VaswaniSPUJGKP17; OpenAlex openalex:W2963403868
 >   differs: identifier
->   the stated identifier arXiv:1706.00002 is not the work's (arxiv:1706.03762)
+>   the stated identifier arXiv:1706.00002 is not the work's (arXiv:1706.03762)
+? 1
+
+# a real title with the arXiv id of another work the graph holds: the
+# reason names the identifier as stated, not as a DOI
+$ provkg check-ref --db "$WORK/g" --closed-world "Vaswani, A. et al. Attention is all you need. arXiv:1706.00003 (2017)."
+> mismatch: Vaswani, A. et al. Attention is all you need. arXiv:1706.00003 (2017).
+>   parsed:  other style; Vaswani et al.; 2017; "Attention is all you need"
+>   match:   10.48550/arxiv.1706.03762  Attention Is All You Need (2017) arXiv  [score 1.00]
+>   differs: identifier
+>   the stated identifier arXiv:1706.00003 belongs to another work; this one has arXiv:1706.03762
+? 1
+
+# a title no source holds, with the arXiv id or PMID of an unrelated work:
+# fabricated, and the reason names the work the identifier belongs to
+$ provkg check-ref --db "$WORK/g" --closed-world "Smith, J. (2019). Quantum widgets for the masses. Journal of Widgets, 3, 1-9. arXiv:1706.00003v2"
+> fabricated: Smith, J. (2019). Quantum widgets for the masses. Journal of Widgets, 3, 1-9. arXiv:1706.00003v2
+>   parsed:  apa style; Smith; 2019; "Quantum widgets for the masses"; Journal of Widgets 3; pp. 1-9
+>   the stated identifier arXiv:1706.00003v2 belongs to an unrelated work ("A Fixture in the arXivRaw Format")
+? 1
+
+$ provkg check-ref --db "$WORK/g" --closed-world "Smith, J. (2019). Quantum widgets for the masses. Journal of Widgets, 3, 1-9. PMID: 40000001"
+> fabricated: Smith, J. (2019). Quantum widgets for the masses. Journal of Widgets, 3, 1-9. PMID: 40000001
+>   parsed:  apa style; Smith; 2019; "Quantum widgets for the masses"; Journal of Widgets 3; pp. 1-9
+>   the stated identifier PMID 40000001 belongs to an unrelated work ("A fixture preprint that was later published")
+? 1
+
+# the same as a DOI: the record it names is arXiv's
+$ provkg check-ref --db "$WORK/g" --closed-world "Smith, J. (2019). Quantum widgets for the masses. Journal of Widgets, 3, 1-9. doi:10.48550/arXiv.1706.00003"
+> fabricated: Smith, J. (2019). Quantum widgets for the masses. Journal of Widgets, 3, 1-9. doi:10.48550/arXiv.1706.00003
+>   parsed:  apa style; Smith; 2019; "Quantum widgets for the masses"; Journal of Widgets 3; pp. 1-9; doi 10.48550/arxiv.1706.00003
+>   the DOI belongs to an unrelated work (arXiv:1706.00003: "A Fixture in the arXivRaw Format")
 ? 1
 
 # a PMID inside a covered range that no file holds: fabricated
