@@ -2405,6 +2405,15 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 		if ((c->title_raw || cov > 0) && p->title_at && (c->tb <= p->title_a || c->ta >= p->title_b) &&
 		    short_title(p, w))
 			c->title_raw = 0, cov = 0;
+		/* nor, when the parse read a title of three content words or
+		 * more and compared it, is one far from that title (a work
+		 * titled "Introduction" in "Introduction to Solid State
+		 * Physics", "Detection in" across "... drift detection. In:
+		 * Proc.") unless its DOI or its first author names the work
+		 * (the parse may have cut the title wrong) */
+		if ((c->title_raw || cov > 0) && p->title_at && c->title >= 0 && c->title < 0.6 && !c->from_doi &&
+		    short_title(p, w) && !compare_authors(r, p, w).first_match)
+			c->title_raw = 0, cov = 0;
 		if (cov >= 0.6 && (c->title < 0 || cov > c->title)) {
 			c->title = cov; /* the parse missed or cut the title: the string has it */
 			title_stated = 1;
@@ -2627,7 +2636,11 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 	 * otherwise (1) by the DOI with an author or the year, or, for a
 	 * reference that states no title, by author, year and venue or pages */
 	c->identified = 0;
-	if (c->title >= 0.9 && (p->title_content >= 3 || c->title_raw || c->au.first_match || c->from_doi))
+	if (c->title >= 0.9 && (p->title_content >= 3 || c->title_raw || c->au.first_match || c->from_doi) &&
+	    /* a title of a word or two ("Introduction", "BERLIN") standing in
+	     * the string names the work only with its first author, its year
+	     * or its DOI */
+	    (c->au.first_match || c->from_doi || c->year_diff == 0 || p->title_content >= 3 || !short_title(p, w)))
 		c->identified = 2;
 	else if (c->title >= 0.6 && (c->au.first_match || c->from_doi || (c->year_diff == 0 && c->venue == 1)))
 		c->identified = 2;

@@ -36,3 +36,25 @@ $ provkg check-ref --jsonl --closed-world
 > {"id":3,"error":"empty reference"}
 > {"id":4,"error":"missing field \"ref\" (a string or a reference object)"}
 ? 0
+
+# a work whose title is a word or two ("Introduction", "BERLIN") is not
+# the work of a reference whose longer title merely holds that word, nor of
+# one whose year, authors and DOI it does not share
+$ provkg check-ref "Kittel C. Introduction to Solid State Physics. Wiley; 2005."
+> unverifiable: Kittel C. Introduction to Solid State Physics. Wiley; 2005.
+>   parsed:  other style; Kittel; 2005; "Introduction to Solid State Physics"; Wiley
+>   no matching work in the graph (not a closed world)
+? 1
+
+$ provkg check-ref "Baxter W. H. (1992) A Handbook of Old Chinese Phonology. Berlin: de Gruyter."
+> unverifiable: Baxter W. H. (1992) A Handbook of Old Chinese Phonology. Berlin: de Gruyter.
+>   parsed:  other style; Baxter; 1992; "H"
+>   no matching work in the graph (not a closed world)
+? 1
+
+# with its year and venue, the short title still names it
+$ provkg check-ref "BERLIN. Journal of the American Medical Association. 1932."
+> verified: BERLIN. Journal of the American Medical Association. 1932.
+>   parsed:  other style; 1932; "BERLIN"; Journal of the American Medical Association
+>   match:   10.1001/jama.1932.02730380073025  BERLIN (1932) Journal of the American Medical Association  [score 1.00]
+? 0
