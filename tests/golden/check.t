@@ -12,6 +12,26 @@ $ provkg check tests/fixtures/check/answer-zh.txt
 >   falsifiability +5  refutation-condition-zh: "若在 10 meV 内未观察到峰，则该模型需要修正。"
 ? 0
 
+# the numbers of citations are no cited values: a year after an initial
+# ("Hoisington D (2003)" is not the mass of deuterium, "Weidema BP (2013)"
+# not a band gap of boron phosphide), a volume's pages ("42:47-63"), a
+# number inside a reference entry; the values the answer states still count
+$ provkg check tests/fixtures/check/reference-numbers.txt
+> answer tests/fixtures/check/reference-numbers.txt: 2 values, 4 citations
+>   traceability    10/10  (2 of 2 checked items traced: 2 exact, 0 within tolerance; 0 wrong; 4 not checked)
+>   premise          2/10
+>   uncertainty      0/10
+>   falsifiability   0/10
+>   fabricated references: 0 of 4
+>   value    match         +0.0  "1.12 eV"  band gap of Si (measured) = 1.12 eV [experimental Strehlow-Cook 1973]
+>   value    match         +0.0  "1836.15"  proton-electron mass ratio = 1836.152 673 426 [CODATA 2022]
+>   citation unverifiable     .  "Sze and Ng, 2007"  no matching work in the graph (not a closed world)
+>   citation unverifiable     .  [1] "Sambrook J, Russell D (2001) Molecular cloning: a laboratory manual, 3rd edn. Co..."  no matching work in the graph (not a closed world)
+>   citation unverifiable     .  [2] "Vaswani A et al. (2017) Attention is all you need. arXiv:1706.03762"  arXiv:1706.03762 not checked: no ingested arXiv snapshot covers the ids of 1706 that far
+>   citation unverifiable     .  [3] "Weidema BP 2013. Guide to the PEF Guide. LCA consultants, Aalborg"  no matching work in the graph (not a closed world)
+>   premise        +2  explicit-condition: "The band gap of Si is 1.12 eV at room temperature (Sze and Ng, 2007), and the proton-electron mass r..."
+? 0
+
 $ provkg check --closed-world tests/fixtures/check/answers.jsonl | cut -c1-160
 > {"id":1,"model":"model-a","where":"tests/fixtures/check/answers.jsonl:1","record_version":1,"values":[{"quantity":"Boltzmann constant","cited":{"value":1.380649
 > {"id":2,"model":"model-a","where":"tests/fixtures/check/answers.jsonl:2","record_version":1,"values":[{"quantity":"speed of light in vacuum","cited":{"value":30
