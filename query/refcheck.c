@@ -2640,7 +2640,7 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 	    /* a title of a word or two ("Introduction", "BERLIN") standing in
 	     * the string names the work only with its first author, its year
 	     * or its DOI */
-	    (c->au.first_match || c->from_doi || c->year_diff == 0 || p->title_content >= 3 || !short_title(p, w)))
+	    (c->au.first_match || c->from_doi || c->year_diff == 0 || !short_title(p, w)))
 		c->identified = 2;
 	else if (c->title >= 0.6 && (c->au.first_match || c->from_doi || (c->year_diff == 0 && c->venue == 1)))
 		c->identified = 2;

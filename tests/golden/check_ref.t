@@ -58,3 +58,18 @@ $ provkg check-ref "BERLIN. Journal of the American Medical Association. 1932."
 >   parsed:  other style; 1932; "BERLIN"; Journal of the American Medical Association
 >   match:   10.1001/jama.1932.02730380073025  BERLIN (1932) Journal of the American Medical Association  [score 1.00]
 ? 0
+
+# nor one whose title is near a short title ("Soil ecology revisited" and
+# the 2012 "Soil Ecology") when neither its authors nor its year are the
+# work's; with them, the short title is the work's
+$ provkg check-ref "Smith J, Jones K (2019) Soil ecology revisited. Journal of Arid Environments."
+> unverifiable: Smith J, Jones K (2019) Soil ecology revisited. Journal of Arid Environments.
+>   parsed:  other style; Smith et al.; 2019; "Soil ecology revisited"; Journal of Arid Environments
+>   no matching work in the graph (not a closed world)
+? 1
+
+$ provkg check-ref "De Vries F, Bardgett R (2012) Soil ecology. In: Ecology."
+> verified: De Vries F, Bardgett R (2012) Soil ecology. In: Ecology.
+>   parsed:  chapter style; De Vries et al.; 2012; "Soil ecology"; Ecology
+>   match:   10.1093/obo/9780199830060-0067  Soil Ecology (2012) Ecology  [score 1.00]
+? 0
