@@ -119,42 +119,6 @@ static int in_citation(const ev_result *out, size_t start, size_t end)
 	return 0;
 }
 
-/* Is m a year in parentheses after a name, with no unit: "Herrera D
- * (2013)", "Smith, J. (2019a)", a reference the extractor did not take for
- * one? Not a value of deuterium or of boron phosphide. */
-static int year_marker(const pk_normtext *nt, const qv_mention *m)
-{
-	const char *t = nt->text.ptr;
-	size_t a = m->num.start, b = m->num.end, k;
-
-	if (m->has_unit || m->num.has_unc || m->num.is_range || m->num.has_exponent || b != a + 4 ||
-	    m->num.value < 1800 || m->num.value > 2099 || m->num.value != (double)(int)m->num.value)
-		return 0;
-	for (k = a; k < b; k++)
-		if (t[k] < '0' || t[k] > '9')
-			return 0;
-	if (a < 2 || t[a - 1] != '(')
-		return 0;
-	if (b < nt->text.len && t[b] >= 'a' && t[b] <= 'z') /* 2019a */
-		b++;
-	if (b >= nt->text.len || (t[b] != ')' && t[b] != ','))
-		return 0;
-	/* after a name: a letter or an initial's full stop */
-	for (k = a - 1; k > 0 && t[k - 1] == ' '; k--)
-		;
-	return k > 0 && ((t[k - 1] >= 'A' && t[k - 1] <= 'Z') || (t[k - 1] >= 'a' && t[k - 1] <= 'z') || t[k - 1] == '.');
-}
-
-/* Is m a page range after a volume, with no unit: "Z Naturforsch [C]
- * 42:47-63"? Not a band gap of carbon. */
-static int volume_pages(const pk_normtext *nt, const qv_mention *m)
-{
-	const char *t = nt->text.ptr;
-	size_t a = m->num.start;
-
-	return !m->has_unit && m->num.is_range && a >= 2 && t[a - 1] == ':' && t[a - 2] >= '0' && t[a - 2] <= '9';
-}
-
 /* After check_cites: a number inside a citation is no cited value. */
 static int check_values(kg_txn *t, const pk_normtext *nt, const ev_opts *o, ev_result *out, double partial)
 {
@@ -175,8 +139,8 @@ static int check_values(kg_txn *t, const pk_normtext *nt, const ev_opts *o, ev_r
 		/* a number with a unit that names no quantity is no cited value;
 		 * nor is one inside a citation, a citation's year or its pages:
 		 * "Hoisington D (2003)" is not the mass of deuterium */
-		if (!ms[i].phrase[0] || in_citation(out, ms[i].start, ms[i].end) || year_marker(nt, &ms[i]) ||
-		    volume_pages(nt, &ms[i]))
+		if (!ms[i].phrase[0] || in_citation(out, ms[i].start, ms[i].end) ||
+		    qv_mention_of_reference(nt, &ms[i]))
 			continue;
 		qv_result_init(&v->r);
 		v->credit = -1;

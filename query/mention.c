@@ -721,6 +721,44 @@ static int adjacent(const char *s, size_t phrase_end, size_t start)
 	return 1;
 }
 
+/* Is m a year in parentheses after a name, with no unit: "Herrera D
+ * (2013)", "Smith, J. (2019a)"? Not a value of deuterium or of boron
+ * phosphide. */
+static int year_marker(const pk_normtext *nt, const qv_mention *m)
+{
+	const char *t = nt->text.ptr;
+	size_t a = m->num.start, b = m->num.end, k;
+
+	if (m->has_unit || m->num.has_unc || m->num.is_range || m->num.has_exponent || b != a + 4 ||
+	    m->num.value < 1800 || m->num.value > 2099 || m->num.value != (double)(int)m->num.value)
+		return 0;
+	for (k = a; k < b; k++)
+		if (t[k] < '0' || t[k] > '9')
+			return 0;
+	if (a < 2 || t[a - 1] != '(')
+		return 0;
+	if (b < nt->text.len && t[b] >= 'a' && t[b] <= 'z') /* 2019a */
+		b++;
+	if (b >= nt->text.len || (t[b] != ')' && t[b] != ','))
+		return 0;
+	/* after a name: a letter or an initial's full stop */
+	for (k = a - 1; k > 0 && t[k - 1] == ' '; k--)
+		;
+	return k > 0 && ((t[k - 1] >= 'A' && t[k - 1] <= 'Z') || (t[k - 1] >= 'a' && t[k - 1] <= 'z') || t[k - 1] == '.');
+}
+
+int qv_mention_of_reference(const pk_normtext *nt, const qv_mention *m)
+{
+	const char *t = nt->text.ptr;
+	size_t a = m->num.start;
+
+	/* a page range after a volume, with no unit: "Z Naturforsch [C]
+	 * 42:47-63" is no band gap of carbon */
+	if (!m->has_unit && m->num.is_range && a >= 2 && t[a - 1] == ':' && t[a - 2] >= '0' && t[a - 2] <= '9')
+		return 1;
+	return year_marker(nt, m);
+}
+
 int query_value_mentions(kg_txn *t, const query_units *u, const pk_normtext *nt, qv_mention **out,
 			 size_t *count)
 {

@@ -832,14 +832,23 @@ int query_value_check(kg_txn *t, const query_units *u, const char *text, size_t 
 		snprintf(out->diagnosis, sizeof(out->diagnosis), "no value with a unit or a named quantity found");
 		goto done;
 	}
-	/* the best-placed mention: named and with a unit first */
+	/* the best-placed mention: named and with a unit first; a
+	 * reference's year or pages is none */
 	for (i = 0; i < count; i++) {
 		int sc = (ms[i].phrase[0] ? 4 : 0) + (ms[i].has_unit ? 2 : 0);
+
+		if (qv_mention_of_reference(&nt, &ms[i]))
+			continue;
 
 		if (sc > best_score) {
 			best_score = sc;
 			best = i;
 		}
+	}
+	if (best_score < 0) {
+		snprintf(out->diagnosis, sizeof(out->diagnosis),
+			 "no value with a unit or a named quantity found (only a reference's year or pages)");
+		goto done;
 	}
 	rc = query_value_judge(t, u, &nt, &ms[best], o, out);
 done:

@@ -190,6 +190,12 @@ int query_value_check(kg_txn *t, const query_units *u, const char *text, size_t 
 #define QV_NUMBERS_MAX 20000
 int query_value_mentions(kg_txn *t, const query_units *u, const pk_normtext *nt,
 			 qv_mention **out, size_t *n);
+/* Is m a number of a reference, not a cited value: a year in parentheses
+ * after a name, with no unit ("Herrera D (2013)", "Smith, J. (2019a)"),
+ * or a page range after a volume ("J Nucl Mater 42:47-63")? Such numbers
+ * are no values of deuterium or of carbon: check and check-value pass
+ * over them. */
+int qv_mention_of_reference(const pk_normtext *nt, const qv_mention *m);
 /* Judge one mention (as query_value_check does after choosing it). */
 int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt,
 		      const qv_mention *m, const qv_opts *o, qv_result *out);

@@ -65,3 +65,25 @@ $ provkg check-value --db "$PROVKG_DB" --json 'h = \frac{7}{x}' | jq -c '[.span,
 $ provkg check-value --db "$PROVKG_DB" --json 'c = \SI{299792458}{x}' | jq -c '[.span, .quantity_span]'
 > [[8,21],[0,1]]
 ? 1
+
+# a reference's year or pages is no value: "Herrera D (2013)" is not the
+# mass of deuterium, "42:47-63" no value of anything (check passes over
+# them too: tests/golden/check.t, reference-numbers.txt)
+$ provkg check-value "Herrera D (2013) Deuterium retention in tungsten. J Nucl Mater 42:47-63"
+> unknown: Herrera D (2013) Deuterium retention in tungsten. J Nucl Mater 42:47-63
+>   cited:     42 (2 significant digits)
+>   no reference value for 'J Nucl Mater'
+? 1
+
+$ provkg check-value "Z Naturforsch [C] 42:47-63 reports boron phosphide"
+> unknown: Z Naturforsch [C] 42:47-63 reports boron phosphide
+>   no value with a unit or a named quantity found (only a reference's year or pages)
+? 1
+
+$ provkg check-value "Smith J (2019a) give the band gap of Si as 1.12 eV"
+> match: Smith J (2019a) give the band gap of Si as 1.12 eV
+>   cited:     1.12 eV (3 significant digits)
+>   reference: band gap of Si (measured) = 1.12 eV [experimental Strehlow-Cook 1973, strehlow-cook-1973-band-gaps.json:record 200]
+>   relative error: +0%
+>   measured: 7 reports span 1.12 to 1.17 (experimental Strehlow-Cook 1973)
+? 0
