@@ -708,6 +708,20 @@ static int after_name(const char *s, size_t lo, size_t start)
 	return 1;
 }
 
+/* Is the number alone in parentheses glued to the word before it: "H(1)",
+ * "HT(2)", "α(0)"? (With a blank, "the Planck constant (6.626e-34 J s)",
+ * it may be the value.) */
+static int index_in_parens(const char *s, size_t n, const qn_number *num)
+{
+	size_t a = num->start;
+	unsigned char c;
+
+	if (a < 2 || s[a - 1] != '(' || num->end >= n || s[num->end] != ')')
+		return 0;
+	c = (unsigned char)s[a - 2];
+	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c >= 0x80;
+}
+
 /* Only blanks or a colon between the phrase and the number. */
 static int adjacent(const char *s, size_t phrase_end, size_t start)
 {
@@ -844,6 +858,11 @@ int query_value_mentions(kg_txn *t, const query_units *u, const pk_normtext *nt,
 			}
 			query_targets_release(&f.ts);
 			if (!intro && !after_name(s, prev_end, num.start))
+				continue;
+			/* an index in parentheses glued to a word: "H(1) receptor",
+			 * "5-HT(2)", "g(2)" name a subtype or an argument, not
+			 * hydrogen's atomic weight */
+			if (!intro && index_in_parens(s, n, &num))
 				continue;
 			named = find_left(t, s, n, prev_end, num.start, &f) ||
 				(intro && (query_targets_release(&f.ts), find_right(t, s, n, num.end, &f)));

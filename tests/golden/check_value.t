@@ -87,3 +87,25 @@ $ provkg check-value "Smith J (2019a) give the band gap of Si as 1.12 eV"
 >   relative error: +0%
 >   measured: 7 reports span 1.12 to 1.17 (experimental Strehlow-Cook 1973)
 ? 0
+
+# a number in parentheses glued to a word is an index, not a value: the
+# histamine receptor H(1) is no atomic weight of hydrogen, the dopamine
+# receptor D(2) no mass of deuterium (PubMed 11238657, 12742519: both were
+# a match before)
+$ provkg check-value "These effects were reproduced by the H(1) agonist but not by the H(2) agonist."
+> unknown: These effects were reproduced by the H(1) agonist but not by the H(2) agonist.
+>   no value with a unit or a named quantity found
+? 1
+
+$ provkg check-value "the dose was increased to 1.0 mg/kg that also blocks dopamine D(2) receptors"
+> unknown: the dose was increased to 1.0 mg/kg that also blocks dopamine D(2) receptors
+>   cited:     1.0 mg/kg (2 significant digits)
+>   no quantity identified
+? 1
+
+$ provkg check-value "The atomic weight of H (1.008) is well known"
+> match: The atomic weight of H (1.008) is well known
+>   cited:     1.008 (4 significant digits)
+>   reference: standard atomic weight of hydrogen = [1.00784,1.00811] [NIST-AW 4.1, atomic-weights-isotopes.txt:6]
+>   relative error: +0.00248%
+? 0
