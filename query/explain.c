@@ -45,6 +45,7 @@ static const char *const names[QR_COUNT] = {
 	[QR_SIGN_CONVENTION] = "sign_convention",
 	[QR_MEASURED] = "measured_reference",
 	[QR_NOT_EXACT] = "not_exact",
+	[QR_OWN_UNIT] = "own_unit",
 };
 
 const char *query_reason_name(int code)
@@ -132,6 +133,9 @@ static int en(pk_buf *b, const qv_reason *q)
 		return pk_buf_printf(b, "the value of %s, not of %s%s", q->a, q->b, q->n ? ", the most stable" : "");
 	case QR_IMPLAUSIBLE: return pk_buf_puts(b, q->a);
 	case QR_SIGN_CONVENTION: return pk_buf_puts(b, q->a);
+	case QR_OWN_UNIT:
+		return pk_buf_printf(b, "%s counts the %s named after it (%g times it, in its own unit), not its value; "
+				     "not compared", q->a, q->b, q->x);
 	case QR_MEASURED:
 		return q->n == 1 ? pk_buf_printf(b, "measured: 1 report%s%s%s in %s", q->c[0] ? " (" : "", q->c,
 						 q->c[0] ? ")" : "", q->a)
@@ -165,6 +169,7 @@ static int zh(pk_buf *b, const qv_reason *q)
 	case QR_UNIT_SLIP: return pk_buf_printf(b, "单位错误：该数是以 %s 表示的值，文中写作 %s（以 %s 表示为 %s）", q->b, q->a, q->a, q->d);
 	case QR_MEASURED_ONLY_COMPUTED: return pk_buf_puts(b, "文中引用的是实验值，图中只有计算值：未比较");
 	case QR_SIGN_CONVENTION: return pk_buf_puts(b, "电子电荷为 −e");
+	case QR_OWN_UNIT: return pk_buf_printf(b, "%s 是其后所述%s的 %g 倍（以其自身为单位），不是它的值：未比较", q->a, q->b, q->x);
 	default: return en(b, q);
 	}
 }
@@ -290,6 +295,11 @@ void query_value_reasons_json(pk_json *w, const qv_result *r)
 				pk_json_kbool(w, "interval", 1);
 			else
 				pk_json_knum(w, "uncertainty", q->x);
+			break;
+		case QR_OWN_UNIT:
+			pk_json_kstr(w, "written", q->a);
+			pk_json_kstr(w, "unit_is", q->b);
+			pk_json_knum(w, "multiple", q->x);
 			break;
 		case QR_MEASURED:
 			pk_json_kstr(w, "source", q->a);

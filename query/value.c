@@ -710,6 +710,21 @@ int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, co
 		double ratio = m->num.value != 0 ? c / m->num.value : 1;
 		qu_unit ref_si;
 
+		/* "Q = 2e elementary charge quanta": a value in a unit that is
+		 * the quantity itself (e, a0, E_h, u), the quantity named after
+		 * it, counts that quantity: it does not say what the quantity is
+		 * worth, as "the elementary charge is 2 e" (a mismatch) does */
+		if (m->has_unit && m->unit.constant && m->qstart >= m->end && fabs(fabs(m->num.value) - 1) > 1e-12 &&
+		    out->ref.value != 0 &&
+		    fabs(ratio / out->ref.value - 1) < 1e-9) {
+			if ((q = qv_reason_add(out, QR_OWN_UNIT))) {
+				rtext(q->a, "%s %s", m->num.text, m->unit_text);
+				pk_utf8_copy(q->b, sizeof(q->b), out->ref.name);
+				q->x = m->num.value;
+			}
+			out->relative_error = NAN;
+			goto done;
+		}
 		/* "the electron charge is -1.602e-19 C": the electron's charge is
 		 * -e, and a negative value for it is right */
 		if (c < 0 && out->ref.quantity && !strcmp(out->ref.quantity, "elementary charge") &&

@@ -74,6 +74,7 @@ enum qv_reason_code {
 	QR_SIGN_CONVENTION,   /* a: "the electron's charge is -e" */
 	QR_MEASURED,          /* a: source, n: reports compared, x, y: their range, c: condition */
 	QR_NOT_EXACT,         /* the text says "exactly"; x: the reference's uncertainty, n: 1 an interval */
+	QR_OWN_UNIT,          /* a: the value as written ("2 e"), b: the quantity its unit is, x: the multiple */
 	QR_COUNT
 };
 

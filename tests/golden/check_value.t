@@ -109,3 +109,14 @@ $ provkg check-value "The atomic weight of H (1.008) is well known"
 >   reference: standard atomic weight of hydrogen = [1.00784,1.00811] [NIST-AW 4.1, atomic-weights-isotopes.txt:6]
 >   relative error: +0.00248%
 ? 0
+
+# a value in a unit that is the quantity named after it counts that
+# quantity ("Q=2e elementary charge quanta", arXiv 0704.0715: a mismatch
+# before); named before it, "the elementary charge is 2 e" is still wrong
+$ provkg check-value --json "consistent with Q=2e elementary charge quanta" | jq -c '[.verdict, .reasons, .diagnosis]'
+> ["unknown",[{"code":"own_unit","written":"2 e","unit_is":"elementary charge","multiple":2}],"2 e counts the elementary charge named after it (2 times it, in its own unit), not its value; not compared"]
+? 1
+
+$ provkg check-value --json "the elementary charge is 2 e" | jq -c '[.verdict, .reasons]'
+> ["mismatch",[{"code":"wrong_value"}]]
+? 1
