@@ -1302,6 +1302,8 @@ typedef struct cand {
 	int year_diff, venue, volume, issue, pages;
 	int year_variant; /* the stated year is the print or online year */
 	int year_unknown; /* a year is stated, the work has none */
+	int year_jref;    /* an arXiv record cited as published: 1 the stated year is the
+			   * journal-ref's, 2 the journal-ref gives none (not checked) */
 	int title_is_venue; /* the parsed title is the work's venue (no title stated) */
 	int residue;     /* no title read, yet words none of the work's fields explain */
 	unsigned mismatched;
@@ -2109,6 +2111,35 @@ static int year_matches(const kg_work *w, int y)
 	return y && (y == w->year || y == w->print_year || y == w->online_year);
 }
 
+/* The year of arXiv's journal-ref ("Commun.Theor.Phys.49:993-1000,2008",
+ * "Physica A, V. 387 (2008), Pages 385-4"): the one in parentheses, else
+ * the last four digits of 1900-2099 standing alone and in no page range;
+ * 0: none. */
+static int jref_year(const char *jref)
+{
+	int last = 0;
+	size_t i, n = strlen(jref);
+
+#define DIGIT(k) (jref[k] >= '0' && jref[k] <= '9')
+	for (i = 0; i + 4 <= n; i++) {
+		int y;
+
+		if ((i > 0 && DIGIT(i - 1)) || !DIGIT(i) || !DIGIT(i + 1) || !DIGIT(i + 2) || !DIGIT(i + 3) ||
+		    (i + 4 < n && DIGIT(i + 4)))
+			continue;
+		y = (jref[i] - '0') * 1000 + (jref[i + 1] - '0') * 100 + (jref[i + 2] - '0') * 10 + (jref[i + 3] - '0');
+		if (y < 1900 || y > 2099)
+			continue;
+		if (i > 0 && jref[i - 1] == '(')
+			return y;
+		if ((i > 0 && jref[i - 1] == '-') || (i + 4 < n && jref[i + 4] == '-'))
+			continue; /* pages "1998-2004" */
+		last = y;
+	}
+#undef DIGIT
+	return last;
+}
+
 /* The work's title (or title + subtitle, or original title) in the string. */
 static void title_raw(const prep *p, const rtext *rt, const kg_work *w, cand *c, double *cov)
 {
@@ -2380,7 +2411,7 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 	int parsed_venue_ok;        /* the venue the parse read is the work's */
 	double total = 0, got = 0, cov = 0;
 	size_t i, limit;
-	int title_stated = r->title[0] && title_like(r, p), stated_year;
+	int title_stated = r->title[0] && title_like(r, p), stated_year, pub_year;
 
 	pk_str_copy(c->type, sizeof(c->type), w->type ? w->type : "");
 	c->au_total = named_authors(w) ? w->author_count : 0;
@@ -2476,11 +2507,17 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 		if (c->swapped)
 			c->au.first_match = 0, c->au.order_ok = 0;
 	}
-	/* years: the stated one, or any the string shows outside the title */
+	/* years: the stated one, or any the string shows outside the title;
+	 * an arXiv preprint cited as published has its published version's
+	 * year too, when its journal-ref gives one */
 	stated_year = r->year;
 	c->year_diff = -1;
+	c->year_jref = 0;
+	pub_year = w->journal_ref && !p->preprint && w->db && !strcmp(w->db, "arXiv") ? jref_year(w->journal_ref) : 0;
 	if (stated_year && (w->year || w->print_year || w->online_year))
-		c->year_diff = year_matches(w, stated_year) ? 0 : abs(stated_year - w->year);
+		c->year_diff = year_matches(w, stated_year) || stated_year == pub_year ? 0 : abs(stated_year - w->year);
+	if (stated_year && stated_year == pub_year && !year_matches(w, stated_year))
+		c->year_jref = 1;
 	for (i = 0; i < rt->nyears; i++) {
 		if (c->title_raw && rt->year_at[i] >= c->ta && rt->year_at[i] < c->tb)
 			continue;
@@ -2494,6 +2531,11 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 		if (year_matches(w, rt->year[i])) {
 			c->year_diff = 0;
 			c->year_variant = rt->year[i] != w->year;
+			break;
+		}
+		if (rt->year[i] == pub_year) {
+			c->year_diff = 0;
+			c->year_jref = 1;
 			break;
 		}
 		if (c->year_diff < 0 && w->year)
@@ -2522,6 +2564,13 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 				c->via_jref = !c->jref_numbers;
 			} else {
 				c->jref_other = 1;
+			}
+			/* cited as published where the journal-ref says, a year
+			 * after the preprint's is its published version's, which
+			 * a journal-ref without a year leaves unknown */
+			if (c->via_jref && !pub_year && c->year_diff > 0 && stated_year > w->year) {
+				c->year_diff = 0;
+				c->year_jref = 2;
 			}
 		}
 	}
@@ -2688,11 +2737,14 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 /* Of two candidates identified alike, the one that says more about the
  * reference: the one with authors to compare when authors are stated
  * (Crossref holds some works twice, once without authors), then the
- * higher score. */
+ * higher score, then, of equals, the published version itself before an
+ * arXiv preprint that fits by its journal-ref. */
 static int better(const qr_ref *r, const cand *a, const cand *b)
 {
 	if (r->nauthors && (a->au_total > 0) != (b->au_total > 0))
 		return a->au_total > 0;
+	if (a->score == b->score && a->via_jref != b->via_jref)
+		return !a->via_jref;
 	return a->score > b->score;
 }
 
@@ -2939,7 +2991,9 @@ static void describe_sources(qr_result *out, kg_txn *t, const qr_opts *o, cands 
 	for (i = 0; i < cs->n; i++) {
 		cand *c = &cs->c[i];
 
-		if (c == best || c->score < 0 || !c->identified || c->mismatched ||
+		/* (an arXiv preprint that fits by its journal-ref is the
+		 * published version's preprint: named so below, if linked) */
+		if (c == best || c->score < 0 || !c->identified || c->mismatched || (c->via_jref && !best->via_jref) ||
 		    !(c->from_doi || (c->identified == 2 && c->au.first_match && c->year_diff >= 0 && c->year_diff <= 1)))
 			continue;
 		if (load_cand(t, o, c, w) < 0) {
@@ -3573,6 +3627,11 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 			if (best->year_variant)
 				query_ref_reason(out, "the year stated is the work's %s year",
 						 "print or online");
+			if (best->year_jref == 1)
+				query_ref_reason(out, "the year stated is the published version's (arXiv's journal-ref)");
+			else if (best->year_jref == 2)
+				query_ref_reason(out, "arXiv's journal-ref gives no year: the published version's year "
+						      "was not checked");
 			if (best->year_unknown)
 				query_ref_reason(out, "the work has no publication date in the graph: the year was not checked");
 			if ((r->nauthors || best->au_unnamed) && !best->au_total) {
