@@ -5,6 +5,7 @@
  * Harvard, ACS ("J. Phys. Chem. C 2020, 124, 12345"), AIP and Nature
  * ("Phys. Rev. B 47, 9967 (1993)"), IEEE and MLA ("vol. 12, no. 3, pp."),
  * Vancouver ("2013;344:23-32"), Chicago ("12, no. 3 (2019): 45-67"),
+ * arXiv's journal-refs as SPIRES wrote them ("Phys.Rev.D76:013009,2007"),
  * BibTeX entries, numbered lists ("[12] ..."), Chinese GB/T 7714
  * ("张三, 李四. 标题[J]. 物理学报, 2020, 69(1): 1-10."), and the short forms
  * of prose ("Zhang et al., Nature 2023", "(Smith & Jones, 2019)"). DOIs,

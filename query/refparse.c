@@ -36,7 +36,7 @@
 enum {
 	RE_DOI, RE_ARXIV, RE_URL, RE_NUMBERED, RE_GBT, RE_SHORT, RE_YEAR,
 	RE_A_FAM_INIT, RE_A_INIT_FAM, RE_A_INIT_FAM_LAST, RE_A_FAM_II, RE_A_FAM_DOTS, RE_A_CJK, RE_A_MONO, RE_SEP, RE_ETAL,
-	RE_T_NATURE, RE_T_ELSEVIER, RE_T_ACS, RE_T_VANCOUVER, RE_T_APA, RE_T_APA_NOVOL, RE_T_SPRINGER, RE_T_IEEE, RE_T_IEEE_NOVOL, RE_T_CHICAGO, RE_T_IN,
+	RE_T_SPIRES, RE_T_NATURE, RE_T_ELSEVIER, RE_T_ACS, RE_T_VANCOUVER, RE_T_APA, RE_T_APA_NOVOL, RE_T_SPRINGER, RE_T_IEEE, RE_T_IEEE_NOVOL, RE_T_CHICAGO, RE_T_IN,
 	RE_LEAD_YEAR, RE_QUOTED, RE_QUOTED_ANY, RE_PMID, RE_PMCID, RE_OPENALEX, RE_DBLP, RE_OTHER_ID, RE_COUNT
 };
 
@@ -80,6 +80,12 @@ static const char *const patterns[RE_COUNT] = {
 	[RE_A_MONO] = "\\G\\s*(?P<fam>\\p{Lu}\\p{Ll}[\\p{L}'\\-]+)\\.?(?=\\s*\\((?:1[5-9]|20)\\d\\d)",
 	[RE_SEP] = "\\G\\s*(?:,\\s*(?:and|&)\\s+|;\\s*|,\\s*|\\s+and\\s+|\\s*&\\s*|[，、]\\s*)",
 	[RE_ETAL] = "\\G\\s*[,;]?\\s*(?:et\\s*al\\.?|等|\\.\\.\\.)",
+	/* arXiv's journal-refs, as SPIRES wrote them: "Phys.Rev.D76:013009,2007",
+	 * "Commun.Theor.Phys.49:993-1000,2008", "Int.J.Mod.Phys.A23:3685-3705,2008"
+	 * (abbreviations, volume, pages and year glued: spaced forms are the
+	 * Springer and Nature patterns') */
+	[RE_T_SPIRES] = "(?<![\\p{L}.])(?P<venue>\\p{Lu}\\p{L}*\\.(?:\\p{L}+\\.)*(?:\\p{Lu}(?=\\d))?)"
+			"(?P<vol>\\d+):" PAGES ",\\s?(?P<year>(?:1[5-9]|20)\\d\\d)\\s*\\.?$",
 	/* "Phys. Rev. B 47, 9967 (1993)", "Nature 586, 378-381 (2020)" */
 	[RE_T_NATURE] = VENUE_NC "\\s+(?P<vol>\\d+(?:-\\d+)?[A-Z]?|[IVXLC]{1,8})\\s*(?:\\((?P<iss>[^)]{1,12})\\))?\\s*,\\s*(?:" PAGES ")?"
 			"\\s*\\(\\s*(?P<year>(?:1[5-9]|20)\\d\\d)\\s*\\)",
@@ -508,7 +514,7 @@ static void parse_tail(char *s, size_t n, size_t from, qr_ref *out)
 	static const struct {
 		int id;
 		const char *style;
-	} tails[] = { { RE_T_NATURE, "nature" }, { RE_T_ELSEVIER, "elsevier" }, { RE_T_ACS, "acs" },
+	} tails[] = { { RE_T_SPIRES, "spires" }, { RE_T_NATURE, "nature" }, { RE_T_ELSEVIER, "elsevier" }, { RE_T_ACS, "acs" },
 		      { RE_T_VANCOUVER, "vancouver" }, { RE_T_CHICAGO, "chicago" }, { RE_T_IEEE, "ieee" },
 		      { RE_T_APA, "apa" }, { RE_T_SPRINGER, "springer" }, { RE_T_IN, "chapter" },
 		      { RE_T_APA_NOVOL, "apa" }, { RE_T_IEEE_NOVOL, "ieee" } };

@@ -322,3 +322,14 @@ $ mkdir -p "$WORK/oa" && printf '{"id":"https://openalex.org/W1","title":"One","
 > provkg: warning: WORK/oa/w.json:1: column 129: not JSON
 > provkg: OpenAlex oa: 2 records, 1 rejected (WORK/oa)
 ? 0
+
+# an arXiv paper cited by its journal-ref as SPIRES wrote it (glued): the
+# venue, volume, pages and year are read, and the journal-ref's year is the
+# published version's (2008; the preprint is of 2007): verified. Another
+# year is wrong (tests/scripts/check_arxiv_jref runs all 109 of the snapshot)
+$ provkg check-ref --json "Chang, C., Li, T., Li, X., Wang, Y. Lifetime of doubly charmed baryons. Commun.Theor.Phys.49:993-1000,2008" | jq -c '[.verdict, .parsed.venue, .parsed.volume, .parsed.pages, .parsed.year, .parsed.style, .reasons]'
+> ["verified","Commun.Theor.Phys.","49","993-1000",2008,"spires",["the published version, as arXiv's journal-ref gives it","the year stated is the published version's (arXiv's journal-ref)"]]
+
+$ provkg check-ref --json "Chang, C., Li, T., Li, X., Wang, Y. Lifetime of doubly charmed baryons. Commun.Theor.Phys.49:993-1000,2011" | jq -c '[.verdict, .mismatched_fields, .reasons]'
+> ["mismatch",["year"],["the published version, as arXiv's journal-ref gives it","wrong year"]]
+? 1
