@@ -710,7 +710,8 @@ static int after_name(const char *s, size_t lo, size_t start)
 
 /* Is the number alone in parentheses glued to the word before it: "H(1)",
  * "HT(2)", "α(0)"? (With a blank, "the Planck constant (6.626e-34 J s)",
- * it may be the value.) */
+ * it may be the value; and Chinese, written without blanks, glues every
+ * parenthesis: "精细结构常数的倒数(137.036)" is read.) */
 static int index_in_parens(const char *s, size_t n, const qn_number *num)
 {
 	size_t a = num->start;
@@ -719,7 +720,10 @@ static int index_in_parens(const char *s, size_t n, const qn_number *num)
 	if (a < 2 || s[a - 1] != '(' || num->end >= n || s[num->end] != ')')
 		return 0;
 	c = (unsigned char)s[a - 2];
-	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c >= 0x80;
+	if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'))
+		return 1;
+	/* a letter of two bytes (Greek, Cyrillic, Latin with accents) */
+	return c >= 0x80 && c < 0xc0 && a >= 3 && (unsigned char)s[a - 3] >= 0xc2 && (unsigned char)s[a - 3] < 0xe0;
 }
 
 /* Only blanks or a colon between the phrase and the number. */

@@ -103,6 +103,9 @@ $ provkg check-value "the dose was increased to 1.0 mg/kg that also blocks dopam
 >   no quantity identified
 ? 1
 
+$ provkg check-value --json "精细结构常数的倒数(137.036)" | jq -c '[.verdict, .quantity]'
+> ["match","inverse fine-structure constant"]
+
 $ provkg check-value "The atomic weight of H (1.008) is well known"
 > match: The atomic weight of H (1.008) is well known
 >   cited:     1.008 (4 significant digits)
