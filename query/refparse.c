@@ -82,9 +82,10 @@ static const char *const patterns[RE_COUNT] = {
 	[RE_ETAL] = "\\G\\s*[,;]?\\s*(?:et\\s*al\\.?|等|\\.\\.\\.)",
 	/* arXiv's journal-refs, as SPIRES wrote them: "Phys.Rev.D76:013009,2007",
 	 * "Commun.Theor.Phys.49:993-1000,2008", "Int.J.Mod.Phys.A23:3685-3705,2008"
-	 * (abbreviations, volume, pages and year glued: spaced forms are the
-	 * Springer and Nature patterns') */
-	[RE_T_SPIRES] = "(?<![\\p{L}.])(?P<venue>\\p{Lu}\\p{L}*\\.(?:\\p{L}+\\.)*(?:\\p{Lu}(?=\\d))?)"
+	 * ("Astrophys.Space Sci.313:197-200,2008": the first abbreviation,
+	 * volume, pages and year glued; a spaced volume is the Springer and
+	 * Nature patterns') */
+	[RE_T_SPIRES] = "(?<![\\p{L}.])(?P<venue>\\p{Lu}\\p{L}*\\.\\p{L}[\\p{L}.\\s]*?[\\p{L}.])"
 			"(?P<vol>\\d+):" PAGES ",\\s?(?P<year>(?:1[5-9]|20)\\d\\d)\\s*\\.?$",
 	/* "Phys. Rev. B 47, 9967 (1993)", "Nature 586, 378-381 (2020)" */
 	[RE_T_NATURE] = VENUE_NC "\\s+(?P<vol>\\d+(?:-\\d+)?[A-Z]?|[IVXLC]{1,8})\\s*(?:\\((?P<iss>[^)]{1,12})\\))?\\s*,\\s*(?:" PAGES ")?"
