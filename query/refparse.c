@@ -459,6 +459,19 @@ static int short_tail(const char *s, size_t n)
  * last one always, earlier ones while they are abbreviations such as
  * "Phys." or "J."). A "? " or "! " before a capital ends a title, never
  * an abbreviation. Returns the offset in v where the venue starts. */
+/* Is the venue of a Vancouver match, all the string holds before its
+ * year, a journal alone: NLM's abbreviations ("Magn Reson Med", "Eur
+ * Respir J", "Radiology"), no commas or full stops? (An author alone with
+ * a year, volume and pages, "Smith JA. 2009;62:656-64", is no reference
+ * anyone writes; read as a journal it can only fail to be found.) */
+static int journal_alone(const char *s, const pk_match *m)
+{
+	char v[256];
+
+	grab(v, sizeof(v), s, m, RE_T_VANCOUVER, "venue");
+	return v[strspn(v, " ")] && !strpbrk(v, ",.;");
+}
+
 static size_t venue_start(const char *v)
 {
 	size_t n = strlen(v), starts[64], ns = 0, i, k;
@@ -1122,6 +1135,11 @@ int query_ref_parse_full(const char *text, size_t n, qr_ref *out)
 		 * 124, 12345" is not an author "Phys, J." */
 		if ((pk_re_match(re[RE_T_ACS], s, len, start, &m) == 1 || pk_re_match(re[RE_T_NATURE], s, len, start, &m) == 1) &&
 		    m.start[0] == start && m.end[0] + 1 >= len)
+			aend = start;
+		/* nor is PubMed's "Magn Reson Med. 2009 Sep;62(3):656-64" (a
+		 * ReferenceList citation) an author "Reson Med, Magn" */
+		else if (pk_re_match(re[RE_T_VANCOUVER], s, len, start, &m) == 1 && m.start[0] == start &&
+			 m.end[0] + 1 >= len && journal_alone(s, &m))
 			aend = start;
 		else
 			aend = start + parse_authors(s + start, len - start, out);

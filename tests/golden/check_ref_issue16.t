@@ -333,3 +333,17 @@ $ provkg check-ref --json "Chang, C., Li, T., Li, X., Wang, Y. Lifetime of doubl
 $ provkg check-ref --json "Chang, C., Li, T., Li, X., Wang, Y. Lifetime of doubly charmed baryons. Commun.Theor.Phys.49:993-1000,2011" | jq -c '[.verdict, .mismatched_fields, .reasons]'
 > ["mismatch",["year"],["the published version, as arXiv's journal-ref gives it","wrong year"]]
 ? 1
+
+# PubMed's ReferenceList writes a citation with no authors or title: the
+# journal is no author ("Reson Med, Magn" before); the work is found by
+# journal, volume and pages (tests/scripts/check_pubmed_citations runs the
+# 158 works of the PubMed sample)
+$ provkg check-ref --json "Magn Reson Med. 2009 Sep;62(3):656-64" | jq -c '[.verdict, .parsed.authors, .parsed.venue, .parsed.volume, .parsed.issue, .parsed.pages]'
+> ["unverifiable",[],"Magn Reson Med","62","3","656-64"]
+? 1
+
+$ provkg check-ref "J Med Chem. 1991 Aug;34(8):2489-95"
+> verified: J Med Chem. 1991 Aug;34(8):2489-95
+>   parsed:  vancouver style; 1991; J Med Chem 34(8); pp. 2489-95
+>   match:   pmid:1875346  3-Hydroxy-3-methylglutaryl-coenzyme a reductase inhibitors. 7. Modification of the hexahydronaphthalene moiety of simvastatin: 5-oxygenated and 5-oxa derivatives (1991) Journal of medicinal chemistry  [score 1.00]
+>   sources: PubMed pmid:1875346
