@@ -454,11 +454,6 @@ static int short_tail(const char *s, size_t n)
 	return (p[e - 4] == '1' && p[e - 3] >= '6') || (p[e - 4] == '2' && p[e - 3] == '0');
 }
 
-/* A venue the lazy pattern stretched over the title ("Title text. Venue"):
- * keep the trailing ". "-separated segments that look like a venue (the
- * last one always, earlier ones while they are abbreviations such as
- * "Phys." or "J."). A "? " or "! " before a capital ends a title, never
- * an abbreviation. Returns the offset in v where the venue starts. */
 /* Is the venue of a Vancouver match, all the string holds before its
  * year, a journal alone: NLM's abbreviations ("Magn Reson Med", "Eur
  * Respir J", "Radiology"), no commas or full stops? (An author alone with
@@ -472,6 +467,11 @@ static int journal_alone(const char *s, const pk_match *m)
 	return v[strspn(v, " ")] && !strpbrk(v, ",.;");
 }
 
+/* A venue the lazy pattern stretched over the title ("Title text. Venue"):
+ * keep the trailing ". "-separated segments that look like a venue (the
+ * last one always, earlier ones while they are abbreviations such as
+ * "Phys." or "J."). A "? " or "! " before a capital ends a title, never
+ * an abbreviation. Returns the offset in v where the venue starts. */
 static size_t venue_start(const char *v)
 {
 	size_t n = strlen(v), starts[64], ns = 0, i, k;
