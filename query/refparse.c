@@ -45,6 +45,10 @@ enum {
 #define PAGE1 "(?:[A-Za-z]{0,4}\\d+(?:[A-Za-z]{1,3}\\d+)?[A-Za-z]?|[IVXLC]{1,6}(?=\\s*-))"
 #define PAGES_AS(name) "(?P<" name ">" PAGE1 "(?:\\s*-\\s*[A-Za-z]{0,4}\\d+[A-Za-z]?)?)"
 #define PAGES PAGES_AS("pages")
+/* not after the abbreviations proceedings' names are made of */
+#define NOT_ABBREV                                                                                       \
+	"(?<!\\bProc)(?<!\\bConf)(?<!\\bSymp)(?<!\\bInt)(?<!\\bIntl)(?<!\\bAnnu)(?<!\\bAdv)(?<!\\bInf)" \
+	"(?<!\\bProcess)(?<!\\bSyst)(?<!\\bComput)(?<!\\bNatl)(?<!\\bAssoc)(?<!\\bLinguist)"
 #define VENUE_NC "(?P<venue>\\p{Lu}[^,;()\"\\[\\]]*?[\\p{L}.)])"
 #define PARTICLE "(?:(?:van|von|der|den|de|da|di|du|del|della|dos|la|le|ter|ten|olde|op|zu)\\s+)*"
 #define FAMILY PARTICLE "(?:\\p{Lu}[\\p{L}'\\-]*\\p{Ll}[\\p{L}'\\-]*|\\p{Lu}{2}[\\p{Lu}'\\-]*)"
@@ -69,15 +73,16 @@ static const char *const patterns[RE_COUNT] = {
 		     "\\s*,?\\s*(?:(?P<venue>\\p{Lu}[\\p{L}.&:\\s'\\-\\x{2013}\\x{2014}]{1,80}?(?:\\s*\\([\\p{L}.\\s]{1,20}\\))?)\\s*,?\\s+)?\\(?(?P<year>(?:1[6-9]|20)\\d\\d)[a-z]?\\)?\\s*\\)?\\.?$",
 	[RE_YEAR] = "(?<![\\d./:-])(?<!vol\\. )(?<!vol )(?<!no\\. )(?P<year>(?:1[5-9]|20)\\d\\d)[a-z]?(?![\\d])",
 	[RE_A_FAM_INIT] = "\\G\\s*(?P<fam>" FAMILY "(?:\\s+" FAMILY ")?)\\s*,\\s*(?P<giv>(?:(?:\\p{Lu}|\\p{Ll}(?=\\.))\\.?\\s*-?\\s*){1,6}(?:(?:van|von|de|da|der|den|del|della|dos|du|la|le|olde|op|ten|ter|zu)(?=[\\s.,]))?(?=[,;.&(]|\\s+(?:and\\b|&|et\\b)|\\s*$)|\\p{Lu}\\p{Ll}+(?:-\\p{L}\\p{Ll}*)?\\.?(?:\\s+\\p{Lu}(?:\\.|(?=[,;])))*)",
-	[RE_A_INIT_FAM] = "\\G\\s*(?P<giv>(?:\\p{Lu}\\.\\s*-?\\s*){1,6}|\\p{Lu}\\p{Ll}+(?:-\\p{L}\\p{Ll}*)?\\s+(?:\\p{Lu}(?:\\.\\s*-?|\\s+)){0,3})\\s*(?P<fam>" FAMILY "(?:\\s+" FAMILY ")?)(?=[,;.(]|\\s+(?:and\\b|&|et\\b)|\\s*$)",
+	[RE_A_INIT_FAM] = "\\G\\s*(?P<giv>(?:\\p{Lu}\\.\\s*-?\\s*){1,6}|\\p{Lu}\\p{Ll}+(?:-\\p{L}\\p{Ll}*)?(?:\\s+\\(\\p{Lu}\\p{Ll}+\\))?\\s+(?:\\p{Lu}(?:\\.\\s*-?|\\s+)){0,3})\\s*(?P<fam>" FAMILY "(?:\\s+" FAMILY ")?)(?=[,;.(]|\\s+(?:and\\b|&|et\\b)|\\s*$)",
 	/* the last name of a list ("... & H. Zhang") right before the title,
 	 * with no separator (Nature written carelessly) */
 	[RE_A_INIT_FAM_LAST] = "\\G\\s*(?P<giv>(?:\\p{Lu}\\.\\s*-?\\s*){1,6})\\s*(?P<fam>" FAMILY ")(?=\\s+\\p{Lu}[\\p{Ll}\\s])",
 	[RE_A_FAM_II] = "\\G\\s*(?P<fam>" FAMILY "(?:[ -]" FAMILY ")?)\\s+(?P<giv>\\p{Lu}{1,3})(?=\\s*[,.;(:]|\\s+(?:and\\b|&|et\\b)|\\s*$)",
 	[RE_A_FAM_DOTS] = "\\G\\s*(?P<fam>" FAMILY ")\\s+(?P<giv>(?:\\p{Lu}\\.\\s?-?){1,4})(?=[,;(]|\\s+(?:and\\b|&|et\\b)|\\s*$|\\s*:)",
 	[RE_A_CJK] = "\\G\\s*(?P<fam>\\p{Han}{2,4}|\\p{Hangul}{2,5})(?=[,，、.．;；\\s]|等|$)",
-	/* one name, as APA writes it: "Govindjee. (1986)." */
-	[RE_A_MONO] = "\\G\\s*(?P<fam>\\p{Lu}\\p{Ll}[\\p{L}'\\-]+)\\.?(?=\\s*\\((?:1[5-9]|20)\\d\\d)",
+	/* one name, as APA writes it: "Govindjee. (1986).", two or the first:
+	 * "Chen and Guestrin (2016).", "Papineni et al. (2002)." */
+	[RE_A_MONO] = "\\G\\s*(?P<fam>\\p{Lu}\\p{Ll}[\\p{L}'\\-]*)\\.?(?=\\s*(?:(?:and|&)\\s+\\p{Lu}\\p{Ll}[\\p{L}'\\-]+\\s*|et\\s+al\\.?\\s*)?\\((?:1[5-9]|20)\\d\\d)",
 	[RE_SEP] = "\\G\\s*(?:,\\s*(?:and|&)\\s+|;\\s*|,\\s*|\\s+and\\s+|\\s*&\\s*|[，、]\\s*)",
 	[RE_ETAL] = "\\G\\s*[,;]?\\s*(?:et\\s*al\\.?|等|\\.\\.\\.)",
 	/* arXiv's journal-refs, as SPIRES wrote them: "Phys.Rev.D76:013009,2007",
@@ -113,14 +118,16 @@ static const char *const patterns[RE_COUNT] = {
 	/* Chicago: "Journal 12, no. 3 (2019): 45-67" */
 	[RE_T_CHICAGO] = "(?P<venue>[^,\"]+?)\\s+(?P<vol>\\d+)\\s*,?\\s*(?:no\\.\\s*(?P<iss>\\w+))?\\s*\\((?P<year>(?:1[5-9]|20)\\d\\d)\\)\\s*:\\s*" PAGES,
 	/* chapters and proceedings: ", in: Javascript for R, 2021: pp. 57-66",
-	 * ". In Modula-2 Applied (pp. 130-142)" */
+	 * ". In Modula-2 Applied (pp. 130-142)"; a full stop ends the name,
+	 * not the one of an abbreviation proceedings' names begin with ("in
+	 * Proc. EC, pp. 131-132", "In Adv. Neural Inf. Process. Syst.") */
 	[RE_T_IN] = "(?:[,.!?]\\s+|\\G\\s*)[Ii]n:?\\s+(?P<venue>(?:\\p{Lu}|\\[|\\d+(?:st|nd|rd|th)\\s)[^();]*?)\\s*(?:\\((?:pp?\\.\\s*)" PAGES "\\)"
 		    "|,\\s*(?P<year>(?:1[5-9]|20)\\d\\d)(?:\\s*:\\s*pp?\\.\\s*" PAGES_AS("pages2") "|(?=\\s*\\.?\\s*$))"
 		    "|,\\s*(?P<year5>(?:1[5-9]|20)\\d\\d)\\s*,\\s*pp?\\.\\s*" PAGES_AS("pages7")
 		    "|(?:,?\\s+vol\\.\\s*(?P<vol>\\d+))?\\s+" PAGES_AS("pages3") "\\s*\\((?P<year2>(?:1[5-9]|20)\\d\\d)\\)"
 		    "|\\.\\s*(?P<year3>(?:1[5-9]|20)\\d\\d)\\.?\\s*pp?\\.\\s*" PAGES_AS("pages4")
 		    "|;\\s*(?P<year4>(?:1[5-9]|20)\\d\\d)(?:\\s*;\\s*pp?\\.?\\s*" PAGES_AS("pages5") ")?"
-		    "|,\\s*(?:pp?\\.|pages)\\s*" PAGES_AS("pages6") "|,\\s*" PAGES_AS("pages8") "\\s*\\.?$|\\.\\s|\\.?$)",
+		    "|,\\s*(?:pp?\\.|pages)\\s*" PAGES_AS("pages6") "|,\\s*" PAGES_AS("pages8") "\\s*\\.?$|" NOT_ABBREV "\\.\\s|\\.?$)",
 	/* "(2019)." or "2019." - not "2011 River Corridor Report", a title */
 	[RE_LEAD_YEAR] = "\\G\\s*[.,:]?\\s*(?:\\(\\s*(?P<year>(?:1[5-9]|20)\\d\\d)[a-z]?\\s*\\)\\s*[.,:]?"
 			 "|(?P<year2>(?:1[5-9]|20)\\d\\d)[a-z]?\\s*[.,:])",
@@ -305,6 +312,20 @@ static int strstr_n(const char *s, size_t n, const char *w)
 	return 0;
 }
 
+/* ". 1991." or ", 1991,": a year right after the authors (ACL, APA
+ * without parentheses) */
+static int year_follows(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && i < 3 && (s[i] == '.' || s[i] == ',' || s[i] == ' '))
+		i++;
+	if (!i || i + 5 > n || !((s[i] == '1' && s[i + 1] >= '5') || (s[i] == '2' && s[i + 1] == '0')))
+		return 0;
+	return s[i + 1] >= '0' && s[i + 1] <= '9' && s[i + 2] >= '0' && s[i + 2] <= '9' && s[i + 3] >= '0' &&
+	       s[i + 3] <= '9' && (s[i + 4] == '.' || s[i + 4] == ',');
+}
+
 static size_t parse_authors(const char *s, size_t n, qr_ref *out)
 {
 	/* on a tie the earlier wins: "Smirnov SN" is Family + initials, not
@@ -339,7 +360,11 @@ static size_t parse_authors(const char *s, size_t n, qr_ref *out)
 			 * does not go on with a full given name - that is the title */
 			for (i = gg >= 0 && m.start[gg] != (size_t)-1 ? m.start[gg] : 0; gg >= 0 && i < m.end[gg]; i++)
 				full |= s[i] >= 'a' && s[i] <= 'z';
-			if (styles[k] == RE_A_INIT_FAM && first_full >= 0 && full != first_full)
+			/* (a list of full given names may name an author by an
+			 * initial and a middle name: "and S. Matthew Weinberg.",
+			 * "Gaurav Dhiman, A. Vignesh Kumar, ...") */
+			if (styles[k] == RE_A_INIT_FAM && first_full >= 0 && full != first_full &&
+			    !(first_full && !full && (after_and || (m.end[0] < n && s[m.end[0]] == ','))))
 				break;
 			if (first_full < 0 || (styles[k] < 0 && cur.nauthors == 1))
 				first_full = full;
@@ -361,7 +386,11 @@ static size_t parse_authors(const char *s, size_t n, qr_ref *out)
 			after_and = memchr(s + m.start[0], '&', m.end[0] - m.start[0]) || strstr_n(s + m.start[0], m.end[0] - m.start[0], "and");
 			pos = m.end[0];
 		}
-		if (cur.nauthors > best.nauthors) {
+		/* of as many names, the reading the year follows ("Brian P.
+		 * McCall. 1991.": not "Brian, P." and a title "McCall") */
+		if (cur.nauthors > best.nauthors ||
+		    (cur.nauthors && cur.nauthors == best.nauthors && end > best_end && year_follows(s + end, n - end) &&
+		     !year_follows(s + best_end, n - best_end))) {
 			best = cur;
 			best_end = end;
 		}
