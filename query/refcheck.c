@@ -738,10 +738,86 @@ static const words *venue_words(const prep *p, const char *v)
 	return x->n ? x : field_words(p->fc, v, 0);
 }
 
+/* "arXiv preprint", "arXiv e-prints", "CoRR" (dblp's name for arXiv's
+ * computing listings), "bioRxiv preprint": the server a preprint was
+ * posted on, named for a preprint posted there. Words such a style adds
+ * to the server's name are no part of it. */
+static int preprint_word(const char *w)
+{
+	static const char *const pw[] = { "preprint", "preprints", "eprint", "eprints", "e", "print", "prints",
+					  "posted", "server" };
+	size_t i;
+
+	for (i = 0; i < sizeof(pw) / sizeof(pw[0]); i++)
+		if (!strcmp(w, pw[i]))
+			return 1;
+	return 0;
+}
+
+static int is_arxiv_name(const char *w)
+{
+	return !strcmp(w, "arxiv") || !strcmp(w, "corr");
+}
+
+static int venue_server(const prep *p, const kg_work *w)
+{
+	words s;
+	size_t i, k = 0;
+
+	if (!w->type || strcmp(w->type, "posted-content") || !p->venue.n)
+		return 0;
+	s = p->venue;
+	for (i = 0; i < s.n; i++)
+		if (!preprint_word(s.w[i])) {
+			s.w[k] = s.w[i];
+			s.h[k++] = s.h[i];
+		}
+	if (!k)
+		return 0;
+	if (k == 1 && is_arxiv_name(s.w[0])) {
+		if (w->arxiv)
+			return 1;
+		for (i = 0; i < w->ncontainer; i++) {
+			const words *cw = venue_words(p, w->container[i]);
+
+			if (cw->n == 1 && is_arxiv_name(cw->w[0]))
+				return 1;
+		}
+		return 0;
+	}
+	if (k == s.n)
+		return 0; /* no server named: compared as a venue */
+	s.n = k;
+	for (i = 0; i < w->ncontainer; i++)
+		if (venue_words_match_w(&s, venue_words(p, w->container[i])))
+			return 1;
+	return 0;
+}
+
+/* Two venue names word for word, the lead words of either aside. */
+static int same_name_after_lead(const words *a, const words *b)
+{
+	size_t i = 0, j = 0;
+
+	while (i + 1 < a->n && lead_word(a->w[i]))
+		i++;
+	while (j + 1 < b->n && lead_word(b->w[j]))
+		j++;
+	if (a->n - i != b->n - j || i == a->n)
+		return 0;
+	for (; i < a->n; i++, j++)
+		if (strcmp(a->w[i], b->w[j]))
+			return 0;
+	return 1;
+}
+
 static int venue_match(const prep *p, const kg_work *w)
 {
 	char head[256];
 	size_t i;
+
+	if (venue_server(p, w))
+		return 1;
 
 	for (i = 0; i < w->ncontainer + w->nshort; i++) {
 		const char *v = i < w->ncontainer ? w->container[i] : w->short_container[i - w->ncontainer];
@@ -767,6 +843,10 @@ static int venue_match(const prep *p, const kg_work *w)
 			memmove(tail.h, tail.h + k, (tail.n - k) * sizeof(tail.h[0]));
 			tail.n -= k;
 			if (tail.n >= 2 && venue_words_match_w(&tail, venue_words(p, v)))
+				return 1;
+			/* "Proc. EC", "Proc. ACM Multimedia" for dblp's booktitles
+			 * "EC", "ACM Multimedia": the name whole, lead words aside */
+			if (same_name_after_lead(&tail, venue_words(p, v)))
 				return 1;
 		}
 	}
@@ -865,6 +945,13 @@ static int pages_match(const qr_ref *r, const kg_work *w)
 		pk_str_ncopy(first, sizeof(first), w->page, strcspn(w->page, "-–,"));
 		if (same_number(r->first_page, first))
 			return 1;
+		/* dblp's "21:1-21:42": page 1 of article 21, cited "21:1-21:42"
+		 * or "21" */
+		if (strchr(first, ':')) {
+			first[strcspn(first, ":")] = '\0';
+			if (first[0] && same_number(r->first_page, first))
+				return 1;
+		}
 	}
 	return w->article_number && same_number(r->first_page, w->article_number);
 }
@@ -2288,6 +2375,7 @@ static void stray_number(const prep *p, const rtext *rt, const kg_work *w, cand 
 		     number_in_field(p, d, w->page) || page_expansion(d, w->page) ||
 		     number_in_field(p, d, w->article_number) || number_in_field(p, d, w->title) ||
 		     number_in_field(p, d, w->subtitle) || number_in_field(p, d, w->original_title) ||
+		     number_in_field(p, d, w->arxiv) || /* "CoRR abs/0704.0002" */
 		     (c->via_jref && number_in_field(p, d, w->journal_ref));
 		for (k = 0; !ok && k < w->ncontainer; k++)
 			ok = number_in_field(p, d, w->container[k]);
@@ -2398,6 +2486,17 @@ static int jref_numbers(const qr_ref *r, const char *jref)
 	return (!r->volume[0] || strstr(jref, r->volume)) && (!r->first_page[0] || strstr(jref, r->first_page));
 }
 
+/* Does the string name arXiv ("arXiv preprint arXiv:...", "CoRR")? */
+static int names_arxiv(const rtext *rt)
+{
+	size_t i;
+
+	for (i = 0; i < rt->n; i++)
+		if (is_arxiv_name(rt->w[i]))
+			return 1;
+	return 0;
+}
+
 /* Compare one candidate with the reference; fill its scores. */
 /* may_defer: a candidate whose title rules it out (below) is left
  * compared up to its title, c->deferred set, when the caller can do
@@ -2500,7 +2599,9 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 		for (i = 0; i < rt->n && i < RT_WORDS; i++)
 			au_words[i] = claimed[i] && !p->in_venue[i];
 		/* the first author is first of the authors the string shows */
-		c->first_raw = a0 >= 0 && (a1 < 0 || a0 < a1);
+		c->first_raw = a0 >= 0 && (a1 < 0 || a0 < a1) &&
+			       /* not a name the title has ("OpenAI GPT-5 System Card") */
+			       !(c->title_raw && (size_t)a0 >= c->ta && (size_t)a0 < c->tb);
 		c->swapped = a0 >= 0 && a1 >= 0 && a1 < a0;
 		if (c->first_raw && !c->au.first_match && !c->swapped)
 			c->au.first_match = 1;
@@ -2545,6 +2646,17 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 		c->year_variant = 1;
 	c->year_unknown = (stated_year || rt->nyears) && !w->year && !w->print_year && !w->online_year;
 	c->venue = r->venue[0] && !p->preprint ? venue_match(p, w) : -1;
+	/* a preprint named by its own arXiv id, the string naming arXiv, is
+	 * cited as the preprint, whatever the parse took for a venue (a
+	 * title cut at its "?"); not so with a venue of its own
+	 * (booktitle={NeurIPS}, eprint={1706.03762}) */
+	if (c->venue == 0 && w->arxiv && r->arxiv[0] && w->type && !strcmp(w->type, "posted-content") &&
+	    names_arxiv(rt)) {
+		char id[64], ver[16];
+
+		if (kg_arxiv_id(r->arxiv, id, sizeof(id), ver, sizeof(ver)) == 0 && !strcmp(id, w->arxiv))
+			c->venue = -1;
+	}
 	/* an arXiv preprint cited by its published version: arXiv's
 	 * journal-ref ("Phys.Rev.D76:013009,2007") says where it appeared */
 	if (c->venue == 0 && w->db && !strcmp(w->db, "arXiv")) {
@@ -2745,6 +2857,11 @@ static int better(const qr_ref *r, const cand *a, const cand *b)
 		return a->au_total > 0;
 	if (a->score == b->score && a->via_jref != b->via_jref)
 		return !a->via_jref;
+	/* of two versions with one title (a conference paper and its
+	 * preprint, authors reordered), the one every stated field agrees
+	 * with */
+	if (a->score == b->score && a->identified == 2 && b->identified == 2 && !a->mismatched != !b->mismatched)
+		return !a->mismatched;
 	return a->score > b->score;
 }
 
@@ -3639,6 +3756,13 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 				out->verdict = QR_UNVERIFIABLE;
 				query_ref_reason(out, "the work has no named authors in the graph: the stated authors "
 						      "could not be checked");
+			}
+			/* "Xu et al." read as no more than "et al.": an author is
+			 * stated, and none of the work's stands in the string */
+			if (!r->nauthors && r->et_al && best->au_total && !best->au_raw) {
+				out->verdict = QR_UNVERIFIABLE;
+				query_ref_reason(out, "the stated authors could not be read, and none of the work's authors "
+						      "stands in the reference: not decided");
 			}
 			/* a short reference may fit several works: it names none */
 			for (i = 0; i < cs.n; i++)
