@@ -347,3 +347,34 @@ $ provkg check-ref "J Med Chem. 1991 Aug;34(8):2489-95"
 >   parsed:  vancouver style; 1991; J Med Chem 34(8); pp. 2489-95
 >   match:   pmid:1875346  3-Hydroxy-3-methylglutaryl-coenzyme a reductase inhibitors. 7. Modification of the hexahydronaphthalene moiety of simvastatin: 5-oxygenated and 5-oxa derivatives (1991) Journal of medicinal chemistry  [score 1.00]
 >   sources: PubMed pmid:1875346
+
+# ---- how machine-learning papers cite a preprint (natbib's ACL and
+# NeurIPS styles: "arXiv preprint arXiv:ID"; "arXiv e-prints"): the server
+# the preprint is on is its venue (before: unverifiable, "no ingested
+# source holds works of the stated venue"). tests/scripts/check_dblp_hits
+# runs 539 real dblp records this way.
+$ provkg check-ref --db "$WORK/g" --closed-world --json "Ashish Vaswani, Noam Shazeer, Niki Parmar, Jakob Uszkoreit, Llion Jones, Aidan N. Gomez, Lukasz Kaiser, and Illia Polosukhin. 2017. Attention is all you need. arXiv preprint arXiv:1706.03762." | jq -c '[.verdict, .parsed.venue, .match.id]'
+> ["verified","arXiv preprint","arxiv:1706.03762"]
+? 0
+
+$ provkg check-ref --db "$WORK/g" --closed-world --json "A. Vaswani et al. Attention is all you need. arXiv e-prints, 2017." | jq -c '[.verdict, .match.id]'
+> ["verified","arxiv:1706.03762"]
+? 0
+
+# two authors, or the first and "et al.", before the year are names, not
+# a title (before: the title "Vaswani and Shazeer (2017)"); two of eight
+# authors with no "et al." is an incomplete list, and another first author
+# is seen
+$ provkg check-ref --db "$WORK/g" --closed-world --json "Vaswani and Shazeer (2017). Attention is all you need. arXiv preprint arXiv:1706.03762." | jq -c '[.verdict, .parsed.authors, .parsed.title, .reasons]'
+> ["mismatch",["Vaswani","Shazeer"],"Attention is all you need",["incomplete author list (2 of 8)"]]
+? 1
+
+# (before: "et al." alone was read, no name checked, and this chimera of a
+# famous title was verified)
+$ provkg check-ref --db "$WORK/g" --closed-world --json "Smith et al. (2017). Attention is all you need. NeurIPS." | jq -c '[.verdict, .parsed.authors, .match.id, .reasons]'
+> ["mismatch",["Smith","et al."],"dblp:conf/nips/VaswaniSPUJGKP17",["chimeric: a real title with the wrong authors"]]
+? 1
+
+$ provkg check-ref --db "$WORK/g" --closed-world --json "Shazeer et al. (2017). Attention is all you need. NeurIPS." | jq -c '[.verdict, .match.id, .reasons]'
+> ["mismatch","dblp:conf/nips/VaswaniSPUJGKP17",["wrong first author: Shazeer is the work's second author (swapped author order?)"]]
+? 1
