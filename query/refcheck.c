@@ -818,6 +818,19 @@ static int venue_match(const prep *p, const kg_work *w)
 
 	if (venue_server(p, w))
 		return 1;
+	/* a work in no container (a dataset, software, a report, a book):
+	 * APA names its publisher where a journal would stand ("[Data set].
+	 * Zenodo.") */
+	if (!w->ncontainer && !w->nshort && w->publisher && w->publisher[0] && p->venue.n) {
+		const words *pw = venue_words(p, w->publisher);
+
+		/* the name or its start ("Faculty of Medicine" of "Faculty
+		 * of Medicine, Public Health and Nursing, UGM") */
+		for (i = 0; i < p->venue.n && i < pw->n && !strcmp(p->venue.w[i], pw->w[i]); i++)
+			;
+		if (i == p->venue.n || venue_words_match_w(&p->venue, pw))
+			return 1;
+	}
 
 	for (i = 0; i < w->ncontainer + w->nshort; i++) {
 		const char *v = i < w->ncontainer ? w->container[i] : w->short_container[i - w->ncontainer];
@@ -2486,6 +2499,61 @@ static int jref_numbers(const qr_ref *r, const char *jref)
 	return (!r->volume[0] || strstr(jref, r->volume)) && (!r->first_page[0] || strstr(jref, r->first_page));
 }
 
+static int bracketed(const char *v);
+
+/* Are the words the parse read as the venue all in the work's title as
+ * the string shows it (or APA's description in brackets: "[Data set]"),
+ * and nothing after the title a venue the parse missed ("... Indices (J.
+ * C. Gittins). Comput. Biol. Medicine, 33:154" read the venue "C")? After
+ * the title may stand numbers, a DOI or URL, APA's description and the
+ * work's publisher. */
+static int no_venue_read(const qr_ref *r, const prep *p, const rtext *rt, const cand *c, const kg_work *w)
+{
+	/* (APA's descriptions, DataCite's resource types) */
+	static const char *const url[] = { "https", "http", "doi", "org", "www", "dx", "url", "data", "set", "dataset",
+					   "text", "software", "computer", "image", "journalarticle", "audiovisual",
+					   "collection", "model", "report", "preprint", "thesis", "poster", "presentation" };
+	size_t i, k, n = 0, out = 0, described = 0;
+	const char *q;
+	const words *pub = w->publisher && w->publisher[0] ? venue_words(p, w->publisher) : NULL;
+
+	if (!c->title_raw)
+		return 0;
+	for (q = strrchr(r->venue, '['); q && *q && *q != ']'; q++)
+		described += (*q >= 'A' && *q <= 'Z') || (*q >= 'a' && *q <= 'z') ? q[-1] == '[' || q[-1] == ' ' : 0;
+	for (i = 0; i < rt->n && i < RT_WORDS; i++)
+		if (p->in_venue[i]) {
+			if (i < c->ta || i >= c->tb)
+				out++;
+			else
+				n++;
+		}
+	if ((!n && !bracketed(r->venue)) || out > described)
+		return 0;
+	for (i = c->tb; i < rt->n && i < RT_WORDS; i++) {
+		const char *x = rt->w[i];
+		int ok = rt->stop[i] || (x[0] >= '0' && x[0] <= '9');
+
+		for (k = 0; !ok && k < sizeof(url) / sizeof(url[0]); k++)
+			ok = !strcmp(x, url[k]);
+		for (k = 0; !ok && pub && k < pub->n; k++)
+			ok = !strcmp(x, pub->w[k]);
+		if (!ok)
+			return 0;
+	}
+	return 1;
+}
+
+/* "[Data set]", "[Computer software]": a description, not a venue */
+static int bracketed(const char *v)
+{
+	size_t l = strlen(v);
+
+	while (l && (v[l - 1] == '.' || v[l - 1] == ' '))
+		l--;
+	return l >= 3 && v[0] == '[' && v[l - 1] == ']' && !memchr(v + 1, ']', l - 2);
+}
+
 /* Does the string name arXiv ("arXiv preprint arXiv:...", "CoRR")? */
 static int names_arxiv(const rtext *rt)
 {
@@ -2646,6 +2714,12 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 		c->year_variant = 1;
 	c->year_unknown = (stated_year || rt->nyears) && !w->year && !w->print_year && !w->online_year;
 	c->venue = r->venue[0] && !p->preprint ? venue_match(p, w) : -1;
+	/* what the parse read as the venue is no venue: words of the work's
+	 * own title ("Info Flora (2021). Salix purpurea L. [Text]. Zenodo."
+	 * read as the title "Info Flora (2021)", the venue "Salix purpurea
+	 * L"), or APA's description in brackets ("[Data set]", "[Text]") */
+	if (c->venue == 0 && no_venue_read(r, p, rt, c, w))
+		c->venue = -1;
 	/* a preprint named by its own arXiv id, the string naming arXiv, is
 	 * cited as the preprint, whatever the parse took for a venue (a
 	 * title cut at its "?"); not so with a venue of its own
