@@ -378,3 +378,20 @@ $ provkg check-ref --db "$WORK/g" --closed-world --json "Smith et al. (2017). At
 $ provkg check-ref --db "$WORK/g" --closed-world --json "Shazeer et al. (2017). Attention is all you need. NeurIPS." | jq -c '[.verdict, .match.id, .reasons]'
 > ["mismatch","dblp:conf/nips/VaswaniSPUJGKP17",["wrong first author: Shazeer is the work's second author (swapped author order?)"]]
 ? 1
+
+# ---- APA 7 data citations (DataCite records of data/sources): a record in
+# no container is cited with its publisher where a journal would stand,
+# and "[Software]", "[Text]" describe it; the parse's "venue" that is the
+# work's own title is no venue (before: each a mismatch, "wrong venue").
+# tests/scripts/check_datacite_citations runs all 105 records.
+$ provkg check-ref --db "$WORK/g" --closed-world --json "Beasley, A. (2014). Wats: v0.9-2 [Software]. Zenodo." | jq -c '[.verdict, .parsed.venue, .match.id]'
+> ["verified","Zenodo","10.5281/zenodo.11800"]
+? 0
+
+$ provkg check-ref --db "$WORK/g" --closed-world --json "Info Flora (2021). Salix purpurea L. [Text]. Zenodo." | jq -c '[.verdict, .match.id]'
+> ["verified","10.5281/zenodo.10916569"]
+? 0
+
+$ provkg check-ref --db "$WORK/g" --closed-world --json "Beasley, A. (2014). Wats: v0.9-2 [Software]. Dryad." | jq -c '[.verdict, .mismatched_fields, .reasons]'
+> ["mismatch",["venue"],["wrong venue"]]
+? 1
