@@ -51,7 +51,7 @@ enum {
 	"(?<!\\bProcess)(?<!\\bSyst)(?<!\\bComput)(?<!\\bNatl)(?<!\\bAssoc)(?<!\\bLinguist)"
 #define VENUE_NC "(?P<venue>\\p{Lu}[^,;()\"\\[\\]]*?[\\p{L}.)])"
 #define PARTICLE "(?:(?:van|von|der|den|de|da|di|du|del|della|dos|la|le|ter|ten|olde|op|zu)\\s+)*"
-#define FAMILY PARTICLE "(?:\\p{Lu}[\\p{L}'\\-]*\\p{Ll}[\\p{L}'\\-]*|\\p{Lu}{2}[\\p{Lu}'\\-]*)"
+#define FAMILY PARTICLE "(?:[dl]['\\x{2019}])?(?:\\p{Lu}[\\p{L}'\\-]*\\p{Ll}[\\p{L}'\\-]*|\\p{Lu}{2}[\\p{Lu}'\\-]*)"
 
 static const char *const patterns[RE_COUNT] = {
 	[RE_DOI] = "(?i)(?:doi\\s*:?\\s*|https?://(?:dx\\.)?doi\\.org/)?(10\\.\\d{4,9}/(?:[^\\s\"<>]|<\\d[^\\s\"<>]*>)+)",
@@ -73,7 +73,7 @@ static const char *const patterns[RE_COUNT] = {
 		     "\\s*,?\\s*(?:(?P<venue>\\p{Lu}[\\p{L}.&:\\s'\\-\\x{2013}\\x{2014}]{1,80}?(?:\\s*\\([\\p{L}.\\s]{1,20}\\))?)\\s*,?\\s+)?\\(?(?P<year>(?:1[6-9]|20)\\d\\d)[a-z]?\\)?\\s*\\)?\\.?$",
 	[RE_YEAR] = "(?<![\\d./:-])(?<!vol\\. )(?<!vol )(?<!no\\. )(?P<year>(?:1[5-9]|20)\\d\\d)[a-z]?(?![\\d])",
 	[RE_A_FAM_INIT] = "\\G\\s*(?P<fam>" FAMILY "(?:\\s+" FAMILY ")?)\\s*,\\s*(?P<giv>(?:(?:\\p{Lu}|\\p{Ll}(?=\\.))\\.?\\s*-?\\s*){1,6}(?:(?:van|von|de|da|der|den|del|della|dos|du|la|le|olde|op|ten|ter|zu)(?=[\\s.,]))?(?=[,;.&(]|\\s+(?:and\\b|&|et\\b)|\\s*$)|\\p{Lu}\\p{Ll}+(?:-\\p{L}\\p{Ll}*)?\\.?(?:\\s+\\p{Lu}(?:\\.|(?=[,;])))*)",
-	[RE_A_INIT_FAM] = "\\G\\s*(?P<giv>(?:\\p{Lu}\\.\\s*-?\\s*){1,6}|\\p{Lu}\\p{Ll}+(?:-\\p{L}\\p{Ll}*)?(?:\\s+\\(\\p{Lu}\\p{Ll}+\\))?\\s+(?:\\p{Lu}(?:\\.\\s*-?|\\s+)){0,3})\\s*(?P<fam>" FAMILY "(?:\\s+" FAMILY ")?)(?=[,;.(]|\\s+(?:and\\b|&|et\\b)|\\s*$)",
+	[RE_A_INIT_FAM] = "\\G\\s*(?P<giv>(?:\\p{Lu}\\p{Ll}?\\.\\s*-?\\s*){1,6}|\\p{Lu}\\p{Ll}+(?:-\\p{L}\\p{Ll}*)?(?:\\s+\\(\\p{Lu}\\p{Ll}+\\))?\\s+(?:\\p{Lu}(?:\\.\\s*-?|\\s+)){0,3})\\s*(?P<fam>" FAMILY "(?:\\s+" FAMILY ")?)(?=[,;.(]|\\s+(?:and\\b|&|et\\b)|\\s*$)",
 	/* the last name of a list ("... & H. Zhang") right before the title,
 	 * with no separator (Nature written carelessly) */
 	[RE_A_INIT_FAM_LAST] = "\\G\\s*(?P<giv>(?:\\p{Lu}\\.\\s*-?\\s*){1,6})\\s*(?P<fam>" FAMILY ")(?=\\s+\\p{Lu}[\\p{Ll}\\s])",
@@ -81,8 +81,9 @@ static const char *const patterns[RE_COUNT] = {
 	[RE_A_FAM_DOTS] = "\\G\\s*(?P<fam>" FAMILY ")\\s+(?P<giv>(?:\\p{Lu}\\.\\s?-?){1,4})(?=[,;(]|\\s+(?:and\\b|&|et\\b)|\\s*$|\\s*:)",
 	[RE_A_CJK] = "\\G\\s*(?P<fam>\\p{Han}{2,4}|\\p{Hangul}{2,5})(?=[,，、.．;；\\s]|等|$)",
 	/* one name, as APA writes it: "Govindjee. (1986).", two or the first:
-	 * "Chen and Guestrin (2016).", "Papineni et al. (2002)." */
-	[RE_A_MONO] = "\\G\\s*(?P<fam>\\p{Lu}\\p{Ll}[\\p{L}'\\-]*)\\.?(?=\\s*(?:(?:and|&)\\s+\\p{Lu}\\p{Ll}[\\p{L}'\\-]+\\s*|et\\s+al\\.?\\s*)?\\((?:1[5-9]|20)\\d\\d)",
+	 * "Chen and Guestrin (2016).", "Papineni et al. (2002).", "de Marrais
+	 * (2007)." */
+	[RE_A_MONO] = "\\G\\s*(?P<fam>" PARTICLE "\\p{Lu}\\p{Ll}[\\p{L}'\\-]*)\\.?(?=\\s*(?:(?:and|&)\\s+\\p{Lu}\\p{Ll}[\\p{L}'\\-]+\\s*|et\\s+al\\.?\\s*)?\\((?:1[5-9]|20)\\d\\d)",
 	[RE_SEP] = "\\G\\s*(?:,\\s*(?:and|&)\\s+|;\\s*|,\\s*|\\s+and\\s+|\\s*&\\s*|[，、]\\s*)",
 	[RE_ETAL] = "\\G\\s*[,;]?\\s*(?:et\\s*al\\.?|等|\\.\\.\\.)",
 	/* arXiv's journal-refs, as SPIRES wrote them: "Phys.Rev.D76:013009,2007",
@@ -312,6 +313,19 @@ static int strstr_n(const char *s, size_t n, const char *w)
 	return 0;
 }
 
+/* ", T. Mizushima": another author by initials after this one, so this
+ * full name ("M. Takahashi, Sankalpa Ghosh, T. Mizushima") is no title */
+static int initial_author_next(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	if (!n || s[0] != ',')
+		return 0;
+	for (i = 1; i < n && s[i] == ' '; i++)
+		;
+	return i + 1 < n && s[i] >= 'A' && s[i] <= 'Z' && s[i + 1] == '.';
+}
+
 /* ". 1991." or ", 1991,": a year right after the authors (ACL, APA
  * without parentheses) */
 static int year_follows(const char *s, size_t n)
@@ -364,7 +378,8 @@ static size_t parse_authors(const char *s, size_t n, qr_ref *out)
 			 * initial and a middle name: "and S. Matthew Weinberg.",
 			 * "Gaurav Dhiman, A. Vignesh Kumar, ...") */
 			if (styles[k] == RE_A_INIT_FAM && first_full >= 0 && full != first_full &&
-			    !(first_full && !full && (after_and || (m.end[0] < n && s[m.end[0]] == ','))))
+			    !(first_full && !full && (after_and || (m.end[0] < n && s[m.end[0]] == ','))) &&
+			    !(!first_full && full && (after_and || initial_author_next(s + m.end[0], n - m.end[0]))))
 				break;
 			if (first_full < 0 || (styles[k] < 0 && cur.nauthors == 1))
 				first_full = full;
