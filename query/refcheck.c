@@ -2554,6 +2554,18 @@ static int bracketed(const char *v)
 	return l >= 3 && v[0] == '[' && v[l - 1] == ']' && !memchr(v + 1, ']', l - 2);
 }
 
+/* Words before the work's title in the string, numbers ("[12]") and stop
+ * words aside: names, when the parse read none */
+static int words_before_title(const rtext *rt, const cand *c)
+{
+	size_t i;
+
+	for (i = 0; c->title_raw && i < c->ta && i < rt->n; i++)
+		if (!rt->stop[i] && !(rt->w[i][0] >= '0' && rt->w[i][0] <= '9'))
+			return 1;
+	return 0;
+}
+
 /* Does the string name arXiv ("arXiv preprint arXiv:...", "CoRR")? */
 static int names_arxiv(const rtext *rt)
 {
@@ -3699,7 +3711,10 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 				goto done;
 		}
 	}
-	if (pk.doi_cand && !pk.doi_cand->identified) {
+	if (pk.doi_cand && (!pk.doi_cand->identified ||
+			    /* (named by no title, while the string's title is another
+			     * work's: "Reducing SAT to 2-SAT. arXiv:0704.0109") */
+			    (pk.doi_cand->identified < 2 && best && best != pk.doi_cand && best->identified == 2))) {
 		/* the stated identifier exists but names another work (the DOI
 		 * is looked up first; else an arXiv id, PMID... named it) */
 		char shown[300], held[300];
@@ -3831,9 +3846,10 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 				query_ref_reason(out, "the work has no named authors in the graph: the stated authors "
 						      "could not be checked");
 			}
-			/* "Xu et al." read as no more than "et al.": an author is
-			 * stated, and none of the work's stands in the string */
-			if (!r->nauthors && r->et_al && best->au_total && !best->au_raw) {
+			/* "Xu et al." read as no more than "et al.", or names before
+			 * the title the parse did not read: an author is stated,
+			 * and none of the work's stands in the string */
+			if (!r->nauthors && best->au_total && !best->au_raw && (r->et_al || words_before_title(rt, best))) {
 				out->verdict = QR_UNVERIFIABLE;
 				query_ref_reason(out, "the stated authors could not be read, and none of the work's authors "
 						      "stands in the reference: not decided");
