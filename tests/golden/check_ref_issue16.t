@@ -395,3 +395,21 @@ $ provkg check-ref --db "$WORK/g" --closed-world --json "Info Flora (2021). Sali
 $ provkg check-ref --db "$WORK/g" --closed-world --json "Beasley, A. (2014). Wats: v0.9-2 [Software]. Dryad." | jq -c '[.verdict, .mismatched_fields, .reasons]'
 > ["mismatch",["venue"],["wrong venue"]]
 ? 1
+
+# ---- the 200 arXiv records of data/sources cited as preprints
+# (tests/scripts/check_arxiv_preprints): a list of initials may go on with
+# a full name and back ("M. Takahashi, Sankalpa Ghosh, T. Mizushima"), a
+# name may start "d'" (before: each "incomplete author list"); an arXiv id
+# of another work is no longer passed over when the title names the work
+# (before: verified)
+$ provkg check-ref --db "$WORK/g" --closed-world --json "J. P. Hague, and N. d'Ambrumenil. 2007. Tuning correlation effects with electron-phonon interactions. arXiv preprint arXiv:0704.0030." | jq -c '[.verdict, .parsed.authors]'
+> ["verified",["Hague, J. P.","d'Ambrumenil, N."]]
+? 0
+
+$ provkg check-ref --db "$WORK/g" --closed-world --json "M. Takahashi, Sankalpa Ghosh, T. Mizushima, and K. Machida. 2007. Spinor dipolar Bose-Einstein condensates; Classical spin approach. arXiv preprint arXiv:0704.0122." | jq -c '[.verdict, .parsed.authors]'
+> ["verified",["Takahashi, M.","Ghosh, Sankalpa","Mizushima, T.","Machida, K."]]
+? 0
+
+$ provkg check-ref --db "$WORK/g" --closed-world --json "Sergey Gubin. 2007. Reducing SAT to 2-SAT. arXiv:0704.0109." | jq -c '[.verdict, .mismatched_fields, .reasons]'
+> ["mismatch",["identifier"],["the stated identifier arXiv:0704.0109 belongs to another work; this one has arXiv:0704.0108"]]
+? 1
