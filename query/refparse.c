@@ -374,12 +374,13 @@ static size_t parse_authors(const char *s, size_t n, qr_ref *out)
 			 * does not go on with a full given name - that is the title */
 			for (i = gg >= 0 && m.start[gg] != (size_t)-1 ? m.start[gg] : 0; gg >= 0 && i < m.end[gg]; i++)
 				full |= s[i] >= 'a' && s[i] <= 'z';
-			/* (a list of full given names may name an author by an
-			 * initial and a middle name: "and S. Matthew Weinberg.",
-			 * "Gaurav Dhiman, A. Vignesh Kumar, ...") */
-			if (styles[k] == RE_A_INIT_FAM && first_full >= 0 && full != first_full &&
-			    !(first_full && !full && (after_and || (m.end[0] < n && s[m.end[0]] == ','))) &&
-			    !(!first_full && full && (after_and || initial_author_next(s + m.end[0], n - m.end[0]))))
+			/* (but after "and", or before more authors: a list of full
+			 * names may name one by an initial and a middle name, "and
+			 * S. Matthew Weinberg.", "Gaurav Dhiman, A. Vignesh Kumar,
+			 * ...", and a list of initials one in full, "M. Takahashi,
+			 * Sankalpa Ghosh, T. Mizushima") */
+			if (styles[k] == RE_A_INIT_FAM && first_full >= 0 && full != first_full && !after_and &&
+			    !(first_full ? m.end[0] < n && s[m.end[0]] == ',' : initial_author_next(s + m.end[0], n - m.end[0])))
 				break;
 			if (first_full < 0 || (styles[k] < 0 && cur.nauthors == 1))
 				first_full = full;
