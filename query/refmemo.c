@@ -22,8 +22,8 @@ _Static_assert(sizeof(qr_ref) == 8040, "qr_ref changed: pack its new field in qr
 _Static_assert(sizeof(qr_result) == 9960, "qr_result changed: pack its new field in pack/unpack");
 #endif
 
-#define RMEMO_SLOTS 16384              /* a power of two: 8,192 results at most */
-#define RMEMO_BYTES ((size_t)24 << 20) /* packed bytes held at most */
+#define RMEMO_SLOTS 65536              /* a power of two: 32,768 results at most */
+#define RMEMO_BYTES ((size_t)64 << 20) /* packed bytes held at most */
 
 struct qr_rmemo {
 	pk_memo *t;

@@ -1301,8 +1301,8 @@ int query_ref_from_json(const cJSON *obj, qr_ref *out)
 
 /* ---- parses of a batch ---------------------------------------------------- */
 
-#define MEMO_SLOTS 8192              /* a power of two: 4,096 parses at most */
-#define MEMO_BYTES ((size_t)8 << 20) /* packed bytes held at most */
+#define MEMO_SLOTS 65536             /* a power of two: 32,768 parses at most */
+#define MEMO_BYTES ((size_t)32 << 20) /* packed bytes held at most */
 
 struct qr_memo {
 	pk_memo *t;  /* text -> its parse packed (qr_ref_pack) */
