@@ -615,6 +615,8 @@ int bib_rec_put(bib *b, bib_rec *r, const char *db)
 	w.retracted = r->retracted;
 	if (r->venue)
 		w.container[w.ncontainer++] = F(r->venue);
+	if (r->venue_also)
+		w.container[w.ncontainer++] = F(r->venue_also);
 	if (r->venue_short)
 		w.short_container[w.nshort++] = F(r->venue_short);
 	for (i = 0; i < r->nissn && i < KG_WORK_NAMES; i++)

@@ -88,6 +88,7 @@ typedef struct bib_rec {
 	pk_buf a;
 	size_t title, doi, arxiv, pmid, pmcid, dblp, openalex, journal_ref, type, publisher;
 	size_t venue, venue_short, volume, issue, pages;
+	size_t venue_also; /* another name the work is found under (a repository's) */
 	size_t issn[4], nissn;
 	size_t given[KG_WORK_AUTHORS], family[KG_WORK_AUTHORS], nauthors, author_count;
 	size_t vv[KG_WORK_VERSIONS], vdate[KG_WORK_VERSIONS], nversions;

@@ -1,6 +1,6 @@
 /* ingest/openalex.c - OpenAlex works: the snapshot's JSON lines and API
  * responses (a work, or {"results": [...]}). ids (DOI, PMID, PMCID, MAG),
- * authorships, primary_location's source, biblio, is_retracted. */
+ * authorships, the venue (venue_of), biblio, is_retracted. */
 #include "biblio.h"
 
 #include "../common/error.h"
@@ -34,11 +34,63 @@ static const char *type_of(const char *t)
 	return "other";
 }
 
+static const cJSON *source_of(const cJSON *loc)
+{
+	const cJSON *src = cJSON_IsObject(loc) ? cJSON_GetObjectItemCaseSensitive(loc, "source") : NULL;
+
+	return cJSON_IsObject(src) && bib_str(src, "display_name") ? src : NULL;
+}
+
+static int is_repository(const cJSON *src)
+{
+	const char *t = bib_str(src, "type");
+
+	return t && !strcmp(t, "repository");
+}
+
+/* The venue a citation names, and the repository it is also found in.
+ * A journal's or a conference's name comes before a repository's: a
+ * NeurIPS paper whose primary location is eScholarship (or a COLT paper
+ * in CaltechAUTHORS) is cited as NeurIPS's, not the repository's. A
+ * primary location with no source has the name its publisher gave
+ * (raw_source_name: "2024 IEEE/CVF Conference on Computer Vision and
+ * Pattern Recognition (CVPR)"), unless that is a URL or, for a
+ * dissertation, the university. Names are borrowed from w. */
+static void venue_of(const cJSON *w, const char **venue, const char **also)
+{
+	const cJSON *pl = cJSON_GetObjectItemCaseSensitive(w, "primary_location"), *psrc = source_of(pl), *loc;
+	const char *type = bib_str(w, "type"), *raw;
+
+	*venue = *also = NULL;
+	if (psrc && !is_repository(psrc)) {
+		*venue = bib_str(psrc, "display_name");
+		return;
+	}
+	cJSON_ArrayForEach(loc, cJSON_GetObjectItemCaseSensitive(w, "locations")) {
+		const cJSON *src = source_of(loc);
+		const char *t = src ? bib_str(src, "type") : NULL;
+
+		if (t && (!strcmp(t, "journal") || !strcmp(t, "conference"))) {
+			*venue = bib_str(src, "display_name");
+			break;
+		}
+	}
+	if (!*venue && !psrc && cJSON_IsObject(pl) && (raw = bib_str(pl, "raw_source_name")) && raw[0] &&
+	    strncmp(raw, "http://", 7) && strncmp(raw, "https://", 8) && !(type && !strcmp(type, "dissertation")))
+		*venue = raw;
+	if (psrc) {
+		if (!*venue)
+			*venue = bib_str(psrc, "display_name");
+		else if (strcmp(*venue, bib_str(psrc, "display_name")))
+			*also = bib_str(psrc, "display_name");
+	}
+}
+
 static int one(bib *b, const cJSON *w, void *ctx)
 {
 	bib_rec *r = ctx;
 	const cJSON *ids = cJSON_GetObjectItemCaseSensitive(w, "ids"), *it, *pl, *src, *bi;
-	const char *s, *oa;
+	const char *s, *oa, *also;
 	int rc = 0;
 
 	bib_rec_reset(r);
@@ -78,10 +130,13 @@ static int one(bib *b, const cJSON *w, void *ctx)
 		if (cJSON_IsNumber(y))
 			r->year = (int)y->valuedouble;
 	}
+	venue_of(w, &s, &also);
+	if (rc == 0 && s)
+		rc = bib_rec_set(r, &r->venue, s, strlen(s), 0);
+	if (rc == 0 && also)
+		rc = bib_rec_set(r, &r->venue_also, also, strlen(also), 0);
 	pl = cJSON_GetObjectItemCaseSensitive(w, "primary_location");
 	src = cJSON_IsObject(pl) ? cJSON_GetObjectItemCaseSensitive(pl, "source") : NULL;
-	if (rc == 0 && cJSON_IsObject(src) && (s = bib_str(src, "display_name")))
-		rc = bib_rec_set(r, &r->venue, s, strlen(s), 0);
 	if (rc == 0 && cJSON_IsObject(src) && (s = bib_str(src, "issn_l")))
 		rc = bib_rec_set(r, &r->issn[r->nissn++], s, strlen(s), 0);
 	bi = cJSON_GetObjectItemCaseSensitive(w, "biblio");

@@ -12,7 +12,7 @@ $ diff <(provkg lookup --db "$WORK/s1" --json "Planck constant") <(provkg lookup
 
 # from a read-only directory too: no lock file is needed
 $ chmod -R a-w "$WORK/s1" && provkg verify --db "$WORK/s1" | tail -1; chmod -R u+w "$WORK/s1"
-> graph sound: 24 sources, 2025 documents, 32200 index entries, 0 problems, 2 notes
+> graph sound: 24 sources, 2025 documents, 32217 index entries, 0 problems, 2 notes
 
 # an existing directory is not overwritten; a snapshot is not written to
 $ provkg snapshot --db "$PROVKG_DB" "$WORK/s1" 2>&1 | sed "s|$WORK|WORK|"
