@@ -340,6 +340,48 @@ static int year_follows(const char *s, size_t n)
 	       s[i + 3] <= '9' && (s[i + 4] == '.' || s[i + 4] == ',');
 }
 
+static size_t parse_authors(const char *s, size_t n, qr_ref *out);
+
+/* A list led by an organisation, in one word, then people ("DeepSeek-AI,
+ * D. Guo, D. Yang, ...", "OpenAI, Achiam J, Adler S, ..."): taken only
+ * when the list read whole gave one author at most and the list after the
+ * organisation gives two or more. Returns where the authors end. */
+static size_t org_first(const char *s, size_t start, size_t len, size_t aend, qr_ref *out)
+{
+	qr_ref *rest;
+	size_t w = start, end, i;
+
+	if (!(s[w] >= 'A' && s[w] <= 'Z'))
+		return aend;
+	while (w < len && ((s[w] >= 'A' && s[w] <= 'Z') || (s[w] >= 'a' && s[w] <= 'z') || (s[w] >= '0' && s[w] <= '9') ||
+			   (s[w] == '-' && w + 1 < len && s[w + 1] != ' ')))
+		w++;
+	if (w - start < 2 || w - start >= sizeof(out->authors[0].family) || w + 2 >= len || s[w] != ',' || s[w + 1] != ' ')
+		return aend;
+	if (!(rest = pk_malloc(sizeof(*rest))))
+		return aend; /* the list as read whole stands */
+	memset(rest, 0, sizeof(*rest));
+	end = parse_authors(s + w + 2, len - w - 2, rest);
+	if (rest->nauthors >= 2) {
+		char org[64];
+		int et_al = out->et_al;
+
+		memcpy(org, s + start, w - start);
+		org[w - start] = '\0';
+		for (i = 0; i < out->nauthors; i++)
+			memset(&out->authors[i], 0, sizeof(out->authors[i]));
+		out->nauthors = 0;
+		add_author(out, org, strlen(org), NULL, 0);
+		for (i = 0; i < rest->nauthors && out->nauthors < QR_AUTHORS; i++)
+			add_author(out, rest->authors[i].family, strlen(rest->authors[i].family), rest->authors[i].given,
+				   strlen(rest->authors[i].given));
+		out->et_al = rest->et_al || et_al;
+		aend = w + 2 + end;
+	}
+	pk_free(rest);
+	return aend;
+}
+
 static size_t parse_authors(const char *s, size_t n, qr_ref *out)
 {
 	/* on a tie the earlier wins: "Smirnov SN" is Family + initials, not
@@ -1186,8 +1228,8 @@ int query_ref_parse_full(const char *text, size_t n, qr_ref *out)
 		else if (pk_re_match(re[RE_T_VANCOUVER], s, len, start, &m) == 1 && m.start[0] == start &&
 			 m.end[0] + 1 >= len && journal_alone(s, &m))
 			aend = start;
-		else
-			aend = start + parse_authors(s + start, len - start, out);
+		else if ((aend = start + parse_authors(s + start, len - start, out)) && out->nauthors <= 1)
+			aend = org_first(s, start, len, aend, out);
 		parse_tail(s, len, aend, out);
 		find_year(s, len, out);
 		if (!out->style[0])

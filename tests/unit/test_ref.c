@@ -174,6 +174,14 @@ static void styles(void)
 		  "gbt7714", "SADABA", "A Study of Residual Stress", "Applied Mechanics and Materials", "5-6", "493-500", "", 2006, 3 },
 		{ "@inproceedings{x, author={Tim van der Lee and Ana Smith and others}, title={A Paper on Things}, booktitle={CVPR}, year={2023}}",
 		  "bibtex", "van der Lee", "A Paper on Things", "CVPR", "", "", "", 2023, 2 },
+		/* an organisation first, in one word, then people; and a single
+		 * author whose title has a comma stays one author */
+		{ "DeepSeek-AI, D. Guo, D. Yang, H. Zhang, J. Song et al., A study of large language models. Nature 12, 34 (2025).",
+		  "nature", "DeepSeek-AI", "A study of large language models", "Nature", "12", "34", "", 2025, 5 },
+		{ "OpenAI, Achiam J, Adler S, Agarwal S. GPT-4 technical report. Nature. 2023;5:1.",
+		  "vancouver", "OpenAI", "GPT-4 technical report", "Nature", "5", "1", "", 2023, 4 },
+		{ "Smith, J. A. Title of the thing, with a comma. Nature 2010;5:1.",
+		  "vancouver", "Smith", "Title of the thing, with a comma", "Nature", "5", "1", "", 2010, 1 },
 	};
 	size_t i;
 
