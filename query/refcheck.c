@@ -511,6 +511,18 @@ static void prepare(const qr_ref *r, prep *p)
 /* Titles: how close (best of title, title + subtitle, original title) and
  * whether the stated one is exactly one of them (case, punctuation and
  * diacritics aside). Each of the work's titles is folded once. */
+/* Has a a word of b? */
+static int shares_word(const words *a, const words *b)
+{
+	size_t i, k;
+
+	for (i = 0; i < a->n; i++)
+		for (k = 0; k < b->n; k++)
+			if (a->h[i] == b->h[k] && !strcmp(a->w[i], b->w[k]))
+				return 1;
+	return 0;
+}
+
 static void compare_titles(const prep *p, const kg_work *w, double *sim, int *exact)
 {
 	const words *t, *sub;
@@ -1405,6 +1417,7 @@ typedef struct cand {
 	int year_jref;    /* an arXiv record cited as published: 1 the stated year is the
 			   * journal-ref's, 2 the journal-ref gives none (not checked) */
 	int title_is_venue; /* the parsed title is the work's venue (no title stated) */
+	int short_other;    /* a title too short to compare, none of whose words are the work's title's or venue's */
 	int residue;     /* no title read, yet words none of the work's fields explain */
 	unsigned mismatched;
 	int identified;  /* 2 by its title (or DOI and title), 1 otherwise */
@@ -2601,6 +2614,8 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 	c->title_is_venue = title_stated && title_names_venue(p, w);
 	if (c->title_is_venue)
 		title_stated = 0;
+	c->short_other = r->title[0] && !title_stated && !c->title_is_venue && p->title.n && w->title &&
+			 !title_names_venue(p, w) && !shares_word(&p->title, field_words(p->fc, w->title, 0));
 	if (title_stated) {
 		compare_titles(p, w, &c->title, &c->title_same);
 	} else {
@@ -3860,6 +3875,15 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 			if (fits > 1 && !title_stated && !r->doi[0] && !ids.any && !(r->volume[0] && r->first_page[0])) {
 				out->verdict = QR_UNVERIFIABLE;
 				query_ref_reason(out, "ambiguous: %zu works fit the stated authors, venue and year", fits);
+			}
+			/* a title of a word or two, read apart from the venue, that
+			 * is no part of the work's ("Adult." or "XMill." before the
+			 * venue of a work of other words): too short to call the
+			 * work invented by, and no title of this one */
+			if (out->verdict == QR_VERIFIED && best->identified == 1 && !title_stated && r->title[0] &&
+			    r->venue[0] && best->title < 0.5 && best->short_other) {
+				out->verdict = QR_UNVERIFIABLE;
+				query_ref_reason(out, "the stated title '%.80s' is not the work's: not decided", r->title);
 			}
 		} else if (best->identified == 2 || (best->from_doi && best->au.first_match) ||
 			   (best->from_doi && out->mismatched == QR_F_VERSION)) {
