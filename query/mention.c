@@ -320,6 +320,23 @@ static int try_phrase(kg_txn *t, const char *s, size_t a, size_t b, phrase_hit *
 		if (resolve_alt(t, alt, a, b, f))
 			return 1;
 	}
+	/* a possessive: "silicon's band gap" is the "band gap of silicon",
+	 * "the electron’s mass" the "electron mass" (one word before "'s") */
+	{
+		char *ps = strstr(buf, "'s ");
+		size_t pl = 3;
+
+		if (!ps && (ps = strstr(buf, "\xe2\x80\x99s ")))
+			pl = 5;
+		if (ps && ps > buf && !memchr(buf, ' ', (size_t)(ps - buf)) && ps[pl]) {
+			snprintf(alt, sizeof(alt), "%s of %.*s", ps + pl, (int)(ps - buf), buf);
+			if (resolve_alt(t, alt, a, b, f))
+				return 1;
+			snprintf(alt, sizeof(alt), "%.*s %s", (int)(ps - buf), buf, ps + pl);
+			if (resolve_alt(t, alt, a, b, f))
+				return 1;
+		}
+	}
 	/* "mass of a ¹H atom", "the mass of one carbon-12 atom" -> the isotope's relative atomic mass */
 	if (!strncmp(buf, "mass of ", 8) && l > 13 && !strcmp(buf + l - 5, " atom")) {
 		const char *x = skip_article(buf + 8);
