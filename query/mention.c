@@ -238,6 +238,8 @@ static const char *skip_article(const char *q)
  * of H-1. */
 static int try_phrase(kg_txn *t, const char *s, size_t a, size_t b, phrase_hit *f)
 {
+	static const char *const conditions[] = { "direct ", "indirect ", "fundamental ", "optical ",
+						  "experimental ", "measured ", "直接", "间接" };
 	char buf[CONTEXT_MAX + 8], alt[2 * CONTEXT_MAX + 32];
 	char *of, *to;
 	size_t l;
@@ -277,8 +279,6 @@ static int try_phrase(kg_txn *t, const char *s, size_t a, size_t b, phrase_hit *
 	 * states a condition of the value (read from the clause), and the
 	 * quantity is the rest; "direct band gap" alone names MP's flag */
 	{
-		static const char *const conditions[] = { "direct ", "indirect ", "fundamental ", "optical ",
-							  "experimental ", "measured ", "直接", "间接" };
 		size_t k;
 
 		for (k = 0; k < sizeof(conditions) / sizeof(conditions[0]); k++)
@@ -320,19 +320,36 @@ static int try_phrase(kg_txn *t, const char *s, size_t a, size_t b, phrase_hit *
 		if (resolve_alt(t, alt, a, b, f))
 			return 1;
 	}
-	/* a possessive: "silicon's band gap" is the "band gap of silicon",
-	 * "the electron’s mass" the "electron mass" (one word before "'s") */
+	/* the owner named apart from the quantity: a possessive ("silicon's
+	 * band gap", "the electron’s mass") or "has a" ("the electron has a
+	 * mass of", "chlorine has an atomic weight of"): "Q of X", then "X Q"
+	 * (the owner a word or two) */
 	{
-		char *ps = strstr(buf, "'s ");
-		size_t pl = 3;
+		static const char *const links[] = { "'s ", "\xe2\x80\x99s ", " has a ", " has an ", " have a ", " have an " };
+		size_t k;
 
-		if (!ps && (ps = strstr(buf, "\xe2\x80\x99s ")))
-			pl = 5;
-		if (ps && ps > buf && !memchr(buf, ' ', (size_t)(ps - buf)) && ps[pl]) {
-			snprintf(alt, sizeof(alt), "%s of %.*s", ps + pl, (int)(ps - buf), buf);
+		for (k = 0; k < sizeof(links) / sizeof(links[0]); k++) {
+			char *ps = strstr(buf, links[k]), *q;
+			const char *qty;
+			size_t pl = strlen(links[k]), ol, c;
+
+			if (!ps || ps == buf || !ps[pl])
+				continue;
+			ol = (size_t)(ps - buf);
+			q = memchr(buf, ' ', ol);
+			if (q && memchr(q + 1, ' ', ol - (size_t)(q + 1 - buf)))
+				continue; /* three words or more: not one owner */
+			/* "has a direct band gap": the condition is the clause's */
+			qty = ps + pl;
+			for (c = 0; c < sizeof(conditions) / sizeof(conditions[0]); c++)
+				if (!strncasecmp(qty, conditions[c], strlen(conditions[c])) && qty[strlen(conditions[c])]) {
+					qty += strlen(conditions[c]);
+					break;
+				}
+			snprintf(alt, sizeof(alt), "%s of %.*s", qty, (int)ol, buf);
 			if (resolve_alt(t, alt, a, b, f))
 				return 1;
-			snprintf(alt, sizeof(alt), "%.*s %s", (int)(ps - buf), buf, ps + pl);
+			snprintf(alt, sizeof(alt), "%.*s %s", (int)ol, buf, qty);
 			if (resolve_alt(t, alt, a, b, f))
 				return 1;
 		}
@@ -588,6 +605,26 @@ static size_t unit_after(const query_units *u, const char *s, size_t n, size_t e
 	return query_units_scan_checked(u, s + p, n - p, unit, unread);
 }
 
+/* " has a " or " has an " (or "have") in the few words before s[at]
+ * ("has an atomic weight of"), no clause ending between. */
+static int has_a_before(const char *s, size_t at)
+{
+	static const char *const links[] = { " has a ", " has an ", " have a ", " have an " };
+	size_t lo = at > 48 ? at - 48 : 0, i, k;
+
+	for (i = at; i > lo; i--) {
+		if (s[i - 1] == '.' || s[i - 1] == ',' || s[i - 1] == ';')
+			return 0;
+		for (k = 0; k < sizeof(links) / sizeof(links[0]); k++) {
+			size_t l = strlen(links[k]);
+
+			if (i - 1 + l <= at + 1 && !strncmp(s + i - 1, links[k], l))
+				return 1;
+		}
+	}
+	return 0;
+}
+
 /* Is the number introduced as a value ("=", "is", "为", "is about",
  * "约为", "is exactly", "a value of")? Words of approximation or
  * exactness between the verb and the number are skipped. */
@@ -606,9 +643,11 @@ static int introduced(const char *s, size_t start)
 		for (k = 0; k < sizeof(verbs) / sizeof(verbs[0]); k++) {
 			size_t l = strlen(verbs[k]);
 
-			/* "of" only as "a value of" */
+			/* "of" only as "a value of", or after "has a" ("chlorine
+			 * has an atomic weight of 35.45") */
 			if (b >= l && !strncasecmp(s + b - l, verbs[k], l) && (b == l || s[b - l - 1] == ' ') &&
-			    (strcmp(verbs[k], "of") || (b >= l + 6 && !strncasecmp(s + b - l - 6, "value ", 6))))
+			    (strcmp(verbs[k], "of") || (b >= l + 6 && !strncasecmp(s + b - l - 6, "value ", 6)) ||
+			     has_a_before(s, b - l)))
 				return 1;
 		}
 	}
