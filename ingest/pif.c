@@ -63,7 +63,7 @@ static int band_gap(kg_txn *t, uint32_t sid, const cJSON *prop, const char *form
 	const cJSON *units = cJSON_GetObjectItemCaseSensitive(prop, "units"), *c;
 	const cJSON *m = cJSON_GetObjectItemCaseSensitive(prop, "method");
 	pk_formula f;
-	char fkey[64], ent[80], pretty[64], locator[256], note[256], *end;
+	char fkey[64], ent[80], pretty[64], locator[256], note[256], upper[64], *end;
 	kg_node nd;
 	kg_value v;
 	size_t nl = 0;
@@ -80,8 +80,29 @@ static int band_gap(kg_txn *t, uint32_t sid, const cJSON *prop, const char *form
 		return ingest_reject(res, o, "%s: record %zu: band gap in '%s', not eV", path, rec,
 				     cJSON_IsString(units) ? units->valuestring : "no unit");
 	if (pk_formula_parse(&f, formula, strlen(formula)) < 0) {
+		/* "In1p1": a letter right after a count begins an element,
+		 * whose symbol has a capital; the one reading is InP. Taken
+		 * with a note, never silently */
+		size_t i, fl = strlen(formula);
+		int fixed = 0;
+
 		pk_error_clear();
-		return ingest_reject(res, o, "%s: record %zu: formula '%.40s' does not parse", path, rec, formula);
+		if (fl < sizeof(upper)) {
+			memcpy(upper, formula, fl + 1);
+			for (i = 1; i < fl; i++)
+				if (upper[i] >= 'a' && upper[i] <= 'z' && upper[i - 1] >= '0' && upper[i - 1] <= '9') {
+					upper[i] = (char)(upper[i] - 'a' + 'A');
+					fixed = 1;
+				}
+		}
+		if (!fixed || pk_formula_parse(&f, upper, fl) < 0) {
+			pk_error_clear();
+			return ingest_reject(res, o, "%s: record %zu: formula '%.40s' does not parse", path, rec, formula);
+		}
+		if ((rc = ingest_note(res, "%s: record %zu: formula '%s' read as '%s' (a lowercase element symbol after a count)",
+				      path, rec, formula, upper)) < 0)
+			return rc;
+		formula = upper;
 	}
 	pk_formula_key(&f, 1, fkey, sizeof(fkey));
 	snprintf(ent, sizeof(ent), "formula:%s", fkey);
