@@ -323,7 +323,7 @@ static int try_phrase(kg_txn *t, const char *s, size_t a, size_t b, phrase_hit *
 	/* the owner named apart from the quantity: a possessive ("silicon's
 	 * band gap", "the electron’s mass") or "has a" ("the electron has a
 	 * mass of", "chlorine has an atomic weight of"): "Q of X", then "X Q"
-	 * (the owner a word or two) */
+	 * (the owner one word) */
 	{
 		static const char *const links[] = { "'s ", "\xe2\x80\x99s ", " has a ", " has an ", " have a ", " have an " };
 		size_t k;
@@ -337,8 +337,8 @@ static int try_phrase(kg_txn *t, const char *s, size_t a, size_t b, phrase_hit *
 				continue;
 			ol = (size_t)(ps - buf);
 			q = memchr(buf, ' ', ol);
-			if (q && memchr(q + 1, ' ', ol - (size_t)(q + 1 - buf)))
-				continue; /* three words or more: not one owner */
+			if (q || !(((unsigned char)buf[0] | 0x20) >= 'a' && ((unsigned char)buf[0] | 0x20) <= 'z'))
+				continue; /* the owner a word (a material's own phrases read it otherwise) */
 			/* "has a direct band gap": the condition is the clause's */
 			qty = ps + pl;
 			for (c = 0; c < sizeof(conditions) / sizeof(conditions[0]); c++)
