@@ -315,7 +315,7 @@ static size_t scan_one(const char *s, size_t n, size_t p, qn_number *out)
 {
 	size_t i = p, q;
 	mant m;
-	int e = 0, neg = 0, overflow = 0;
+	int e = 0, neg = 0, overflow = 0, pi = 0;
 	double mult = 1;
 
 	if (i < n && (s[i] == '-' || s[i] == '+')) {
@@ -365,8 +365,31 @@ static size_t scan_one(const char *s, size_t n, size_t p, qn_number *out)
 			return r;
 		}
 	}
+	/* "4π × 10^-7 H/m": a whole number of π is exact as written (μ0
+	 * before 2019); π glued to the number or after a blank */
+	if (!m.decimals && !m.comma_ambiguous) {
+		size_t r = q < n && s[q] == ' ' ? q + 1 : q;
+
+		size_t after = r + strlen("π");
+
+		if (match(s, n, r, "π") &&
+		    !(after < n && (is_alpha_byte(s, n, after + 1) || ((unsigned char)s[after] >= 0xC0 &&
+								      is_alpha_byte(s, n, after + 2))))) {
+			/* "2π × 1.0546e-34": a product with another number, not
+			 * a power of ten, is no number of π */
+			size_t x = sp(s, n, after), pe;
+			int e2;
+
+			pe = scan_exponent(s, n, after, &e2, 0);
+			if (pe != after || !(match(s, n, x, "×") || match(s, n, x, "*") || match(s, n, x, "·") ||
+					     (match(s, n, x, "x") && x + 1 < n && s[x + 1] == ' '))) {
+				pi = 1;
+				q = after;
+			}
+		}
+	}
 	/* concise uncertainty "(15)" */
-	if (q < n && s[q] == '(' && q + 1 < n && is_digit(s[q + 1])) {
+	if (!pi && q < n && s[q] == '(' && q + 1 < n && is_digit(s[q + 1])) {
 		size_t r = q + 1;
 		char ub[24];
 		size_t ul = 0;
@@ -406,6 +429,12 @@ value:
 	out->overflow = overflow;
 	out->sig_digits = m.sig;
 	out->half_unit = 0.5 * pow(10.0, e - m.decimals) * mult;
+	if (pi) {
+		/* as exact as a double holds it */
+		out->value *= M_PI;
+		out->sig_digits = 15;
+		out->half_unit = fabs(out->value) * 1e-15;
+	}
 	if (out->has_unc)
 		out->unc *= pow(10.0, e) * mult;
 	if (m.comma_ambiguous) {
