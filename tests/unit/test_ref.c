@@ -182,6 +182,10 @@ static void styles(void)
 		  "vancouver", "OpenAI", "GPT-4 technical report", "Nature", "5", "1", "", 2023, 4 },
 		{ "Smith, J. A. Title of the thing, with a comma. Nature 2010;5:1.",
 		  "vancouver", "Smith", "Title of the thing, with a comma", "Nature", "5", "1", "", 2010, 1 },
+		/* hyphenated initials in Vancouver ("Radeke K-H", "Hsieh H-F") */
+		{ "Hsieh H-F, Shannon SE. Three approaches to qualitative content analysis. Qual Health Res. 2005;15:1277-88.",
+		  "vancouver", "Hsieh", "Three approaches to qualitative content analysis", "Qual Health Res", "15", "1277-88", "",
+		  2005, 2 },
 	};
 	size_t i;
 
