@@ -329,16 +329,17 @@ static int try_phrase(kg_txn *t, const char *s, size_t a, size_t b, phrase_hit *
 		size_t k;
 
 		for (k = 0; k < sizeof(links) / sizeof(links[0]); k++) {
-			char *ps = strstr(buf, links[k]), *q;
+			char *ps = strstr(buf, links[k]);
 			const char *qty;
 			size_t pl = strlen(links[k]), ol, c;
 
 			if (!ps || ps == buf || !ps[pl])
 				continue;
 			ol = (size_t)(ps - buf);
-			q = memchr(buf, ' ', ol);
-			if (q || !(((unsigned char)buf[0] | 0x20) >= 'a' && ((unsigned char)buf[0] | 0x20) <= 'z'))
-				continue; /* the owner a word (a material's own phrases read it otherwise) */
+			for (c = 0; c < ol && (((unsigned char)buf[c] | 0x20) >= 'a' && ((unsigned char)buf[c] | 0x20) <= 'z'); c++)
+				;
+			if (c < ol)
+				continue; /* the owner a word of letters ("mp-149", "Fe (P6_3/mmc)": a material's own phrases) */
 			/* "has a direct band gap": the condition is the clause's */
 			qty = ps + pl;
 			for (c = 0; c < sizeof(conditions) / sizeof(conditions[0]); c++)
