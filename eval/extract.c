@@ -35,8 +35,9 @@ static const char *const patterns[X_COUNT] = {
 	[X_HEADING_INLINE] = "(?im)^[ \\t#*]*(?:references|reference list|bibliography|works cited|literature cited|"
 			     "cited works|sources|citations|参考文献|引用文献|参考资料)[ \\t*]*[:：][ \\t]*(?=\\[\\d{1,3}\\])",
 	[X_INLINE_ENTRY] = "\\[(\\d{1,3})\\][ \\t]*",
-	[X_ENTRY] = "(?m)^[ \\t]*(?:\\[(\\d{1,3})\\]|(\\d{1,3})[.)]|[-*•])[ \\t]+(?=\\S)",
-	[X_MARKER] = "\\[(\\d{1,3}(?:\\s*[,–-]\\s*\\d{1,3}){0,20})\\]",
+	/* "[1] ", "1. ", "- ", and Markdown's footnote definition "[^1]: " */
+	[X_ENTRY] = "(?m)^[ \\t]*(?:(?|\\[(\\d{1,3})\\]|\\[\\^(\\d{1,3})\\]:)|(\\d{1,3})[.)]|[-*•])[ \\t]+(?=\\S)",
+	[X_MARKER] = "\\[\\^?(\\d{1,3}(?:\\s*[,–-]\\s*\\d{1,3}){0,20})\\]",
 	/* "Zhang et al. (2023)", "Zhang et al., Nature 2023", "Smith & Jones, 2019", "Lee (2020)" */
 	[X_AY] = "(?<![\\p{L}\\d])(?P<a1>" FAM ")(?:\\s+(?P<etal>et\\s+al\\.?)|\\s+(?:and|&)\\s+(?P<a2>" FAM "))?"
 		 "(?:\\s*\\(\\s*(?P<y1>(?:19|20)\\d\\d)[a-z]?\\s*\\)|\\s*,\\s*(?:(?P<venue>\\p{Lu}[\\p{L}.&]*(?:\\s+\\p{Lu}?[\\p{L}.&]+){0,5}?)\\s+)?"
@@ -329,7 +330,9 @@ static size_t read_entries(ctx *x, size_t at, int need_year)
 		if (!(c = new_cite(x, EV_CITE_ENTRY, m.end[0], e, x->s + m.end[0], e - m.end[0])))
 			break;
 		if (label_s != (size_t)-1)
-			snprintf(c->label, sizeof(c->label), "%.*s", (int)(label_e - label_s), x->s + label_s);
+			/* a footnote's label is "^1": its markers are "[^1]" */
+			snprintf(c->label, sizeof(c->label), "%s%.*s", label_s > 0 && x->s[label_s - 1] == '^' ? "^" : "",
+				 (int)(label_e - label_s), x->s + label_s);
 		else
 			snprintf(c->label, sizeof(c->label), "%zu", count + 1);
 		with_year += has_year(m.end[0], e, x);
@@ -339,7 +342,8 @@ static size_t read_entries(ctx *x, size_t at, int need_year)
 			break;
 		at = next;
 	}
-	if (need_year && (count < 2 || with_year * 2 < count)) {
+	/* (2: footnotes, each a reference only with its year) */
+	if ((need_year == 1 && (count < 2 || with_year * 2 < count)) || (need_year == 2 && with_year < count)) {
 		x->nc = first; /* numbered lines, not a reference list */
 		return 0;
 	}
@@ -426,7 +430,7 @@ static void find_lists(ctx *x)
 			at = m.end[0];
 			continue;
 		}
-		added = read_entries(x, m.start[0], 1);
+		added = read_entries(x, m.start[0], !strncmp(x->s + m.start[0] + strspn(x->s + m.start[0], " \t"), "[^", 2) ? 2 : 1);
 		at = added ? x->list[x->nlist - 1].end : m.end[0];
 		if (at <= m.start[0])
 			at = m.end[0];
@@ -459,7 +463,7 @@ static void link_markers(ctx *x)
 				size_t i;
 				char lab[16];
 
-				snprintf(lab, sizeof(lab), "%ld", k);
+				snprintf(lab, sizeof(lab), "%s%ld", x->s[m.start[0] + 1] == '^' ? "^" : "", k);
 				for (i = 0; i < x->nc; i++)
 					if (x->c[i].kind == EV_CITE_ENTRY && !strcmp(x->c[i].label, lab)) {
 						add_at(&x->c[i], m.start[0], m.end[0]);

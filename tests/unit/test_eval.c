@@ -236,6 +236,18 @@ static void citations(void)
 	CHECK(find(EV_CITE_FULL, "Liu, X.") != NULL);
 	extract("As in Liu, X., & Zhang, H. (2015) Title here. Journal, 11(8), 603172, or arxiv 1, or 10/1000.");
 	CHECK_EQ_INT(ncites, 0);
+	/* Markdown footnotes: a definition with its year is a reference,
+	 * labelled "^1" and cited by "[^1]" (not by "[1]" of another list);
+	 * one without a year is a note */
+	extract("Barley resists it[^1], as [1] says.\n\n- Smith J. A list entry here. J Things. 2019;1:2.\n\n"
+		"[^1]: Yaeno T, Wahara M. A paper on barley. PLOS ONE. 2021;16(8):e0256574.\n");
+	{
+		const ev_cite *f = find(EV_CITE_ENTRY, "Yaeno T");
+
+		CHECK(f != NULL && !strcmp(f->label, "^1") && f->nat == 1 && f->at[0][0] == 17);
+	}
+	extract("Barley resists it[^1].\n\n[^1]: A note without a year, on barley.\n");
+	CHECK(find(EV_CITE_ENTRY, "A note") == NULL);
 	pk_free(cites);
 	cites = NULL;
 }
