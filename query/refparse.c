@@ -230,7 +230,8 @@ static int normalise(pk_buf *out, const char *s, size_t n)
 		size_t j = i;
 
 		/* a run of ASCII none of the cases below changes, copied whole */
-		while (j < tmp.len && (unsigned char)tmp.ptr[j] < 0x80 && tmp.ptr[j] != '&' && tmp.ptr[j] != 0x60)
+		while (j < tmp.len && (unsigned char)tmp.ptr[j] < 0x80 && tmp.ptr[j] != '&' && tmp.ptr[j] != 0x60 &&
+		       tmp.ptr[j] != '%')
 			j++;
 		if (j > i) {
 			rc = pk_buf_put(out, tmp.ptr + i, j - i);
@@ -241,6 +242,12 @@ static int normalise(pk_buf *out, const char *s, size_t n)
 
 		if (k < 0)
 			k = 1, cp = 0xFFFD;
+		if (cp == '%' && i + 2 < tmp.len && (!strncasecmp(tmp.ptr + i, "%2F", 3) || !strncasecmp(tmp.ptr + i, "%3A", 3))) {
+			/* a DOI in a URL, percent-encoded ("doi.org/10.1371%2Fjournal...") */
+			rc = pk_buf_putc(out, tmp.ptr[i + 1] == '2' ? '/' : ':');
+			i += 3;
+			continue;
+		}
 		if (cp == '&' && !strncmp(tmp.ptr + i, "&amp;", 5)) {
 			/* references copied from HTML and Crossref keep the entity */
 			rc = pk_buf_putc(out, '&');

@@ -186,6 +186,9 @@ static void styles(void)
 		{ "Hsieh H-F, Shannon SE. Three approaches to qualitative content analysis. Qual Health Res. 2005;15:1277-88.",
 		  "vancouver", "Hsieh", "Three approaches to qualitative content analysis", "Qual Health Res", "15", "1277-88", "",
 		  2005, 2 },
+		/* a DOI URL percent-encoded */
+		{ "https://dx.doi.org/10.1371%2Fjournal.pone.0099174", "doi", "", "", "", "", "", "10.1371/journal.pone.0099174", 0,
+		  0 },
 		/* a generational suffix after the initials is no name */
 		{ "Carpenter WT Jr, Buchanan RW, Breier AF (1999) Diazepam treatment of early signs of exacerbation in schizophrenia. Am J Psychiatry 156:299-303",
 		  "springer", "Carpenter", "Diazepam treatment of early signs of exacerbation in schizophrenia", "Am J Psychiatry", "156",
