@@ -1130,6 +1130,18 @@ static int parse_product(const query_units *u, cursor *c, term *acc, int depth, 
 			} else if (c->pos < c->n && (c->s[c->pos] == '*' || c->s[c->pos] == '.')) {
 				c->pos++;
 				op = c->s[c->pos - 1] == '*';
+			} else if (c->pos + 1 < c->n && c->s[c->pos] == '-' && c->pos == save &&
+				   ((c->s[c->pos + 1] | 0x20) >= 'a' && (c->s[c->pos + 1] | 0x20) <= 'z')) {
+				/* "joule-seconds", "newton-metre": a product (a word
+				 * that is no unit after the hyphen ends the unit
+				 * before it, as before: "5 m-long") */
+				c->pos++;
+				op = 1;
+				/* "metre-per-second" */
+				if (c->pos + 4 < c->n && !strncasecmp(c->s + c->pos, "per-", 4)) {
+					c->pos += 4;
+					sep_div = 1;
+				}
 			} else if (c->pos == save) {
 				break; /* terms must be separated */
 			}
