@@ -46,6 +46,7 @@ static const char *const names[QR_COUNT] = {
 	[QR_MEASURED] = "measured_reference",
 	[QR_NOT_EXACT] = "not_exact",
 	[QR_OWN_UNIT] = "own_unit",
+	[QR_UNIT_READ_AS] = "unit_read_as",
 };
 
 const char *query_reason_name(int code)
@@ -136,6 +137,8 @@ static int en(pk_buf *b, const qv_reason *q)
 	case QR_OWN_UNIT:
 		return pk_buf_printf(b, "%s counts the %s named after it (%g times it, in its own unit), not its value; "
 				     "not compared", q->a, q->b, q->x);
+	case QR_UNIT_READ_AS:
+		return pk_buf_printf(b, "'%s' read as %s, as British texts write it (in SI it is %s)", q->a, q->b, q->c);
 	case QR_MEASURED:
 		return q->n == 1 ? pk_buf_printf(b, "measured: 1 report%s%s%s in %s", q->c[0] ? " (" : "", q->c,
 						 q->c[0] ? ")" : "", q->a)
@@ -300,6 +303,11 @@ void query_value_reasons_json(pk_json *w, const qv_result *r)
 			pk_json_kstr(w, "written", q->a);
 			pk_json_kstr(w, "unit_is", q->b);
 			pk_json_knum(w, "multiple", q->x);
+			break;
+		case QR_UNIT_READ_AS:
+			pk_json_kstr(w, "written", q->a);
+			pk_json_kstr(w, "read_as", q->b);
+			pk_json_kstr(w, "else", q->c);
 			break;
 		case QR_MEASURED:
 			pk_json_kstr(w, "source", q->a);

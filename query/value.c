@@ -463,8 +463,72 @@ static size_t older_editions(const cand *best, const query_match *ref, qj_older 
 	return n;
 }
 
+static int judge_one(kg_txn *t, const query_units *u, const pk_normtext *nt, const qv_mention *m, const qv_opts *o,
+		     qv_result *out);
+
+/* "ms^-1", "ms-2", "ms⁻¹": per millisecond in SI, but how British texts
+ * write m s^-1 ("g = 9.81 ms^-2"). The m s reading into alt, its text
+ * into as; 0 when the unit is not so written. */
+static int metre_second(const query_units *u, const qv_mention *m, qu_unit *alt, char *as, size_t n)
+{
+	const char *w = m->unit_text;
+	char text[64];
+
+	if (!m->has_unit || strncmp(w, "ms", 2) || !(w[2] == '^' || w[2] == '-' || !strncmp(w + 2, "\xe2\x81\xbb", 3)))
+		return 0;
+	snprintf(text, sizeof(text), "m s%s", w + 2);
+	if (query_units_parse(u, text, strlen(text), alt) < 0) {
+		pk_error_clear();
+		return 0;
+	}
+	pk_utf8_copy(as, n, text);
+	return 1;
+}
+
+/* The verdict on m; a unit of two readings ("ms^-1") that is the wrong
+ * dimension as SI reads it is judged in the other reading, and says so. */
 int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, const qv_mention *m,
 		      const qv_opts *o, qv_result *out)
+{
+	qv_mention mm;
+	qv_result alt;
+	qv_reason *q;
+	char as[64], dim[96];
+	int rc;
+
+	if ((rc = judge_one(t, u, nt, m, o, out)) < 0 || out->verdict != QV_UNIT_MISMATCH ||
+	    !metre_second(u, m, &mm.unit, as, sizeof(as)))
+		return rc;
+	{
+		qu_unit keep = mm.unit;
+
+		mm = *m;
+		mm.unit = keep;
+	}
+	qv_result_init(&alt);
+	if ((rc = judge_one(t, u, nt, &mm, o, &alt)) < 0) {
+		qv_result_release(&alt);
+		return rc;
+	}
+	if (alt.verdict == QV_UNIT_MISMATCH || alt.verdict == QV_UNKNOWN) {
+		qv_result_release(&alt);
+		return 0;
+	}
+	describe_dim(dim, sizeof(dim), &m->unit.dim);
+	qv_result_release(out);
+	*out = alt;
+	out->m = *m; /* the mention as written */
+	if ((q = qv_reason_add(out, QR_UNIT_READ_AS))) {
+		pk_utf8_copy(q->a, sizeof(q->a), m->unit_text);
+		pk_utf8_copy(q->b, sizeof(q->b), as);
+		pk_utf8_copy(q->c, sizeof(q->c), dim);
+	}
+	query_value_explain(out, "en", out->diagnosis, sizeof(out->diagnosis));
+	return 0;
+}
+
+static int judge_one(kg_txn *t, const query_units *u, const pk_normtext *nt, const qv_mention *m, const qv_opts *o,
+		     qv_result *out)
 {
 	cand *cs = NULL, *best = NULL;
 	size_t ncs = 0, i;
