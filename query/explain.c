@@ -47,6 +47,7 @@ static const char *const names[QR_COUNT] = {
 	[QR_NOT_EXACT] = "not_exact",
 	[QR_OWN_UNIT] = "own_unit",
 	[QR_UNIT_READ_AS] = "unit_read_as",
+	[QR_COMMA_READ] = "comma_read",
 };
 
 const char *query_reason_name(int code)
@@ -139,6 +140,10 @@ static int en(pk_buf *b, const qv_reason *q)
 				     "not compared", q->a, q->b, q->x);
 	case QR_UNIT_READ_AS:
 		return pk_buf_printf(b, "'%s' read as %s, as British texts write it (in SI it is %s)", q->a, q->b, q->c);
+	case QR_COMMA_READ:
+		return q->n ? pk_buf_printf(b, "'%s' read as %.10g: English text groups thousands with a comma (%.10g would not "
+					    "agree)", q->a, q->x, q->y)
+			    : pk_buf_printf(b, "'%s' read either way (%.10g or %.10g) gives this verdict", q->a, q->x, q->y);
 	case QR_MEASURED:
 		return q->n == 1 ? pk_buf_printf(b, "measured: 1 report%s%s%s in %s", q->c[0] ? " (" : "", q->c,
 						 q->c[0] ? ")" : "", q->a)
@@ -303,6 +308,15 @@ void query_value_reasons_json(pk_json *w, const qv_result *r)
 			pk_json_kstr(w, "written", q->a);
 			pk_json_kstr(w, "unit_is", q->b);
 			pk_json_knum(w, "multiple", q->x);
+			break;
+		case QR_COMMA_READ:
+			pk_json_kstr(w, "number", q->a);
+			pk_json_key(w, "readings");
+			pk_json_arr(w);
+			pk_json_num(w, q->x);
+			pk_json_num(w, q->y);
+			pk_json_end_arr(w);
+			pk_json_kbool(w, "english_thousands", q->n);
 			break;
 		case QR_UNIT_READ_AS:
 			pk_json_kstr(w, "written", q->a);

@@ -7,7 +7,8 @@
  * Approximate markers before the number (≈ ~ about approximately roughly
  * around nearly 约 大约 近似) set `approx`. A single comma followed by
  * exactly three digits ("1,234") could be a decimal or a thousands
- * separator: it is flagged `ambiguous_comma` with both readings, not guessed.
+ * separator: it is flagged `ambiguous_comma` with both readings, not
+ * guessed here (query_value_judge judges both).
  * The cited precision is kept: significant digits and half a unit in the
  * last cited digit.
  */

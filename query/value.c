@@ -11,6 +11,7 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <strings.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -487,8 +488,8 @@ static int metre_second(const query_units *u, const qv_mention *m, qu_unit *alt,
 
 /* The verdict on m; a unit of two readings ("ms^-1") that is the wrong
  * dimension as SI reads it is judged in the other reading, and says so. */
-int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, const qv_mention *m,
-		      const qv_opts *o, qv_result *out)
+static int judge_units(kg_txn *t, const query_units *u, const pk_normtext *nt, const qv_mention *m,
+		       const qv_opts *o, qv_result *out)
 {
 	qv_mention mm;
 	qv_result alt;
@@ -522,6 +523,112 @@ int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, co
 		pk_utf8_copy(q->a, sizeof(q->a), m->unit_text);
 		pk_utf8_copy(q->b, sizeof(q->b), as);
 		pk_utf8_copy(q->c, sizeof(q->c), dim);
+	}
+	query_value_explain(out, "en", out->diagnosis, sizeof(out->diagnosis));
+	return 0;
+}
+
+/* How far around a number its text is read for the language (bounded:
+ * an answer of many numbers stays linear). */
+#define COMMA_WINDOW 1500
+
+static int is_alpha_byte(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (unsigned char)c >= 0x80;
+}
+
+/* Whether the text around [a, b) is English prose that writes no decimal
+ * comma: one of its commonest words as a whole word, and no comma between
+ * digits that is not followed by exactly three digits ("2,5", "1,2345").
+ * There a comma before three digits groups thousands (style guides agree;
+ * an English text does not write 96,485 for 96.485). */
+static int english_thousands(const pk_normtext *nt, size_t a, size_t b)
+{
+	static const char *const words[] = { "the", "is", "are", "was", "were", "of", "and", "about",
+					     "approximately", "roughly", "around", "its" };
+	const char *s;
+	size_t n, lo, hi, i, k;
+	int english = 0;
+
+	if (!nt)
+		return 0;
+	s = nt->text.ptr;
+	n = nt->text.len;
+	lo = a > COMMA_WINDOW ? a - COMMA_WINDOW : 0;
+	hi = b + COMMA_WINDOW < n ? b + COMMA_WINDOW : n;
+	for (i = lo; i < hi; i++) {
+		if (s[i] == ',' && i > lo && i + 1 < hi && s[i - 1] >= '0' && s[i - 1] <= '9' && s[i + 1] >= '0' &&
+		    s[i + 1] <= '9') {
+			size_t d = 0;
+
+			while (i + 1 + d < hi && s[i + 1 + d] >= '0' && s[i + 1 + d] <= '9')
+				d++;
+			if (d != 3)
+				return 0; /* a decimal comma somewhere near: not guessed */
+			continue;
+		}
+		if (english || !is_alpha_byte(s[i]) || (i > lo && is_alpha_byte(s[i - 1])))
+			continue;
+		for (k = 0; k < sizeof(words) / sizeof(words[0]); k++) {
+			size_t l = strlen(words[k]);
+
+			if (i + l <= hi && !strncasecmp(s + i, words[k], l) && (i + l == hi || !is_alpha_byte(s[i + l]))) {
+				english = 1;
+				break;
+			}
+		}
+	}
+	return english;
+}
+
+/* "96,485 C/mol": a comma before three digits groups thousands or marks
+ * decimals. Both readings are judged. The verdict stands when both give
+ * it ("1,234 eV" for silicon's gap is wrong either way), or when the
+ * thousands reading agrees with the reference in English text that
+ * writes no decimal comma; otherwise nothing is guessed (unknown). A
+ * thousands reading that is wrong where the decimal one is right ("1,120
+ * eV") is never called a mismatch. */
+int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, const qv_mention *m,
+		      const qv_opts *o, qv_result *out)
+{
+	qv_mention ma, mb;
+	qv_result rb;
+	qv_reason *q;
+	double r;
+	int rc, either, thousands;
+
+	if (!m->num.ambiguous_comma || m->num.is_range || m->num.overflow || m->num.value == 0 ||
+	    !isfinite(m->num.alt_value))
+		return judge_units(t, u, nt, m, o, out);
+	ma = *m;
+	ma.num.ambiguous_comma = 0;
+	mb = ma;
+	r = m->num.alt_value / m->num.value;
+	mb.num.value = m->num.alt_value;
+	mb.num.lo = m->num.lo * r;
+	mb.num.hi = m->num.hi * r;
+	mb.num.unc = m->num.unc * r;
+	mb.num.half_unit = m->num.half_unit * r;
+	if ((rc = judge_units(t, u, nt, &ma, o, out)) < 0)
+		return rc;
+	qv_result_init(&rb);
+	if ((rc = judge_units(t, u, nt, &mb, o, &rb)) < 0) {
+		qv_result_release(&rb);
+		return rc;
+	}
+	either = out->verdict == rb.verdict && out->verdict != QV_UNKNOWN;
+	thousands = !either &&
+		    (out->verdict == QV_MATCH || out->verdict == QV_APPROXIMATE || out->verdict == QV_OUTDATED) &&
+		    english_thousands(nt, m->num.start, m->num.end);
+	qv_result_release(&rb);
+	if (!either && !thousands) /* not guessed: unknown, both readings said */
+		return judge_units(t, u, nt, m, o, out);
+	out->m = *m; /* the mention as written */
+	if ((q = qv_reason_add(out, QR_COMMA_READ))) {
+		pk_utf8_copy(q->a, sizeof(q->a), m->num.text);
+		q->x = m->num.value;
+		q->y = m->num.alt_value;
+		q->n = thousands;
 	}
 	query_value_explain(out, "en", out->diagnosis, sizeof(out->diagnosis));
 	return 0;

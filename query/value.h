@@ -76,6 +76,8 @@ enum qv_reason_code {
 	QR_NOT_EXACT,         /* the text says "exactly"; x: the reference's uncertainty, n: 1 an interval */
 	QR_OWN_UNIT,          /* a: the value as written ("2 e"), b: the quantity its unit is, x: the multiple */
 	QR_UNIT_READ_AS,      /* a: the unit written ("ms^-1"), b: the reading taken ("m s^-1"), c: the other's dimension */
+	QR_COMMA_READ,        /* a: number text, x: thousands reading (taken), y: decimal reading; n: 1 English
+	                       * thousands (the decimal reading disagrees), 0 either reading gives the verdict */
 	QR_COUNT
 };
 
@@ -198,7 +200,9 @@ int query_value_mentions(kg_txn *t, const query_units *u, const pk_normtext *nt,
  * are no values of deuterium or of carbon: check and check-value pass
  * over them. */
 int qv_mention_of_reference(const pk_normtext *nt, const qv_mention *m);
-/* Judge one mention (as query_value_check does after choosing it). */
+/* Judge one mention (as query_value_check does after choosing it). nt,
+ * the whole text (may be NULL), tells English prose for an ambiguous
+ * comma ("96,485"): both readings are judged, see value.c. */
 int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt,
 		      const qv_mention *m, const qv_opts *o, qv_result *out);
 
