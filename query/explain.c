@@ -139,7 +139,9 @@ static int en(pk_buf *b, const qv_reason *q)
 		return pk_buf_printf(b, "%s counts the %s named after it (%g times it, in its own unit), not its value; "
 				     "not compared", q->a, q->b, q->x);
 	case QR_UNIT_READ_AS:
-		return pk_buf_printf(b, "'%s' read as %s, as British texts write it (in SI it is %s)", q->a, q->b, q->c);
+		return q->c[0] ? pk_buf_printf(b, "'%s' read as %s, as British texts write it (in SI it is %s)", q->a, q->b,
+					       q->c)
+			       : pk_buf_printf(b, "'%s' read as %s, its unit symbols written together", q->a, q->b);
 	case QR_COMMA_READ:
 		return q->n ? pk_buf_printf(b, "'%s' read as %.10g: English text groups thousands with a comma (%.10g would not "
 					    "agree)", q->a, q->x, q->y)

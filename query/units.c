@@ -1234,6 +1234,96 @@ done:
 	return rc;
 }
 
+/* Unprefixed unit symbols a glued run is split into (case matters; no
+ * symbol that is also a prefix letter but m, whose reading is the point). */
+static const char *const glued_symbols[] = { "m",  "s",  "g", "kg", "A",  "K",  "mol", "N",  "J",  "W",
+					     "C",  "V",  "F", "T",  "H",  "Pa", "Hz",  "Wb", "eV", "L",
+					     "\xce\xa9" /* Ω */ };
+
+/* The ways run[0..n) splits into glued_symbols (capped at 2); the first
+ * way's symbol lengths into len[], their count into *k. */
+static int glued_split(const char *run, size_t n, unsigned char *len, size_t *k, size_t max)
+{
+	/* ways[i]: splits of run[i..n), capped at 2; pick[i]: the first's symbol */
+	unsigned char ways[16], pick[16];
+	size_t i, j;
+
+	if (n == 0 || n >= sizeof(ways))
+		return 0;
+	ways[n] = 1;
+	for (i = n; i-- > 0;) {
+		ways[i] = 0;
+		pick[i] = 0;
+		for (j = 0; j < sizeof(glued_symbols) / sizeof(glued_symbols[0]); j++) {
+			size_t l = strlen(glued_symbols[j]);
+
+			if (l > n - i || memcmp(run + i, glued_symbols[j], l) || !ways[i + l])
+				continue;
+			if (!ways[i])
+				pick[i] = (unsigned char)l;
+			ways[i] = ways[i] + ways[i + l] > 2 ? 2 : ways[i] + ways[i + l];
+		}
+	}
+	if (ways[0] != 1)
+		return ways[0];
+	for (i = 0, *k = 0; i < n && *k < max; i += pick[i])
+		len[(*k)++] = pick[i];
+	return i == n ? 1 : 0;
+}
+
+static int glued_letter(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == 0xCE || c == 0xA9;
+}
+
+int query_units_parse_glued(const query_units *u, const char *s, size_t n, qu_unit *out, char *as, size_t asn)
+{
+	char text[160];
+	size_t i = 0, o = 0, k, r;
+	unsigned char len[16];
+	int changed = 0, rc;
+
+	while (i < n) {
+		if (!glued_letter((unsigned char)s[i])) {
+			if (o + 1 >= sizeof(text))
+				return 0;
+			text[o++] = s[i++];
+			continue;
+		}
+		for (r = i; r < n && glued_letter((unsigned char)s[r]); r++)
+			;
+		if (glued_split(s + i, r - i, len, &k, sizeof(len)) != 1)
+			return 0;
+		/* "C^2N^-1": a symbol right after an exponent is set apart */
+		if (o && text[o - 1] >= '0' && text[o - 1] <= '9') {
+			if (o + 1 >= sizeof(text))
+				return 0;
+			text[o++] = ' ';
+			changed = 1;
+		}
+		for (size_t j = 0; j < k; j++) {
+			if (o + len[j] + 1 >= sizeof(text))
+				return 0;
+			if (j) {
+				text[o++] = ' ';
+				changed = 1;
+			}
+			memcpy(text + o, s + i, len[j]);
+			o += len[j];
+			i += len[j];
+		}
+	}
+	text[o] = '\0';
+	if (!changed)
+		return 0;
+	if ((rc = query_units_parse(u, text, o, out)) < 0) {
+		pk_error_clear();
+		return 0;
+	}
+	pk_utf8_copy(as, asn, text);
+	return 1;
+}
+
 size_t query_units_scan(const query_units *u, const char *s, size_t n, qu_unit *out)
 {
 	term acc = { 1.0, 0, { { 0 } }, 0, 0 };

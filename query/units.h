@@ -50,6 +50,16 @@ const char *query_units_edition(const query_units *u);
  * token that is not a unit. */
 int query_units_parse(const query_units *u, const char *s, size_t n, qu_unit *out);
 
+/* The reading of a unit whose symbols are written together, as British
+ * and exam texts write them: "Nm^2/kg^2" (N m^2 kg^-2), "JK^-1mol^-1",
+ * "Wm^-2K^-4", "C^2N^-1m^-2", "ms^-1" (m s^-1, which SI reads per
+ * millisecond), "mK" (m K). Each run of letters is split into unprefixed
+ * unit symbols (m s g kg A K mol N J W C V F T H Pa Hz Wb eV L Ω) in one
+ * way only, and a symbol glued to the exponent before it is set apart.
+ * 1: *out is that reading and as[0..asn) its text ("N m^2/kg^2"); 0: no
+ * such reading, or the same as s (one symbol per run, already apart). */
+int query_units_parse_glued(const query_units *u, const char *s, size_t n, qu_unit *out, char *as, size_t asn);
+
 /* Longest prefix of normalised text s that is a unit (for units after a
  * number in prose). Returns the bytes consumed (0: none) and sets *out.
  * Stops before words that merely look like units ("as", "in", "at"). */

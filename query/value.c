@@ -467,45 +467,31 @@ static size_t older_editions(const cand *best, const query_match *ref, qj_older 
 static int judge_one(kg_txn *t, const query_units *u, const pk_normtext *nt, const qv_mention *m, const qv_opts *o,
 		     qv_result *out);
 
-/* "ms^-1", "ms-2", "ms⁻¹": per millisecond in SI, but how British texts
- * write m s^-1 ("g = 9.81 ms^-2"). The m s reading into alt, its text
- * into as; 0 when the unit is not so written. */
-static int metre_second(const query_units *u, const qv_mention *m, qu_unit *alt, char *as, size_t n)
-{
-	const char *w = m->unit_text;
-	char text[64];
-
-	if (!m->has_unit || strncmp(w, "ms", 2) || !(w[2] == '^' || w[2] == '-' || !strncmp(w + 2, "\xe2\x81\xbb", 3)))
-		return 0;
-	snprintf(text, sizeof(text), "m s%s", w + 2);
-	if (query_units_parse(u, text, strlen(text), alt) < 0) {
-		pk_error_clear();
-		return 0;
-	}
-	pk_utf8_copy(as, n, text);
-	return 1;
-}
-
-/* The verdict on m; a unit of two readings ("ms^-1") that is the wrong
- * dimension as SI reads it is judged in the other reading, and says so. */
+/* The verdict on m; a unit whose symbols are written together
+ * ("Nm^2/kg^2", "JK^-1mol^-1", "ms^-1": query_units_parse_glued) that
+ * cannot be read, or that SI reads as the wrong dimension ("ms^-1" per
+ * millisecond, "mK" millikelvin), is judged in that reading when the
+ * reading fits the quantity, and says so. */
 static int judge_units(kg_txn *t, const query_units *u, const pk_normtext *nt, const qv_mention *m,
 		       const qv_opts *o, qv_result *out)
 {
 	qv_mention mm;
 	qv_result alt;
 	qv_reason *q;
-	char as[64], dim[96];
+	qu_unit g;
+	char as[64], dim[96] = "";
 	int rc;
 
-	if ((rc = judge_one(t, u, nt, m, o, out)) < 0 || out->verdict != QV_UNIT_MISMATCH ||
-	    !metre_second(u, m, &mm.unit, as, sizeof(as)))
+	if ((rc = judge_one(t, u, nt, m, o, out)) < 0)
 		return rc;
-	{
-		qu_unit keep = mm.unit;
-
-		mm = *m;
-		mm.unit = keep;
-	}
+	if (!(m->has_unit && out->verdict == QV_UNIT_MISMATCH) && !(m->unit_unread && out->verdict == QV_UNKNOWN))
+		return 0;
+	if (!query_units_parse_glued(u, m->unit_text, strlen(m->unit_text), &g, as, sizeof(as)))
+		return 0;
+	mm = *m;
+	mm.unit = g;
+	mm.has_unit = 1;
+	mm.unit_unread = 0;
 	qv_result_init(&alt);
 	if ((rc = judge_one(t, u, nt, &mm, o, &alt)) < 0) {
 		qv_result_release(&alt);
@@ -515,10 +501,11 @@ static int judge_units(kg_txn *t, const query_units *u, const pk_normtext *nt, c
 		qv_result_release(&alt);
 		return 0;
 	}
-	describe_dim(dim, sizeof(dim), &m->unit.dim);
+	if (m->has_unit)
+		describe_dim(dim, sizeof(dim), &m->unit.dim);
 	qv_result_release(out);
 	*out = alt;
-	out->m = *m; /* the mention as written */
+	out->m = m->has_unit ? *m : mm; /* the mention as written; an unread unit as read */
 	if ((q = qv_reason_add(out, QR_UNIT_READ_AS))) {
 		pk_utf8_copy(q->a, sizeof(q->a), m->unit_text);
 		pk_utf8_copy(q->b, sizeof(q->b), as);

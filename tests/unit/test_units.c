@@ -121,6 +121,41 @@ static void database_units(void)
 	}
 }
 
+/* Unit symbols written together ("Nm^2/kg^2", "JK^-1mol^-1") split one
+ * way into unprefixed symbols; nothing to split, or no split, gives 0. */
+static void glued(void)
+{
+	static const struct {
+		const char *text, *as, *dim;
+	} cases[] = {
+		{ "Nm^2/kg^2", "N m^2/kg^2", "m^3 kg^-1 s^-2" },
+		{ "JK^-1mol^-1", "J K^-1 mol^-1", "m^2 kg s^-2 K^-1 mol^-1" },
+		{ "Wm^-2K^-4", "W m^-2 K^-4", "kg s^-3 K^-4" },
+		{ "C^2N^-1m^-2", "C^2 N^-1 m^-2", "m^-3 kg^-1 s^4 A^2" },
+		{ "ms^-1", "m s^-1", "m s^-1" },
+		{ "mK", "m K", "m K" },
+		{ "Cmol^-1", "C mol^-1", "s A mol^-1" }, { "kgm^-3", "kg m^-3", "m^-3 kg" },
+	};
+	static const char *const none[] = { "kg", "J/K", "m s^-1", "zorp", "Zpc", "mol K", "Nm^2 zorp", "" };
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		qu_unit x;
+		char as[64] = "", d[64];
+
+		CHECK_EQ_INT(query_units_parse_glued(U, cases[i].text, strlen(cases[i].text), &x, as, sizeof(as)), 1);
+		CHECK_STR(as, cases[i].as);
+		qu_dim_format(d, sizeof(d), &x.dim);
+		CHECK_STR(d, cases[i].dim);
+	}
+	for (i = 0; i < sizeof(none) / sizeof(none[0]); i++) {
+		qu_unit x;
+		char as[64] = "";
+
+		CHECK_EQ_INT(query_units_parse_glued(U, none[i], strlen(none[i]), &x, as, sizeof(as)), 0);
+	}
+}
+
 /* Pint's constant-dependent units take the constants of the edition in
  * use: 1 a_u_time = hbar / E_h equals CODATA's "atomic unit of time" of
  * that edition, 2014 and 2022 alike. */
@@ -504,6 +539,7 @@ int main(void)
 	RUN(database_units);
 	RUN(database_editions);
 	RUN(unreadable);
+	RUN(glued);
 	RUN(every_codata_unit);
 	RUN(every_database_unit);
 	RUN(edition_constants);
