@@ -68,16 +68,54 @@ static int ends_with_ci(const char *end, size_t avail, const pk_lit *w)
 }
 
 /* Strip trailing connecting words and blanks from s[a..*b). */
+/* A condition ending the words before a value: "at 300 K", "at 0 K",
+ * "at 25 °C", "at room temperature" ("the band gap of silicon at 300 K
+ * is"). Returns where it starts, or b. */
+static size_t condition_tail(const char *s, size_t a, size_t b)
+{
+	size_t k = b;
+
+	if (k - a >= 19 && !strncasecmp(s + k - 19, "at room temperature", 19))
+		k -= 19;
+	else {
+		if (k - a >= 3 && !memcmp(s + k - 3, "\xc2\xb0" "C", 3)) /* °C */
+			k -= 3;
+		else if (k - a >= 1 && s[k - 1] == 'K')
+			k -= 1;
+		else
+			return b;
+		while (k > a && s[k - 1] == ' ')
+			k--;
+		if (k == a || !isdigit((unsigned char)s[k - 1]))
+			return b;
+		while (k > a && (isdigit((unsigned char)s[k - 1]) || s[k - 1] == '.'))
+			k--;
+		while (k > a && s[k - 1] == ' ')
+			k--;
+		if (k - a < 2 || strncasecmp(s + k - 2, "at", 2))
+			return b;
+		k -= 2;
+	}
+	if (k > a && isalpha((unsigned char)s[k - 1]))
+		return b;
+	return k;
+}
+
 static void strip_tail(const char *s, size_t a, size_t *b)
 {
 	int again = 1;
 
 	while (again) {
-		size_t i;
+		size_t i, c;
 
 		again = 0;
 		while (*b > a && (s[*b - 1] == ' ' || s[*b - 1] == '\t'))
 			(*b)--;
+		if ((c = condition_tail(s, a, *b)) != *b) {
+			*b = c;
+			again = 1;
+			continue;
+		}
 		for (i = 0; i < sizeof(trailing_words) / sizeof(trailing_words[0]); i++) {
 			const char *w = trailing_words[i].s;
 			size_t l = trailing_words[i].len;
@@ -747,6 +785,53 @@ static int condition_in_name(const query_units *u, const char *s, size_t n, size
 	return 0;
 }
 
+static int is_temperature(const qu_unit *u)
+{
+	static const qu_dim k = { { 0, 0, 0, 0, 1, 0, 0 } };
+
+	return !memcmp(&u->dim, &k, sizeof(k));
+}
+
+/* "the band gap of silicon at 300 K is 1.12 eV", "1.17 eV at 0 K", "在
+ * 300 K 时": a temperature after "at" is the condition of another value
+ * with a unit in its sentence (prev: the mention before, or NULL), not a
+ * value of its own, and does not take that value's name. "Silicon melts
+ * at 1687 K", alone in its sentence, is still read. */
+static int temperature_condition(const query_units *u, const char *s, size_t n, const qn_number *num,
+				 const qu_unit *unit, const qv_mention *prev, const char *prev_end_text)
+{
+	size_t b = num->start, i, limit, k;
+	qn_number next;
+	qu_unit nu;
+	size_t ustart;
+
+	if (!is_temperature(unit))
+		return 0;
+	while (b > 0 && s[b - 1] == ' ')
+		b--;
+	if (!((b >= 2 && !strncasecmp(s + b - 2, "at", 2) && (b == 2 || !isalpha((unsigned char)s[b - 3]))) ||
+	      (b >= 3 && !memcmp(s + b - 3, "\xe5\x9c\xa8", 3)))) /* 在 */
+		return 0;
+	/* the value before it, in the same sentence */
+	if (prev && prev->has_unit && !is_temperature(&prev->unit) && prev_end_text) {
+		for (k = (size_t)(prev_end_text - s); k < num->start; k++)
+			if (qv_is_boundary_at(s, n, k))
+				break;
+		if (k == num->start)
+			return 1;
+	}
+	/* or a value after it */
+	limit = num->end + CONTEXT_MAX < n ? num->end + CONTEXT_MAX : n;
+	for (i = num->end, k = num->end; i < limit && query_number_next(s, limit, i, &next) == 1; i = next.end) {
+		for (; k < next.start; k++)
+			if (qv_is_boundary_at(s, n, k))
+				return 0;
+		if (unit_after(u, s, n, next.end, &nu, &ustart, NULL) > 0 && !is_temperature(&nu))
+			return 1;
+	}
+	return 0;
+}
+
 /* Could a quantity's name end right before `start` (as adjacent() will
  * require)? Not after a digit or sentence punctuation ("1974;109(6):889",
  * "[3]", "(2023)" after "et al."). */
@@ -862,6 +947,9 @@ int query_value_mentions(kg_txn *t, const query_units *u, const pk_normtext *nt,
 		m.num = num;
 		ulen = unit_after(u, s, n, num.end, &m.unit, &ustart, &unread);
 		m.has_unit = ulen > 0;
+		if (m.has_unit && temperature_condition(u, s, n, &num, &m.unit, *count ? &v[*count - 1] : NULL,
+							*count ? s + prev_end : NULL))
+			continue;
 		/* "13C", "235U", "¹H": a mass number glued to an element symbol
 		 * names an isotope, not 13 coulombs */
 		{

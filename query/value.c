@@ -285,6 +285,12 @@ static int judge_unit_definition(const query_units *u, const qv_mention *m, qv_r
 
 #define MEASURED_TOLERANCE 0.05 /* "approximate" against the nearest measured report */
 #define TEMPERATURE_WINDOW 30.0 /* K: reports this close to the stated temperature */
+#define ROOM_TEMPERATURE_MAX 320.0 /* K: a gap stated with no temperature is one up to room temperature */
+/* a value half a unit away rounds either way: 1 eV is no band gap of 0.5
+ * eV, 0.1 eV none of 0.05 (a claim twice the report); the factor keeps
+ * that boundary out above the judge's float slack */
+#define MEASURED_BOUNDARY (1 - 1e-6)
+#define RANGE_SPREAD_MAX 1.1 /* the reports' range agrees when its ends are within 10% */
 
 /* Half a unit in the last digit a report was published with ("1.42" -> 0.005). */
 static double published_half_unit(const char *text)
@@ -310,17 +316,23 @@ static double report_temperature(const query_match *r)
 /* A measured claim against measurement reports (a compilation lists
  * several per material: temperatures, transitions, methods). The reports
  * that fit the conditions the clause states (temperature within 30 K,
- * "direct"/"indirect") are compared, all of them when none fits: the
- * claim matches a report at the combined precision, or lies within the
- * range the fitting reports span; else it is approximate within 5% of the
- * nearest, else a mismatch diagnosed against that one. */
+ * "direct"/"indirect") are compared, all of them when none fits; a clause
+ * that states no temperature means one up to room temperature (GaAs's
+ * 1.09 eV at 973 K is no band gap of GaAs as a text states it). The claim
+ * matches a report rounded to the coarser of the two precisions, short of
+ * the half-unit boundary (0.2 against a report of 0.1 does not, nor 1
+ * against 0.5), or lies within the range
+ * the fitting reports span when they agree within 10% (silicon's 1.12 at
+ * 300 K to 1.17 at 0 K; not germanium's 0.005 to 0.889); else it is
+ * approximate within 5% of the nearest, else a mismatch diagnosed against
+ * that one. */
 static int judge_measured(const query_units *u, const pk_normtext *nt, const qv_mention *m, cand *best, double tol,
 			  qv_result *out)
 {
 	double T = nt ? qv_clause_temperature(nt, m) : NAN, c, hu, si, lo = INFINITY, hi = -INFINITY, dmin = INFINITY;
 	char transition[16] = "", cond[64] = "", how[96];
 	size_t i, n = 0, nearest = 0, agree = (size_t)-1;
-	int use_t = 0, use_tr = 0;
+	int use_t = 0, use_tr = 0, use_room = 0, hot = 0;
 	qv_reason *q;
 
 	if (nt)
@@ -331,9 +343,14 @@ static int judge_measured(const query_units *u, const pk_normtext *nt, const qv_
 
 		use_t |= isfinite(T) && isfinite(rt) && fabs(rt - T) <= TEMPERATURE_WINDOW;
 		use_tr |= transition[0] && r->note && strstr(r->note, transition);
+		use_room |= !isfinite(T) && isfinite(rt) && rt <= ROOM_TEMPERATURE_MAX;
+		hot |= isfinite(rt) && rt > ROOM_TEMPERATURE_MAX;
 	}
+	use_room &= hot; /* only when some report is hotter */
 	if (use_t)
 		snprintf(cond, sizeof(cond), "at %g K", T);
+	else if (use_room)
+		snprintf(cond, sizeof(cond), "up to room temperature");
 	if (use_tr)
 		snprintf(cond + strlen(cond), sizeof(cond) - strlen(cond), "%s%s", cond[0] ? ", " : "",
 			 !strcmp(transition, "Direct") ? "direct" : "indirect");
@@ -353,6 +370,7 @@ static int judge_measured(const query_units *u, const pk_normtext *nt, const qv_
 		double rt = report_temperature(r), d = fabs(c - r->value);
 
 		if ((use_t && !(isfinite(rt) && fabs(rt - T) <= TEMPERATURE_WINDOW)) ||
+		    (use_room && isfinite(rt) && rt > ROOM_TEMPERATURE_MAX) ||
 		    (use_tr && !(r->note && strstr(r->note, transition))))
 			continue;
 		n++;
@@ -362,7 +380,7 @@ static int judge_measured(const query_units *u, const pk_normtext *nt, const qv_
 			dmin = d;
 			nearest = i;
 		}
-		if (d <= hu + published_half_unit(r->value_text) + fabs(r->value) * QJ_FLOAT_SLACK &&
+		if (d <= fmax(hu, published_half_unit(r->value_text)) * MEASURED_BOUNDARY &&
 		    (agree == (size_t)-1 || d < fabs(c - best->ms.m[agree].value)))
 			agree = i;
 	}
@@ -377,10 +395,10 @@ static int judge_measured(const query_units *u, const pk_normtext *nt, const qv_
 	pk_str_copy(out->quantity, sizeof(out->quantity), out->ref.name);
 	out->relative_error = out->ref.value != 0 ? (c - out->ref.value) / out->ref.value : NAN;
 	out->tolerance = tol;
-	if (agree != (size_t)-1 || (n > 1 && c >= lo - hu && c <= hi + hu)) {
+	if (agree != (size_t)-1 || (n > 1 && c >= lo - hu && c <= hi + hu && lo > 0 && hi <= lo * RANGE_SPREAD_MAX)) {
 		out->verdict = QV_MATCH;
 	} else {
-		judge_point(m, c, hu + published_half_unit(out->ref.value_text), tol, out);
+		judge_point(m, c, fmax(hu, published_half_unit(out->ref.value_text)) * MEASURED_BOUNDARY, tol, out);
 	}
 	if ((q = qv_reason_add(out, QR_MEASURED))) {
 		rtext(q->a, "%s %s", out->ref.source, out->ref.edition);
