@@ -48,6 +48,7 @@ static const char *const names[QR_COUNT] = {
 	[QR_OWN_UNIT] = "own_unit",
 	[QR_UNIT_READ_AS] = "unit_read_as",
 	[QR_COMMA_READ] = "comma_read",
+	[QR_REPORTS_DISAGREE] = "reports_disagree",
 };
 
 const char *query_reason_name(int code)
@@ -142,6 +143,9 @@ static int en(pk_buf *b, const qv_reason *q)
 		return q->c[0] ? pk_buf_printf(b, "'%s' read as %s, as British texts write it (in SI it is %s)", q->a, q->b,
 					       q->c)
 			       : pk_buf_printf(b, "'%s' read as %s, its unit symbols written together", q->a, q->b);
+	case QR_REPORTS_DISAGREE:
+		return pk_buf_puts(b, "within the range of reports that disagree by more than 10%, none of which it "
+				      "agrees with: not decided");
 	case QR_COMMA_READ:
 		return q->n ? pk_buf_printf(b, "'%s' read as %.10g: English text groups thousands with a comma (%.10g would not "
 					    "agree)", q->a, q->x, q->y)

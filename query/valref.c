@@ -322,6 +322,120 @@ static int names_material(kg_txn *t, const char *s, size_t i, size_t l)
 	return yes;
 }
 
+/* The symbol of the element a word names ("silicon" -> "Si"), or 0. */
+static int element_symbol(kg_txn *t, const char *s, size_t i, size_t l, char *sym, size_t n)
+{
+	query_targets ts = { 0 };
+	char w[48];
+	size_t k;
+	int yes = 0;
+
+	if (l >= sizeof(w))
+		return 0;
+	for (k = 0; k < l; k++)
+		if (!((s[i + k] >= 'a' && s[i + k] <= 'z') || (k == 0 && s[i] >= 'A' && s[i] <= 'Z')))
+			return 0; /* a name, not a symbol: "silicon", "Silicon" */
+	snprintf(w, sizeof(w), "%.*s", (int)l, s + i);
+	if (query_resolve_flags(t, w, QUERY_EXACT_ONLY, &ts) < 0) {
+		pk_error_clear();
+		return 0;
+	}
+	for (k = 0; k < ts.n && !yes; k++) {
+		kg_node nd;
+
+		if (ts.t[k].type == KG_ENTITY && kg_node_get(t, KG_ENTITY, ts.t[k].key, &nd) == 0 && nd.kind &&
+		    !strcmp(nd.kind, "element") && nd.symbol && strlen(nd.symbol) < n) {
+			snprintf(sym, n, "%s", nd.symbol);
+			yes = 1;
+		}
+	}
+	query_targets_release(&ts);
+	return yes;
+}
+
+/* "silicon carbide", "gallium arsenide", "zinc oxide", "silicon
+ * dioxide": an element's name then an anion's names a compound, not the
+ * element. The element's word is s[i..i+l); the anion's word must follow
+ * before b. Returns 1 with *end after the anion's word and the formula in
+ * f when the name fixes it: a count prefix ("dioxide", "disulfide": SiO2,
+ * MoS2) or a pair whose common compound is 1:1 (III-V, II-VI, alkali and
+ * silver halides, SiC, lead and tin tellurides); f is "" when it does not
+ * ("silicon nitride", "iron oxide"). 0: not a compound name. */
+static int compound_name(kg_txn *t, const char *s, size_t i, size_t l, size_t b, char *f, size_t fn, size_t *end)
+{
+	static const struct {
+		const char *root, *sym;
+	} anions[] = { { "oxide", "O" },	 { "sulfide", "S" },	 { "sulphide", "S" }, { "selenide", "Se" },
+		       { "telluride", "Te" }, { "nitride", "N" },	 { "phosphide", "P" }, { "arsenide", "As" },
+		       { "antimonide", "Sb" }, { "carbide", "C" },	 { "fluoride", "F" },  { "chloride", "Cl" },
+		       { "bromide", "Br" },   { "iodide", "I" },	 { "hydride", "H" },   { "boride", "B" },
+		       { "silicide", "Si" } };
+	static const struct {
+		const char *p;
+		int n;
+	} prefixes[] = { { "mon", 1 }, { "mono", 1 }, { "di", 2 }, { "tri", 3 }, { "tetra", 4 }, { "tetr", 4 },
+			 { "penta", 5 }, { "pent", 5 }, { "hexa", 6 } };
+	/* cation and anion groups whose binary compound is 1:1 */
+	static const char *const one_to_one[][2] = {
+		{ "B Al Ga In", "N P As Sb" },	    { "Be Mg Ca Sr Ba Zn Cd Hg", "O S Se Te" },
+		{ "Li Na K Rb Cs Ag", "F Cl Br I" }, { "Si", "C" },
+		{ "Pb", "S Se Te" },		    { "Sn", "Te" },
+	};
+	char cat[8], word[24];
+	const char *an = NULL;
+	size_t j = i + l, w0, k, p;
+	int count = 0;
+
+	while (j < b && s[j] == ' ')
+		j++;
+	for (w0 = j; j < b && s[j] >= 'a' && s[j] <= 'z'; j++)
+		;
+	if (j == w0 || j - w0 >= sizeof(word) || (j < b && ((s[j] >= 'A' && s[j] <= 'Z') || s[j] == '-')))
+		return 0;
+	snprintf(word, sizeof(word), "%.*s", (int)(j - w0), s + w0);
+	for (k = 0; k < sizeof(anions) / sizeof(anions[0]) && !an; k++) {
+		size_t rl = strlen(anions[k].root), wl = strlen(word);
+
+		if (wl < rl || strcmp(word + wl - rl, anions[k].root))
+			continue;
+		if (wl == rl) {
+			an = anions[k].sym;
+			break;
+		}
+		for (p = 0; p < sizeof(prefixes) / sizeof(prefixes[0]); p++)
+			if (strlen(prefixes[p].p) == wl - rl && !strncmp(word, prefixes[p].p, wl - rl)) {
+				an = anions[k].sym;
+				count = prefixes[p].n;
+				break;
+			}
+	}
+	if (!an || !element_symbol(t, s, i, l, cat, sizeof(cat)))
+		return 0;
+	*end = j;
+	f[0] = '\0';
+	if (count > 1) {
+		snprintf(f, fn, "%s%s%d", cat, an, count);
+	} else if (count == 1 || !count) {
+		for (k = 0; k < sizeof(one_to_one) / sizeof(one_to_one[0]); k++) {
+			char c[40], a[40];
+
+			snprintf(c, sizeof(c), " %s ", one_to_one[k][0]);
+			snprintf(a, sizeof(a), " %s ", one_to_one[k][1]);
+			{
+				char kc[12], ka[12];
+
+				snprintf(kc, sizeof(kc), " %s ", cat);
+				snprintf(ka, sizeof(ka), " %s ", an);
+				if (strstr(c, kc) && strstr(a, ka)) {
+					snprintf(f, fn, "%s%s", cat, an);
+					break;
+				}
+			}
+		}
+	}
+	return 1;
+}
+
 /* "<phrase> of <token>" as a material target: 1 and *ts replaced, 0 not. */
 static int material_of(kg_txn *t, const qv_mention *m, const char *tok, size_t l, query_targets *ts)
 {
@@ -387,6 +501,20 @@ static int material_subject(kg_txn *t, const pk_normtext *nt, const qv_mention *
 	}
 	if (best_d == (size_t)-1)
 		return 0;
+	{
+		char f[24];
+		size_t end;
+
+		if (compound_name(t, s, best_i, best_l, b, f, sizeof(f), &end)) {
+			/* "Silicon carbide has a band gap of 3.26 eV": SiC's, not silicon's */
+			if (f[0] && material_of(t, m, f, strlen(f), ts))
+				return 1;
+			best_l = end - best_i;
+			snprintf(other, on, "%.*s", (int)best_l, s + best_i);
+			query_targets_release(ts);
+			return 0;
+		}
+	}
 	if (material_of(t, m, s + best_i, best_l, ts))
 		return 1;
 	/* the sentence is about a material the graph does not hold */

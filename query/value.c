@@ -399,6 +399,14 @@ static int judge_measured(const query_units *u, const pk_normtext *nt, const qv_
 		out->verdict = QV_MATCH;
 	} else {
 		judge_point(m, c, fmax(hu, published_half_unit(out->ref.value_text)) * MEASURED_BOUNDARY, tol, out);
+		if (out->verdict == QV_MISMATCH && n > 1 && c >= lo - hu * MEASURED_BOUNDARY &&
+		    c <= hi + hu * MEASURED_BOUNDARY) {
+			/* "SiO2 has a gap of 9 eV": within reports of 8 to 11 eV
+			 * that disagree; neither confirmed nor refuted */
+			out->verdict = QV_UNKNOWN;
+			out->nreasons = 0;
+			qv_reason_add(out, QR_REPORTS_DISAGREE);
+		}
 	}
 	if ((q = qv_reason_add(out, QR_MEASURED))) {
 		rtext(q->a, "%s %s", out->ref.source, out->ref.edition);

@@ -77,6 +77,7 @@ enum qv_reason_code {
 	QR_OWN_UNIT,          /* a: the value as written ("2 e"), b: the quantity its unit is, x: the multiple */
 	QR_UNIT_READ_AS,      /* a: the unit written ("ms^-1"), b: the reading taken ("m s^-1"), c: the other's dimension,
 	                       * "" when the unit as written could not be read */
+	QR_REPORTS_DISAGREE,  /* within the range of measured reports that disagree by more than 10% */
 	QR_COMMA_READ,        /* a: number text, x: thousands reading (taken), y: decimal reading; n: 1 English
 	                       * thousands (the decimal reading disagrees), 0 either reading gives the verdict */
 	QR_COUNT
