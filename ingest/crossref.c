@@ -535,7 +535,7 @@ static int extract(reader *r, pj *j, wfields *f)
 {
 	const char *k, *raw_refs = NULL;
 	size_t kl, n, i, raw_refs_len = 0;
-	int m;
+	int m, created_year = 0;
 
 	memset(f, 0, sizeof(*f));
 	f->off_doi = f->off_title = f->off_sub = f->off_otitle = f->off_pub = f->off_type = NONE;
@@ -587,6 +587,10 @@ static int extract(reader *r, pj *j, wfields *f)
 			int mo = 0;
 
 			rc = read_date(j, &f->w.online_year, &mo);
+		} else if (key_is(k, kl, "created")) {
+			int mo = 0;
+
+			rc = read_date(j, &created_year, &mo);
 		}
 		else if (key_is(k, kl, "update-to"))
 			rc = read_updates(r, j, f->off_utype, f->off_udoi, &f->w.nupdate_to);
@@ -617,6 +621,11 @@ static int extract(reader *r, pj *j, wfields *f)
 	}
 	if (m < 0)
 		return -1;
+	/* online first: with no "published-online", the DOI registered the
+	 * year before the issue ("created" 2021-12-08, issued 2022-01) dates
+	 * the work's online version, which citations give as its year */
+	if (!f->w.online_year && created_year && f->w.year == created_year + 1)
+		f->w.online_year = created_year;
 	if (raw_refs && raw_refs_len) {
 		/* kept as the JSON text it was */
 		while (raw_refs_len && (*raw_refs == ' ' || *raw_refs == '\n'))

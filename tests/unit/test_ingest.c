@@ -11,6 +11,7 @@
 #include "ingest/internal.h"
 #include "kg/graph.h"
 #include "kg/store.h"
+#include "kg/work.h"
 
 typedef struct one_ctx {
 	int (*fn)(kg_txn *, const char *, const ingest_opts *, ingest_result *);
@@ -250,6 +251,40 @@ static void crossref_values_after_a_document(void)
 	}
 }
 
+/* The online year: Crossref's "published-online", else the year the DOI
+ * was registered ("created") when it is the year before the issue's. */
+static int on_years(void *ctx, const char *doi, size_t doi_len, const void *rec, size_t len)
+{
+	char *out = ctx;
+	kg_work w;
+	size_t at = strlen(out);
+
+	(void)doi;
+	(void)doi_len;
+	if (kg_work_decode(&w, rec, len) < 0)
+		return -1;
+	snprintf(out + at, 128 - at, "%s%d/%d", at ? " " : "", w.year, w.online_year);
+	return 0;
+}
+
+static void crossref_online_year(void)
+{
+	static const char text[] =
+		"{\"DOI\":\"10.1234/a\",\"created\":{\"date-parts\":[[2021,12,8]]},\"issued\":{\"date-parts\":[[2022,1]]}}\n"
+		"{\"DOI\":\"10.1234/b\",\"issued\":{\"date-parts\":[[2022,1]]},\"created\":{\"date-parts\":[[2020,12,8]]}}\n"
+		"{\"DOI\":\"10.1234/c\",\"created\":{\"date-parts\":[[2021,12,8]]},\"issued\":{\"date-parts\":[[2022,1]]},"
+		"\"published-online\":{\"date-parts\":[[2022,1,3]]}}\n"
+		"{\"DOI\":\"10.1234/d\",\"created\":{\"date-parts\":[[2023,2,1]]},\"issued\":{\"date-parts\":[[2022]]}}\n";
+	char out[128] = "";
+	size_t rejected = 99;
+
+	CHECK_EQ_INT(ingest_crossref_parse(text, strlen(text), on_years, out, &rejected), 0);
+	/* a: online first 2021; b: registered two years before, not taken;
+	 * c: its own online date; d: registered after the issue */
+	CHECK_STR(out, "2022/2021 2022/0 2022/0 2022/0");
+	CHECK_EQ_INT(rejected, 0);
+}
+
 /* ingest_thread_behind lowers the calling thread only: the writer (here
  * the main thread) keeps its priority. */
 typedef struct behind_seen {
@@ -296,6 +331,7 @@ int main(void)
 	RUN(nist_records);
 	RUN(detect_and_plan);
 	RUN(crossref_values_after_a_document);
+	RUN(crossref_online_year);
 	RUN(thread_behind);
 	T_DONE();
 }
