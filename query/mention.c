@@ -352,6 +352,22 @@ static int try_phrase(kg_txn *t, const char *s, size_t a, size_t b, phrase_hit *
 		if (resolve_alt(t, buf, a, b, f))
 			return 1;
 	}
+	/* "muon g-factor", "Stefan-Boltzmann": a hyphen between letters
+	 * where the name has a blank ("muon g factor") */
+	{
+		char *h = strchr(buf, '-');
+
+		if (h && h > buf && isalpha((unsigned char)h[-1]) && isalpha((unsigned char)h[1])) {
+			size_t k;
+
+			pk_str_copy(alt, sizeof(alt), buf);
+			for (k = 1; alt[k] && alt[k + 1]; k++)
+				if (alt[k] == '-' && isalpha((unsigned char)alt[k - 1]) && isalpha((unsigned char)alt[k + 1]))
+					alt[k] = ' ';
+			if (resolve_alt(t, alt, a, b, f))
+				return 1;
+		}
+	}
 	/* "proton-to-electron mass ratio" -> "proton-electron mass ratio" */
 	if ((to = strstr(buf, "-to-"))) {
 		snprintf(alt, sizeof(alt), "%.*s-%s", (int)(to - buf), buf, to + 4);

@@ -919,6 +919,19 @@ static int judge_one(kg_txn *t, const query_units *u, const pk_normtext *nt, con
 			if ((q = qv_reason_add(out, QR_SIGN_CONVENTION)))
 				snprintf(q->a, sizeof(q->a), "the electron's charge is -e");
 		}
+		/* "the electron g-factor is 2.0023", "the muon magnetic moment is
+		 * 4.49e-26 J/T": g factors and magnetic moments are quoted by
+		 * magnitude as often as with CODATA's sign (negative where the
+		 * moment is antiparallel to the spin) */
+		if (c > 0 && out->ref.value < 0 && out->ref.name && !m->num.is_range &&
+		    (strstr(out->ref.name, "g factor") || strstr(out->ref.name, "mag. mom.") ||
+		     strstr(out->ref.name, "magnetic moment"))) {
+			c = -c;
+			ratio = -ratio;
+			out->relative_error = (c - out->ref.value) / out->ref.value;
+			if ((q = qv_reason_add(out, QR_SIGN_CONVENTION)))
+				snprintf(q->a, sizeof(q->a), "quoted by magnitude; CODATA gives it negative");
+		}
 		memset(&in, 0, sizeof(in));
 		in.c = c;
 		in.hu = hu;
