@@ -286,10 +286,6 @@ static int judge_unit_definition(const query_units *u, const qv_mention *m, qv_r
 #define MEASURED_TOLERANCE 0.05 /* "approximate" against the nearest measured report */
 #define TEMPERATURE_WINDOW 30.0 /* K: reports this close to the stated temperature */
 #define ROOM_TEMPERATURE_MAX 320.0 /* K: a gap stated with no temperature is one up to room temperature */
-/* a value half a unit away rounds either way: 1 eV is no band gap of 0.5
- * eV, 0.1 eV none of 0.05 (a claim twice the report); the factor keeps
- * that boundary out above the judge's float slack */
-#define MEASURED_BOUNDARY (1 - 1e-6)
 #define RANGE_SPREAD_MAX 1.1 /* the reports' range agrees when its ends are within 10% */
 
 /* Half a unit in the last digit a report was published with ("1.42" -> 0.005). */
@@ -319,9 +315,9 @@ static double report_temperature(const query_match *r)
  * "direct"/"indirect") are compared, all of them when none fits; a clause
  * that states no temperature means one up to room temperature (GaAs's
  * 1.09 eV at 973 K is no band gap of GaAs as a text states it). The claim
- * matches a report rounded to the coarser of the two precisions, short of
- * the half-unit boundary (0.2 against a report of 0.1 does not, nor 1
- * against 0.5), or lies within the range
+ * matches a report rounded to the coarser of the two precisions (0.66
+ * a report of 0.665; not 0.2 one of 0.1, which the sum of both half units
+ * took), or lies within the range
  * the fitting reports span when they agree within 10% (silicon's 1.12 at
  * 300 K to 1.17 at 0 K; not germanium's 0.005 to 0.889); else it is
  * approximate within 5% of the nearest, else a mismatch diagnosed against
@@ -380,7 +376,7 @@ static int judge_measured(const query_units *u, const pk_normtext *nt, const qv_
 			dmin = d;
 			nearest = i;
 		}
-		if (d <= fmax(hu, published_half_unit(r->value_text)) * MEASURED_BOUNDARY &&
+		if (d <= fmax(hu, published_half_unit(r->value_text)) + fabs(r->value) * QJ_FLOAT_SLACK &&
 		    (agree == (size_t)-1 || d < fabs(c - best->ms.m[agree].value)))
 			agree = i;
 	}
@@ -398,9 +394,8 @@ static int judge_measured(const query_units *u, const pk_normtext *nt, const qv_
 	if (agree != (size_t)-1 || (n > 1 && c >= lo - hu && c <= hi + hu && lo > 0 && hi <= lo * RANGE_SPREAD_MAX)) {
 		out->verdict = QV_MATCH;
 	} else {
-		judge_point(m, c, fmax(hu, published_half_unit(out->ref.value_text)) * MEASURED_BOUNDARY, tol, out);
-		if (out->verdict == QV_MISMATCH && n > 1 && c >= lo - hu * MEASURED_BOUNDARY &&
-		    c <= hi + hu * MEASURED_BOUNDARY) {
+		judge_point(m, c, fmax(hu, published_half_unit(out->ref.value_text)), tol, out);
+		if (out->verdict == QV_MISMATCH && n > 1 && c >= lo - hu && c <= hi + hu) {
 			/* "SiO2 has a gap of 9 eV": within reports of 8 to 11 eV
 			 * that disagree; neither confirmed nor refuted */
 			out->verdict = QV_UNKNOWN;
