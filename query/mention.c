@@ -446,6 +446,9 @@ static size_t cut_points(const char *s, size_t a, size_t b, size_t *cuts, size_t
 			cuts[n++] = i + 1;
 		else if (pk_text_is_han(cp) && i + (size_t)k < b && i > a)
 			cuts[n++] = i;
+		/* "普朗克常数h =", "万有引力常数G =": a symbol glued after the name */
+		if (pk_text_is_han(cp) && i + (size_t)k < b && isalpha((unsigned char)s[i + (size_t)k]) && n < max)
+			cuts[n++] = i + (size_t)k;
 		i += (size_t)k;
 	}
 	return n;
