@@ -2369,6 +2369,28 @@ static int page_expansion(const char *d, const char *page)
 	return l && dl > l && !strcmp(d + dl - l, last);
 }
 
+/* Is the number d one of arXiv's journal-ref numbers, whole ("A32:327-333":
+ * 32, 327, 333; not 33), leading zeros aside ("013009" as "13009")? */
+static int number_in_jref(const prep *p, const char *d, const char *jref)
+{
+	const words *xp = field_words(p->fc, jref, 0);
+	size_t i;
+
+	while (*d == '0' && d[1])
+		d++;
+	for (i = 0; i < xp->n; i++) {
+		const char *x = xp->w[i];
+
+		while (*x >= 'a' && *x <= 'z')
+			x++; /* "a32", "d76" */
+		while (*x == '0' && x[1])
+			x++;
+		if (!strcmp(x, d))
+			return 1;
+	}
+	return 0;
+}
+
 /* The first number the string states outside the work's title that is
  * none of the work's years, volume, issue, pages, article number or the
  * numbers of its titles and venue: a field the parse did not read, and
@@ -2376,6 +2398,8 @@ static int page_expansion(const char *d, const char *page)
 static void stray_number(const prep *p, const rtext *rt, const kg_work *w, cand *c)
 {
 	size_t i, k;
+
+	int jref = c->via_jref || (c->jref_numbers && !c->jref_other);
 
 	c->stray[0] = '\0';
 	for (i = 0; i < rt->n; i++) {
@@ -2385,6 +2409,10 @@ static void stray_number(const prep *p, const rtext *rt, const kg_work *w, cand 
 
 		if (c->title_raw && i >= c->ta && i < c->tb)
 			continue;
+		/* cited as arXiv's journal-ref writes it, the volume glued to
+		 * the venue: "Phys.Rev.D77:013009" (the word "d77") */
+		if (jref && d[0] >= 'a' && d[0] <= 'z' && (d[1] >= '0' && d[1] <= '9'))
+			d++;
 		for (k = 0; d[k] >= '0' && d[k] <= '9'; k++)
 			;
 		if (!k || d[k] || k > 12)
@@ -2402,7 +2430,7 @@ static void stray_number(const prep *p, const rtext *rt, const kg_work *w, cand 
 		     number_in_field(p, d, w->article_number) || number_in_field(p, d, w->title) ||
 		     number_in_field(p, d, w->subtitle) || number_in_field(p, d, w->original_title) ||
 		     number_in_field(p, d, w->arxiv) || /* "CoRR abs/0704.0002" */
-		     (c->via_jref && number_in_field(p, d, w->journal_ref));
+		     (jref && number_in_jref(p, d, w->journal_ref));
 		for (k = 0; !ok && k < w->ncontainer; k++)
 			ok = number_in_field(p, d, w->container[k]);
 		for (k = 0; !ok && k < w->nshort; k++)
@@ -2940,11 +2968,18 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 		c->mismatched |= QR_F_PAGES;
 	/* a work identified by its title, every field read agreeing, and a
 	 * number left over that is none of the work's */
-	if (c->identified == 2 && !c->mismatched && rt->n && strcmp(r->style, "bibtex")) {
+	if ((c->identified == 2 || (c->venue == 1 && w->journal_ref && w->db && !strcmp(w->db, "arXiv"))) &&
+	    !c->mismatched && rt->n && strcmp(r->style, "bibtex")) {
 		stray_number(p, rt, w, c);
 		if (c->stray[0])
-			c->mismatched |= w->page || w->article_number ? QR_F_PAGES : QR_F_VOLUME;
+			c->mismatched |= w->page || w->article_number || !strcmp(c->stray, r->first_page) ? QR_F_PAGES
+														 : QR_F_VOLUME;
 	}
+	/* an arXiv preprint found without its title, cited in the venue its
+	 * journal-ref names but with other numbers ("Phys. Rev. D 75, 013009"
+	 * for "Phys.Rev.D76:013009,2007"): the numbers differ */
+	if (c->identified != 2 && !c->mismatched && c->jref_numbers && c->venue == 1 && w->journal_ref)
+		c->mismatched |= r->volume[0] && !strstr(w->journal_ref, r->volume) ? QR_F_VOLUME : QR_F_PAGES;
 }
 
 /* Of two candidates identified alike, the one that says more about the
