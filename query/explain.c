@@ -209,6 +209,16 @@ void query_value_explain(const qv_result *r, const char *lang, char *out, size_t
 	pk_buf_release(&b);
 }
 
+/* "key":[x,y]: an ambiguous comma's two readings, the reports' range. */
+static void json_pair(pk_json *w, const char *key, double x, double y)
+{
+	pk_json_key(w, key);
+	pk_json_arr(w);
+	pk_json_num(w, x);
+	pk_json_num(w, y);
+	pk_json_end_arr(w);
+}
+
 /* JSON: [{"code":"off_by_power_of_ten","power":3,"prefix_slip":true}, ...] */
 void query_value_reasons_json(pk_json *w, const qv_result *r)
 {
@@ -246,11 +256,7 @@ void query_value_reasons_json(pk_json *w, const qv_result *r)
 		case QR_OUT_OF_RANGE: pk_json_kstr(w, "number", q->a); break;
 		case QR_AMBIGUOUS_COMMA:
 			pk_json_kstr(w, "number", q->a);
-			pk_json_key(w, "readings");
-			pk_json_arr(w);
-			pk_json_num(w, q->x);
-			pk_json_num(w, q->y);
-			pk_json_end_arr(w);
+			json_pair(w, "readings", q->x, q->y);
 			break;
 		case QR_WITHIN_UNCERTAINTY:
 			pk_json_knum(w, "k", q->x);
@@ -317,11 +323,7 @@ void query_value_reasons_json(pk_json *w, const qv_result *r)
 			break;
 		case QR_COMMA_READ:
 			pk_json_kstr(w, "number", q->a);
-			pk_json_key(w, "readings");
-			pk_json_arr(w);
-			pk_json_num(w, q->x);
-			pk_json_num(w, q->y);
-			pk_json_end_arr(w);
+			json_pair(w, "readings", q->x, q->y);
 			pk_json_kbool(w, "english_thousands", q->n);
 			break;
 		case QR_UNIT_READ_AS:
@@ -332,11 +334,7 @@ void query_value_reasons_json(pk_json *w, const qv_result *r)
 		case QR_MEASURED:
 			pk_json_kstr(w, "source", q->a);
 			pk_json_kint(w, "reports", q->n);
-			pk_json_key(w, "range");
-			pk_json_arr(w);
-			pk_json_num(w, q->x);
-			pk_json_num(w, q->y);
-			pk_json_end_arr(w);
+			json_pair(w, "range", q->x, q->y);
 			if (q->c[0])
 				pk_json_kstr(w, "condition", q->c);
 			break;
