@@ -2972,8 +2972,10 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 	    !c->mismatched && rt->n && strcmp(r->style, "bibtex")) {
 		stray_number(p, rt, w, c);
 		if (c->stray[0])
-			c->mismatched |= w->page || w->article_number || !strcmp(c->stray, r->first_page) ? QR_F_PAGES
-														 : QR_F_VOLUME;
+			c->mismatched |= w->page || w->article_number ||
+						 (!strcmp(c->stray, r->first_page) && strcmp(c->stray, r->volume))
+					 ? QR_F_PAGES
+					 : QR_F_VOLUME;
 	}
 	/* an arXiv preprint found without its title, cited in the venue its
 	 * journal-ref names but with other numbers ("Phys. Rev. D 75, 013009"

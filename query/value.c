@@ -283,7 +283,7 @@ static int judge_unit_definition(const query_units *u, const qv_mention *m, qv_r
 	return 0;
 }
 
-#define MEASURED_TOLERANCE 0.05 /* "approximate" against the nearest measured report */
+#define MEASURED_TOLERANCE 0.10 /* "approximate" against the nearest measured report */
 #define TEMPERATURE_WINDOW 30.0 /* K: reports this close to the stated temperature */
 #define ROOM_TEMPERATURE_MAX 320.0 /* K: a gap stated with no temperature is one up to room temperature */
 #define RANGE_SPREAD_MAX 1.1 /* the reports' range agrees when its ends are within 10% */
