@@ -67,7 +67,6 @@ static int ends_with_ci(const char *end, size_t avail, const pk_lit *w)
 	       !strncasecmp(end - w->len, w->s, w->len);
 }
 
-/* Strip trailing connecting words and blanks from s[a..*b). */
 /* A condition ending the words before a value: "at 300 K", "at 0 K",
  * "at 25 °C", "at room temperature" ("the band gap of silicon at 300 K
  * is"). Returns where it starts, or b. */
@@ -101,6 +100,7 @@ static size_t condition_tail(const char *s, size_t a, size_t b)
 	return k;
 }
 
+/* Strip trailing connecting words, conditions and blanks from s[a..*b). */
 static void strip_tail(const char *s, size_t a, size_t *b)
 {
 	int again = 1;

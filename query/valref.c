@@ -415,21 +415,19 @@ static int compound_name(kg_txn *t, const char *s, size_t i, size_t l, size_t b,
 	f[0] = '\0';
 	if (count > 1) {
 		snprintf(f, fn, "%s%s%d", cat, an, count);
-	} else if (count == 1 || !count) {
+	} else {
+		char kc[12], ka[12];
+
+		snprintf(kc, sizeof(kc), " %s ", cat);
+		snprintf(ka, sizeof(ka), " %s ", an);
 		for (k = 0; k < sizeof(one_to_one) / sizeof(one_to_one[0]); k++) {
 			char c[40], a[40];
 
 			snprintf(c, sizeof(c), " %s ", one_to_one[k][0]);
 			snprintf(a, sizeof(a), " %s ", one_to_one[k][1]);
-			{
-				char kc[12], ka[12];
-
-				snprintf(kc, sizeof(kc), " %s ", cat);
-				snprintf(ka, sizeof(ka), " %s ", an);
-				if (strstr(c, kc) && strstr(a, ka)) {
-					snprintf(f, fn, "%s%s", cat, an);
-					break;
-				}
+			if (strstr(c, kc) && strstr(a, ka)) {
+				snprintf(f, fn, "%s%s", cat, an);
+				break;
 			}
 		}
 	}
