@@ -286,6 +286,35 @@ static void trim_token(const char *s, size_t *i, size_t *l)
 	}
 }
 
+/* Does the word w name an element (exactly: "silicon", "Si")? With sym,
+ * only one whose symbol fits sym[0..n), copied there. */
+static int element_word(kg_txn *t, const char *w, char *sym, size_t n)
+{
+	query_targets ts = { 0 };
+	size_t k;
+	int yes = 0;
+
+	if (query_resolve_flags(t, w, QUERY_EXACT_ONLY, &ts) < 0) {
+		pk_error_clear();
+		return 0;
+	}
+	for (k = 0; k < ts.n && !yes; k++) {
+		kg_node nd;
+
+		if (ts.t[k].type != KG_ENTITY || kg_node_get(t, KG_ENTITY, ts.t[k].key, &nd) != 0 || !nd.kind ||
+		    strcmp(nd.kind, "element"))
+			continue;
+		if (!sym)
+			yes = 1;
+		else if (nd.symbol && strlen(nd.symbol) < n) {
+			snprintf(sym, n, "%s", nd.symbol);
+			yes = 1;
+		}
+	}
+	query_targets_release(&ts);
+	return yes;
+}
+
 /* Does the token name a material: a chemical formula ("GaAs", "Si",
  * "Fe2O3"), a material id ("mp-149"), or an element's name ("silicon")?
  * Not a unit right after a number ("300 K"). */
@@ -293,9 +322,7 @@ static int names_material(kg_txn *t, const char *s, size_t i, size_t l)
 {
 	pk_formula f;
 	char w[48];
-	query_targets ts = { 0 };
 	size_t k;
-	int yes = 0;
 
 	if (!subject_like(s + i, l) || l >= sizeof(w))
 		return 0;
@@ -308,27 +335,14 @@ static int names_material(kg_txn *t, const char *s, size_t i, size_t l)
 	snprintf(w, sizeof(w), "%.*s", (int)l, s + i);
 	if (memchr(w, '-', l))
 		return query_material_id(t, w);
-	if (query_resolve_flags(t, w, QUERY_EXACT_ONLY, &ts) < 0) {
-		pk_error_clear();
-		return 0;
-	}
-	for (k = 0; k < ts.n && !yes; k++) {
-		kg_node nd;
-
-		yes = ts.t[k].type == KG_ENTITY && kg_node_get(t, KG_ENTITY, ts.t[k].key, &nd) == 0 && nd.kind &&
-		      !strcmp(nd.kind, "element");
-	}
-	query_targets_release(&ts);
-	return yes;
+	return element_word(t, w, NULL, 0);
 }
 
 /* The symbol of the element a word names ("silicon" -> "Si"), or 0. */
 static int element_symbol(kg_txn *t, const char *s, size_t i, size_t l, char *sym, size_t n)
 {
-	query_targets ts = { 0 };
 	char w[48];
 	size_t k;
-	int yes = 0;
 
 	if (l >= sizeof(w))
 		return 0;
@@ -336,21 +350,7 @@ static int element_symbol(kg_txn *t, const char *s, size_t i, size_t l, char *sy
 		if (!((s[i + k] >= 'a' && s[i + k] <= 'z') || (k == 0 && s[i] >= 'A' && s[i] <= 'Z')))
 			return 0; /* a name, not a symbol: "silicon", "Silicon" */
 	snprintf(w, sizeof(w), "%.*s", (int)l, s + i);
-	if (query_resolve_flags(t, w, QUERY_EXACT_ONLY, &ts) < 0) {
-		pk_error_clear();
-		return 0;
-	}
-	for (k = 0; k < ts.n && !yes; k++) {
-		kg_node nd;
-
-		if (ts.t[k].type == KG_ENTITY && kg_node_get(t, KG_ENTITY, ts.t[k].key, &nd) == 0 && nd.kind &&
-		    !strcmp(nd.kind, "element") && nd.symbol && strlen(nd.symbol) < n) {
-			snprintf(sym, n, "%s", nd.symbol);
-			yes = 1;
-		}
-	}
-	query_targets_release(&ts);
-	return yes;
+	return element_word(t, w, sym, n);
 }
 
 /* "silicon carbide", "gallium arsenide", "zinc oxide", "silicon

@@ -319,16 +319,17 @@ static double report_temperature(const query_match *r)
  * a report of 0.665; not 0.2 one of 0.1, which the sum of both half units
  * took), or lies within the range
  * the fitting reports span when they agree within 10% (silicon's 1.12 at
- * 300 K to 1.17 at 0 K; not germanium's 0.005 to 0.889); else it is
- * approximate within 5% of the nearest, else a mismatch diagnosed against
- * that one. */
+ * 300 K to 1.17 at 0 K); else it is approximate within the tolerance
+ * (MEASURED_TOLERANCE, 10%) of the nearest; else, within the range of
+ * reports that disagree (germanium's 0.005 to 0.889), unknown; else a
+ * mismatch diagnosed against the nearest. */
 static int judge_measured(const query_units *u, const pk_normtext *nt, const qv_mention *m, cand *best, double tol,
 			  qv_result *out)
 {
 	double T = nt ? qv_clause_temperature(nt, m) : NAN, c, hu, si, lo = INFINITY, hi = -INFINITY, dmin = INFINITY;
 	char transition[16] = "", cond[64] = "", how[96];
 	size_t i, n = 0, nearest = 0, agree = (size_t)-1;
-	int use_t = 0, use_tr = 0, use_room = 0, hot = 0;
+	int use_t = 0, use_tr = 0, use_room = 0, hot = 0, in_range;
 	qv_reason *q;
 
 	if (nt)
@@ -391,11 +392,12 @@ static int judge_measured(const query_units *u, const pk_normtext *nt, const qv_
 	pk_str_copy(out->quantity, sizeof(out->quantity), out->ref.name);
 	out->relative_error = out->ref.value != 0 ? (c - out->ref.value) / out->ref.value : NAN;
 	out->tolerance = tol;
-	if (agree != (size_t)-1 || (n > 1 && c >= lo - hu && c <= hi + hu && lo > 0 && hi <= lo * RANGE_SPREAD_MAX)) {
+	in_range = n > 1 && c >= lo - hu && c <= hi + hu;
+	if (agree != (size_t)-1 || (in_range && lo > 0 && hi <= lo * RANGE_SPREAD_MAX)) {
 		out->verdict = QV_MATCH;
 	} else {
 		judge_point(m, c, fmax(hu, published_half_unit(out->ref.value_text)), tol, out);
-		if (out->verdict == QV_MISMATCH && n > 1 && c >= lo - hu && c <= hi + hu) {
+		if (out->verdict == QV_MISMATCH && in_range) {
 			/* "SiO2 has a gap of 9 eV": within reports of 8 to 11 eV
 			 * that disagree; neither confirmed nor refuted */
 			out->verdict = QV_UNKNOWN;
@@ -630,7 +632,7 @@ int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, co
 		    english_thousands(nt, m->num.start, m->num.end);
 	qv_result_release(&rb);
 	if (!either && !thousands) /* not guessed: unknown, both readings said */
-		return judge_units(t, u, nt, m, o, out);
+		return judge_one(t, u, nt, m, o, out);
 	out->m = *m; /* the mention as written */
 	if ((q = qv_reason_add(out, QR_COMMA_READ))) {
 		pk_utf8_copy(q->a, sizeof(q->a), m->num.text);
@@ -904,28 +906,29 @@ static int judge_one(kg_txn *t, const query_units *u, const pk_normtext *nt, con
 			out->relative_error = NAN;
 			goto done;
 		}
-		/* "the electron charge is -1.602e-19 C": the electron's charge is
-		 * -e, and a negative value for it is right */
-		if (c < 0 && out->ref.quantity && !strcmp(out->ref.quantity, "elementary charge") &&
-		    (strstr(m->phrase, "electron") || strstr(m->phrase, "电子"))) {
-			c = -c;
-			ratio = -ratio;
-			out->relative_error = (c - out->ref.value) / out->ref.value;
-			if ((q = qv_reason_add(out, QR_SIGN_CONVENTION)))
-				snprintf(q->a, sizeof(q->a), "the electron's charge is -e");
-		}
-		/* "the electron g-factor is 2.0023", "the muon magnetic moment is
-		 * 4.49e-26 J/T": g factors and magnetic moments are quoted by
-		 * magnitude as often as with CODATA's sign (negative where the
-		 * moment is antiparallel to the spin) */
-		if (c > 0 && out->ref.value < 0 && out->ref.name && !m->num.is_range &&
-		    (strstr(out->ref.name, "g factor") || strstr(out->ref.name, "mag. mom.") ||
-		     strstr(out->ref.name, "magnetic moment"))) {
-			c = -c;
-			ratio = -ratio;
-			out->relative_error = (c - out->ref.value) / out->ref.value;
-			if ((q = qv_reason_add(out, QR_SIGN_CONVENTION)))
-				snprintf(q->a, sizeof(q->a), "quoted by magnitude; CODATA gives it negative");
+		/* a sign the reference's convention sets, the value judged by
+		 * its magnitude: "the electron charge is -1.602e-19 C" (the
+		 * electron's charge is -e); "the electron g-factor is 2.0023",
+		 * "the muon magnetic moment is 4.49e-26 J/T" (g factors and
+		 * moments are quoted by magnitude as often as with CODATA's
+		 * sign, negative where the moment is antiparallel to the spin) */
+		{
+			const char *sign = NULL;
+
+			if (c < 0 && out->ref.quantity && !strcmp(out->ref.quantity, "elementary charge") &&
+			    (strstr(m->phrase, "electron") || strstr(m->phrase, "电子")))
+				sign = "the electron's charge is -e";
+			else if (c > 0 && out->ref.value < 0 && out->ref.name && !m->num.is_range &&
+				 (strstr(out->ref.name, "g factor") || strstr(out->ref.name, "mag. mom.") ||
+				  strstr(out->ref.name, "magnetic moment")))
+				sign = "quoted by magnitude; CODATA gives it negative";
+			if (sign) {
+				c = -c;
+				ratio = -ratio;
+				out->relative_error = (c - out->ref.value) / out->ref.value;
+				if ((q = qv_reason_add(out, QR_SIGN_CONVENTION)))
+					snprintf(q->a, sizeof(q->a), "%s", sign);
+			}
 		}
 		memset(&in, 0, sizeof(in));
 		in.c = c;
