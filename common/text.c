@@ -546,6 +546,21 @@ static int lx_is(const lx *x, size_t a, size_t b, const char *name)
 	return strlen(name) == b - a && !memcmp(x->s + a, name, b - a);
 }
 
+/* "^{-23}" at i: a power in braces, a sign and one to three digits. The
+ * end after '}', or 0. */
+static size_t lx_braced_power(const lx *x, size_t i, size_t to)
+{
+	size_t k = i + 2, d;
+
+	if (i + 1 >= to || x->s[i + 1] != '{')
+		return 0;
+	if (k < to && (x->s[k] == '-' || x->s[k] == '+'))
+		k++;
+	for (d = k; k < to && k - d < 3 && isdigit((unsigned char)x->s[k]); k++)
+		;
+	return k > d && k < to && x->s[k] == '}' ? k + 1 : 0;
+}
+
 /* Rewrite x->s[i..to). */
 static int lx_run(lx *x, size_t i, size_t to)
 {
@@ -572,6 +587,13 @@ static int lx_run(lx *x, size_t i, size_t to)
 		if (c != '\\') {
 			if (x->math && (c == '{' || c == '}'))
 				i++;
+			else if (!x->math && c == '^' && (k = lx_braced_power(x, i, to)) > 0) {
+				/* "10^{-23}", "K^{-1}" outside math: "10^-23", "K^-1" */
+				rc = lx_put(x, "^", 1, i);
+				if (rc == 0)
+					rc = lx_put(x, x->s + i + 2, k - i - 3, i + 2);
+				i = k;
+			}
 			else if (c == '~' && (x->math || (i > 0 && isdigit((unsigned char)x->s[i - 1]) && i + 1 < to &&
 							  isalpha((unsigned char)x->s[i + 1]))))
 				rc = lx_put(x, " ", 1, i++); /* a tie: "52.9~pm" */
@@ -689,14 +711,14 @@ static int lx_run(lx *x, size_t i, size_t to)
 }
 
 /* Rewrite nt's LaTeX in place (see above); nothing to do without a
- * backslash, a dollar sign or a tilde. */
+ * backslash, a dollar sign, a tilde or a power in braces. */
 static int latex_pass(pk_normtext *nt)
 {
 	lx x;
 	int rc;
 
 	if (!nt->text.len || (!memchr(nt->text.ptr, '\\', nt->text.len) && !memchr(nt->text.ptr, '$', nt->text.len) &&
-			      !memchr(nt->text.ptr, '~', nt->text.len)))
+			      !memchr(nt->text.ptr, '~', nt->text.len) && !memmem(nt->text.ptr, nt->text.len, "^{", 2)))
 		return 0;
 	memset(&x, 0, sizeof(x));
 	x.s = nt->text.ptr;

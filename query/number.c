@@ -154,6 +154,8 @@ static size_t sp(const char *s, size_t n, size_t p)
 	return p;
 }
 
+static size_t times_ten(const char *s, size_t n, size_t p);
+
 /* "×10^-34", "x 10^(-23)", "*10**-3", "·10-34", "e-34", "E+5". Returns the
  * end, or p when there is no exponent; *e gets the power. */
 static size_t scan_exponent(const char *s, size_t n, size_t p, int *e, int allow_e)
@@ -177,24 +179,15 @@ static size_t scan_exponent(const char *s, size_t n, size_t p, int *e, int allow
 		}
 		return p;
 	}
-	q = sp(s, n, q);
-	if (match(s, n, q, "×"))
-		q += 2;
-	else if (match(s, n, q, "·"))
-		q += 2;
-	else if (q < n && (s[q] == 'x' || s[q] == 'X' || s[q] == '*') && !(q + 1 < n && s[q + 1] == '*'))
-		q++;
-	else
+	if ((q = times_ten(s, n, q)) == 0)
 		return p;
-	q = sp(s, n, q);
-	if (!match(s, n, q, "10"))
-		return p;
-	q += 2;
-	if (match(s, n, q, "^"))
-		q++;
+	if (match(s, n, sp(s, n, q), "^"))
+		q = sp(s, n, sp(s, n, q) + 1); /* "10 ^ -23", "10^ -23" */
 	else if (match(s, n, q, "**"))
 		q += 2;
-	if (q < n && s[q] == '(') {
+	else if (match(s, n, q, "<sup>"))
+		q += 5, paren = 2; /* HTML: "10<sup>-23</sup>" */
+	if (!paren && q < n && s[q] == '(') {
 		paren = 1;
 		q++;
 	}
@@ -209,13 +202,51 @@ static size_t scan_exponent(const char *s, size_t n, size_t p, int *e, int allow
 		v = v * 10 + (s[q++] - '0'), digits++;
 	if (!digits)
 		return p;
-	if (paren) {
+	if (paren == 1) {
 		if (q >= n || s[q] != ')')
 			return p;
 		q++;
+	} else if (paren == 2) {
+		if (!match(s, n, q, "</sup>"))
+			return p;
+		q += 6;
 	}
 	*e = sign * v;
 	return q;
+}
+
+/* A number times ten after p: a sign of multiplication ("×", "·", "⋅"
+ * read as "·", "x", "*", "times"), blanks, and "10". The end after "10",
+ * or 0. */
+static size_t times_ten(const char *s, size_t n, size_t p)
+{
+	size_t q = sp(s, n, p);
+
+	if (match(s, n, q, "×") || match(s, n, q, "·"))
+		q += 2;
+	else if (q < n && (s[q] == 'x' || s[q] == 'X' || s[q] == '*') && !(q + 1 < n && s[q + 1] == '*'))
+		q++;
+	else if (q > p && match(s, n, q, "times "))
+		q += 5;
+	else
+		return 0;
+	q = sp(s, n, q);
+	return match(s, n, q, "10") ? q + 2 : 0;
+}
+
+/* A power of ten written after a number that scan_exponent could not read
+ * ("× 10^[-23]", "× 10E-23", "× 10^{−23}" half-converted): the number's
+ * size is unknown. */
+static int power_unread(const char *s, size_t n, size_t p)
+{
+	size_t q = times_ten(s, n, p);
+
+	if (!q || (q < n && is_digit(s[q])))
+		return 0;
+	q = sp(s, n, q);
+	return match(s, n, q, "^") || match(s, n, q, "**") || match(s, n, q, "<sup") || match(s, n, q, "{") ||
+	       ((match(s, n, q, "E") || match(s, n, q, "e") || match(s, n, q, "[")) && q + 1 < n &&
+		(is_digit(s[q + 1]) || s[q + 1] == '-' || s[q + 1] == '+'));
 }
 
 /* the markers with their lengths in bytes */
@@ -417,6 +448,8 @@ static size_t scan_one(const char *s, size_t n, size_t p, qn_number *out)
 			out->has_exponent = 1;
 			out->exponent = e;
 			q = r;
+		} else {
+			out->power_unread = power_unread(s, n, q);
 		}
 	}
 value:

@@ -31,6 +31,8 @@ typedef struct qn_number {
 	int truncated;       /* "1.054 571 817... e-34": digits cut, not rounded (the value is in
 	                      * [value, value + 2 half_unit] for a positive value) */
 	int has_exponent;    /* written in scientific notation */
+	int power_unread;    /* a power of ten follows that could not be read ("× 10^[-23]"):
+	                      * value is the mantissa alone */
 	char text[80];       /* the number as written (normalised), truncated */
 } qn_number;
 

@@ -420,7 +420,7 @@ static void numbers(void)
 	static const struct {
 		const char *text;
 		double value, half;
-		int sig, flags; /* 1 approx, 2 range, 4 ambiguous comma, 8 overflow */
+		int sig, flags; /* 1 approx, 2 range, 4 ambiguous comma, 8 overflow, 16 a power unread */
 	} cases[] = {
 		{ "6.626e-34", 6.626e-34, 5e-38, 4, 0 },
 		{ "6.626×10⁻³⁴", 6.626e-34, 5e-38, 4, 0 },
@@ -438,6 +438,14 @@ static void numbers(void)
 		{ "1e999", 0, 0, 1, 8 },
 		{ "0.00120", 0.0012, 5e-6, 3, 0 },
 		{ "1/137.036", 1 / 137.036, 0, 6, 0 },
+		{ "1.381 × 10^{-23}", 1.381e-23, 5e-27, 4, 0 },
+		{ "1.381 × 10 ^ -23", 1.381e-23, 5e-27, 4, 0 },
+		{ "1.381 × 10^ -23", 1.381e-23, 5e-27, 4, 0 },
+		{ "1.381 × 10<sup>-23</sup>", 1.381e-23, 5e-27, 4, 0 },
+		{ "1.381 times 10^-23", 1.381e-23, 5e-27, 4, 0 },
+		{ "1.381 × 10^[-23]", 1.381, 5e-4, 4, 16 },
+		{ "1.381 × 10E-23", 1.381, 5e-4, 4, 16 },
+		{ "3 × 10 cm", 3, 0.5, 1, 0 },
 	};
 	pk_normtext nt;
 	size_t i;
@@ -457,6 +465,7 @@ static void numbers(void)
 		CHECK_EQ_INT(x.is_range, (cases[i].flags & 2) != 0);
 		CHECK_EQ_INT(x.ambiguous_comma, (cases[i].flags & 4) != 0);
 		CHECK_EQ_INT(x.overflow, (cases[i].flags & 8) != 0);
+		CHECK_EQ_INT(x.power_unread, (cases[i].flags & 16) != 0);
 	}
 	/* LaTeX read as the plain text it typesets, spans in the original */
 	{
@@ -475,6 +484,8 @@ static void numbers(void)
 			{ "52.9~pm, ~3 eV", "52.9 pm, ~3 eV" },
 			{ "$\\left(x\\right.$ \\unknown{y}", "(x y" },
 			{ "costs $5", "costs 5" },
+			{ "1.381 × 10^{-23} J K^{-1}", "1.381 × 10^-23 J K^-1" },
+			{ "x^{2} and a^{n}", "x^2 and a^{n}" },
 		};
 
 		for (i = 0; i < sizeof(tex) / sizeof(tex[0]); i++) {
