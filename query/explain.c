@@ -49,6 +49,8 @@ static const char *const names[QR_COUNT] = {
 	[QR_UNIT_READ_AS] = "unit_read_as",
 	[QR_COMMA_READ] = "comma_read",
 	[QR_REPORTS_DISAGREE] = "reports_disagree",
+	[QR_POWER_UNREAD] = "power_unreadable",
+	[QR_COMPUTED_ONLY] = "computed_only",
 };
 
 const char *query_reason_name(int code)
@@ -84,6 +86,14 @@ static int en(pk_buf *b, const qv_reason *q)
 	case QR_NO_UNIT: return pk_buf_printf(b, "no unit given; read in %s", q->a);
 	case QR_UNIT_UNREAD:
 		return pk_buf_printf(b, "the unit '%s' could not be read; the value is not compared", q->a);
+	case QR_COMPUTED_ONLY:
+		return pk_buf_puts(b, q->n ? "the graph holds only a value computed with GGA/PBE, and the text does not say "
+					     "its value is: other methods differ by more than the tolerance; not refuted"
+					   : "the graph holds only a computed value, and the text does not say its value is "
+					     "computed: measurements differ from it by more than the tolerance; not refuted");
+	case QR_POWER_UNREAD:
+		return pk_buf_printf(b, "a power of ten follows '%s' that could not be read; the value is not compared",
+				     q->a);
 	case QR_NO_QUANTITY: return pk_buf_puts(b, "no quantity identified");
 	case QR_NO_REFERENCE:
 		return pk_buf_printf(b, "no reference value for '%s'%s%s", q->a, q->b[0] ? " in edition " : "", q->b);
@@ -167,6 +177,10 @@ static int zh(pk_buf *b, const qv_reason *q)
 	switch (q->code) {
 	case QR_NO_UNIT: return pk_buf_printf(b, "未给出单位；按 %s 读取", q->a);
 	case QR_UNIT_UNREAD: return pk_buf_printf(b, "无法识别单位“%s”；未比较", q->a);
+	case QR_POWER_UNREAD: return pk_buf_printf(b, "无法识别“%s”后的十的幂；未比较", q->a);
+	case QR_COMPUTED_ONLY:
+		return pk_buf_puts(b, q->n ? "图中只有 GGA/PBE 计算值，文中未说明所用方法：其他方法的结果可能与之相差超过容差；不判为错误"
+					   : "图中只有计算值，文中未说明其数值为计算值：实验值可能与之相差超过容差；不判为错误");
 	case QR_NO_QUANTITY: return pk_buf_puts(b, "未识别出物理量");
 	case QR_NO_REFERENCE: return pk_buf_printf(b, "“%s”没有参考值", q->a);
 	case QR_QUALIFIED: return pk_buf_printf(b, "“%s”指的是另一个量，不是%s：未比较", q->a, q->b);
@@ -233,6 +247,7 @@ void query_value_reasons_json(pk_json *w, const qv_result *r)
 		switch (q->code) {
 		case QR_NO_UNIT: pk_json_kstr(w, "read_in", q->a); break;
 		case QR_UNIT_UNREAD: pk_json_kstr(w, "unit", q->a); break;
+		case QR_POWER_UNREAD: pk_json_kstr(w, "number", q->a); break;
 		case QR_NO_REFERENCE:
 			pk_json_kstr(w, "phrase", q->a);
 			if (q->b[0])
@@ -310,6 +325,7 @@ void query_value_reasons_json(pk_json *w, const qv_result *r)
 			pk_json_kstr(w, "chosen", q->b);
 			break;
 		case QR_IMPLAUSIBLE: pk_json_kstr(w, "why", q->a); break;
+		case QR_COMPUTED_ONLY: pk_json_kbool(w, "text_says_computed", q->n); break;
 		case QR_NOT_EXACT:
 			if (q->n)
 				pk_json_kbool(w, "interval", 1);

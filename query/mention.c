@@ -1145,6 +1145,14 @@ int qv_computed_in_clause(const pk_normtext *nt, const qv_mention *m)
 	return stem_in(nt, m, stems, sizeof(stems) / sizeof(stems[0]), 0);
 }
 
+int qv_mp_method_in_clause(const pk_normtext *nt, const qv_mention *m)
+{
+	static const char *const stems[] = { "PBE", "GGA", "generalized gradient", "generalized-gradient",
+					     "Materials Project" };
+
+	return stem_in(nt, m, stems, sizeof(stems) / sizeof(stems[0]), 0);
+}
+
 double qv_clause_temperature(const pk_normtext *nt, const qv_mention *m)
 {
 	const char *s = nt->text.ptr;

@@ -80,6 +80,8 @@ enum qv_reason_code {
 	QR_REPORTS_DISAGREE,  /* within the range of measured reports that disagree by more than 10% */
 	QR_COMMA_READ,        /* a: number text, x: thousands reading (taken), y: decimal reading; n: 1 English
 	                       * thousands (the decimal reading disagrees), 0 either reading gives the verdict */
+	QR_POWER_UNREAD,      /* a: number text; a power of ten follows it that could not be read */
+	QR_COMPUTED_ONLY,     /* disagrees with a computed reference only, the text not saying it is computed */
 	QR_COUNT
 };
 
