@@ -529,12 +529,31 @@ static int read_relations(reader *r, pj *j, wfields *f)
 
 #define PTR(off) ((off) == NONE ? NULL : r->arena.ptr + (off))
 
+/* One more short name of the work's venue at off, unless it has that name. */
+static void add_venue_name(reader *r, wfields *f, size_t off)
+{
+	const char *name;
+	size_t i;
+
+	if (off == NONE || f->w.nshort >= KG_WORK_NAMES)
+		return;
+	name = r->arena.ptr + off;
+	for (i = 0; i < f->w.ncontainer; i++)
+		if (!strcmp(r->arena.ptr + f->off_cont[i], name))
+			return;
+	for (i = 0; i < f->w.nshort; i++)
+		if (!strcmp(r->arena.ptr + f->off_short[i], name))
+			return;
+	f->off_short[f->w.nshort++] = off;
+}
+
 /* Extract one work object at j (positioned on '{'). Returns 1 for a work,
  * 0 for an object that is not one (skipped), -1 on a JSON error. */
 static int extract(reader *r, pj *j, wfields *f)
 {
 	const char *k, *raw_refs = NULL;
 	size_t kl, n, i, raw_refs_len = 0;
+	size_t ev_name = NONE, ev_acro = NONE;
 	int m, created_year = 0;
 
 	memset(f, 0, sizeof(*f));
@@ -561,6 +580,8 @@ static int extract(reader *r, pj *j, wfields *f)
 			rc = arena_strings(r, j, f->off_cont, KG_WORK_NAMES, &f->w.ncontainer);
 		else if (key_is(k, kl, "short-container-title"))
 			rc = arena_strings(r, j, f->off_short, KG_WORK_NAMES, &f->w.nshort);
+		else if (key_is(k, kl, "event"))
+			rc = read_two_strings(r, j, "name", &ev_name, "acronym", &ev_acro);
 		else if (key_is(k, kl, "ISSN"))
 			rc = arena_strings(r, j, f->off_issn, KG_WORK_NAMES, &f->w.nissn);
 		else if (key_is(k, kl, "publisher"))
@@ -626,6 +647,12 @@ static int extract(reader *r, pj *j, wfields *f)
 	 * the work's online version, which citations give as its year */
 	if (!f->w.online_year && created_year && f->w.year == created_year + 1)
 		f->w.online_year = created_year;
+	/* a proceedings paper is cited by its conference as often as by the
+	 * proceedings' title: the event's name ("MobiCom'14: The 20th Annual
+	 * International Conference on Mobile Computing and Networking") and
+	 * acronym ("MobiCom'14") are further names of its venue */
+	add_venue_name(r, f, ev_name);
+	add_venue_name(r, f, ev_acro);
 	if (raw_refs && raw_refs_len) {
 		/* kept as the JSON text it was */
 		while (raw_refs_len && (*raw_refs == ' ' || *raw_refs == '\n'))

@@ -806,18 +806,30 @@ static int venue_server(const prep *p, const kg_work *w)
 	return 0;
 }
 
-/* Two venue names word for word, the lead words of either aside. */
+/* The words of a venue name before its trailing numbers: "iConference
+ * 2019", "MobiCom 14" (a reference's venue has its year taken out). */
+static size_t name_end(const words *a)
+{
+	size_t n = a->n;
+
+	while (n > 1 && a->w[n - 1][0] && strspn(a->w[n - 1], "0123456789") == strlen(a->w[n - 1]))
+		n--;
+	return n;
+}
+
+/* Two venue names word for word, the lead words and trailing numbers of
+ * either aside. */
 static int same_name_after_lead(const words *a, const words *b)
 {
-	size_t i = 0, j = 0;
+	size_t i = 0, j = 0, na = name_end(a), nb = name_end(b);
 
-	while (i + 1 < a->n && lead_word(a->w[i]))
+	while (i + 1 < na && lead_word(a->w[i]))
 		i++;
-	while (j + 1 < b->n && lead_word(b->w[j]))
+	while (j + 1 < nb && lead_word(b->w[j]))
 		j++;
-	if (a->n - i != b->n - j || i == a->n)
+	if (na - i != nb - j || i == na)
 		return 0;
-	for (; i < a->n; i++, j++)
+	for (; i < na; i++, j++)
 		if (strcmp(a->w[i], b->w[j]))
 			return 0;
 	return 1;
@@ -855,6 +867,9 @@ static int venue_match(const prep *p, const kg_work *w)
 		if (p->venue_head.n && venue_words_match_w(&p->venue_head, venue_words(p, v)))
 			return 1;
 		if (venue_by_acronym(p, v))
+			return 1;
+		/* "HotNets" for the event "HotNets '21" */
+		if (same_name_after_lead(&p->venue, venue_words(p, v)))
 			return 1;
 		/* "Advances in Neural Information Processing Systems",
 		 * "Proceedings of ICML": words a reference puts before the name */
@@ -915,19 +930,19 @@ static int same_number(const char *a, const char *b)
 	return !*a && !*b;
 }
 
-/* Does the work's venue name a year ("2003 Joint Conference on Digital
- * Libraries", "XXIst Symposium 2002")? */
+/* Does the work's venue, or its conference, name a year ("2003 Joint
+ * Conference on Digital Libraries", "XXIst Symposium 2002")? */
 static int venue_has_year(const kg_work *w, int y)
 {
 	char b[21];
 	size_t i;
 
 	pk_str_int(b, y);
-	for (i = 0; i < w->ncontainer; i++) {
-		const char *p = w->container[i];
+	for (i = 0; i < w->ncontainer + w->nshort; i++) {
+		const char *v = i < w->ncontainer ? w->container[i] : w->short_container[i - w->ncontainer], *p = v;
 
 		while ((p = strstr(p, b))) {
-			if ((p == w->container[i] || !(p[-1] >= '0' && p[-1] <= '9')) && !(p[4] >= '0' && p[4] <= '9'))
+			if ((p == v || !(p[-1] >= '0' && p[-1] <= '9')) && !(p[4] >= '0' && p[4] <= '9'))
 				return 1;
 			p++;
 		}
@@ -1412,7 +1427,8 @@ typedef struct cand {
 	char published[128]; /* ... or the DOI of the one it names */
 	size_t au_total; /* its authors */
 	int year_diff, venue, volume, issue, pages;
-	int year_variant; /* the stated year is the print or online year */
+	int year_variant; /* the stated year is 1 the print or online year, 2 the conference's */
+	int numbers_unchecked; /* volume, issue or pages stated, the work has none */
 	int year_unknown; /* a year is stated, the work has none */
 	int year_jref;    /* an arXiv record cited as published: 1 the stated year is the
 			   * journal-ref's, 2 the journal-ref gives none (not checked) */
@@ -2394,8 +2410,9 @@ static int number_in_jref(const prep *p, const char *d, const char *jref)
 /* The first number the string states outside the work's title that is
  * none of the work's years, volume, issue, pages, article number or the
  * numbers of its titles and venue: a field the parse did not read, and
- * got wrong ("Journal of Korea Design Forum, null(18), 510"). */
-static void stray_number(const prep *p, const rtext *rt, const kg_work *w, cand *c)
+ * got wrong ("Journal of Korea Design Forum, null(18), 510"). Only a year
+ * when the work is not numbered (no volume, issue or pages to check). */
+static void stray_number(const prep *p, const rtext *rt, const kg_work *w, int numbered, cand *c)
 {
 	size_t i, k;
 
@@ -2415,7 +2432,7 @@ static void stray_number(const prep *p, const rtext *rt, const kg_work *w, cand 
 			d++;
 		for (k = 0; d[k] >= '0' && d[k] <= '9'; k++)
 			;
-		if (!k || d[k] || k > 12)
+		if (!k || d[k] || k > 12 || (!numbered && !(k == 4 && year_word(d))))
 			continue;
 		pk_str_int(y, w->year);
 		ok = (w->year && !strcmp(d, y));
@@ -2767,6 +2784,14 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 	}
 	if (c->year_diff == 0 && stated_year && stated_year != w->year && year_matches(w, stated_year))
 		c->year_variant = 1;
+	/* a conference paper cited by the year of its conference, which the
+	 * conference's name gives ("NAPCRG 49th Annual Meeting ... 2021",
+	 * the abstracts issued in 2022) */
+	if (c->year_diff == 1 && stated_year && w->type && !strcmp(w->type, "proceedings-article") &&
+	    venue_has_year(w, stated_year)) {
+		c->year_diff = 0;
+		c->year_variant = 2;
+	}
 	c->year_unknown = (stated_year || rt->nyears) && !w->year && !w->print_year && !w->online_year;
 	c->venue = r->venue[0] && !p->preprint ? venue_match(p, w) : -1;
 	/* what the parse read as the venue is no venue: words of the work's
@@ -2967,10 +2992,16 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 	if (c->pages == 0)
 		c->mismatched |= QR_F_PAGES;
 	/* a work identified by its title, every field read agreeing, and a
-	 * number left over that is none of the work's */
+	 * number left over that is none of the work's (other than a year,
+	 * not when the record gives no volume, issue or pages, as many
+	 * proceedings papers' do not: pages stated cannot be checked) */
+	c->numbers_unchecked = 0;
 	if ((c->identified == 2 || (c->venue == 1 && w->journal_ref && w->db && !strcmp(w->db, "arXiv"))) &&
 	    !c->mismatched && rt->n && strcmp(r->style, "bibtex")) {
-		stray_number(p, rt, w, c);
+		int numbered = w->volume || w->issue || w->page || w->article_number || w->journal_ref;
+
+		stray_number(p, rt, w, numbered, c);
+		c->numbers_unchecked = !numbered && (r->volume[0] || r->issue[0] || r->pages[0]);
 		if (c->stray[0])
 			c->mismatched |= w->page || w->article_number ||
 						 (!strcmp(c->stray, r->first_page) && strcmp(c->stray, r->volume))
@@ -3882,9 +3913,14 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 			out->mismatched |= QR_F_YEAR;
 		if (!out->mismatched) {
 			out->verdict = QR_VERIFIED;
-			if (best->year_variant)
+			if (best->year_variant == 1)
 				query_ref_reason(out, "the year stated is the work's %s year",
 						 "print or online");
+			else if (best->year_variant == 2)
+				query_ref_reason(out, "the year stated is its conference's, which the venue names");
+			if (best->numbers_unchecked)
+				query_ref_reason(out, "the work has no volume, issue or pages in the graph: those stated "
+						      "were not checked");
 			if (best->year_jref == 1)
 				query_ref_reason(out, "the year stated is the published version's (arXiv's journal-ref)");
 			else if (best->year_jref == 2)
