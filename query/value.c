@@ -946,7 +946,8 @@ static int judge_one(kg_txn *t, const query_units *u, const pk_normtext *nt, con
 		 * electron's charge is -e); "the electron g-factor is 2.0023",
 		 * "the muon magnetic moment is 4.49e-26 J/T" (g factors and
 		 * moments are quoted by magnitude as often as with CODATA's
-		 * sign, negative where the moment is antiparallel to the spin) */
+		 * sign, negative where the moment is antiparallel to the spin),
+		 * "the electron charge-to-mass ratio is 1.759e11 C/kg" (e/m_e) */
 		{
 			const char *sign = NULL;
 
@@ -955,7 +956,7 @@ static int judge_one(kg_txn *t, const query_units *u, const pk_normtext *nt, con
 				sign = "the electron's charge is -e";
 			else if (c > 0 && out->ref.value < 0 && out->ref.name && !m->num.is_range &&
 				 (strstr(out->ref.name, "g factor") || strstr(out->ref.name, "mag. mom.") ||
-				  strstr(out->ref.name, "magnetic moment")))
+				  strstr(out->ref.name, "magnetic moment") || strstr(out->ref.name, "charge to mass quotient")))
 				sign = "quoted by magnitude; CODATA gives it negative";
 			if (sign) {
 				c = -c;
