@@ -2885,8 +2885,10 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 			     strcspn(w->page ? w->page : w->article_number, "-–,"));
 		c->pages = same_number(r->volume, first) || (w->article_number && same_number(r->volume, w->article_number));
 	}
-	if (p->venue_num[0]) {
-		/* "BJR 20170914 (2018)": a volume or an article number */
+	if (p->venue_num[0] && !number_in_field(p, p->venue_num, w->title)) {
+		/* "BJR 20170914 (2018)": a volume or an article number; not a
+		 * number of the work's title, the parse having read the title
+		 * as the venue ("Insuring Projects After September 11") */
 		char first[32] = "";
 
 		if (w->page || w->article_number)

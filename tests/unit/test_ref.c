@@ -411,6 +411,10 @@ static void verdicts(void)
 		CHECK_EQ_INT(r.verdict, QR_VERIFIED);
 		CHECK_STR(r.match_doi, "10.1001/archinte.1982.00340210073016");
 	}
+	/* the title read as the venue: its number is the title's, no volume
+	 * ("... September 11" was "pages differ") */
+	CHECK_EQ_INT(verdict("Moreland et al. Insuring projects after September 11. The Journal of Structured Finance "
+			     "(2002).", 0, &r), QR_VERIFIED);
 	/* a number none of the work's fields has blocks verified */
 	CHECK_EQ_INT(verdict("Watanabe, S. (1974). Infantile Syphilis Accompanied by Anticomplementary Effect of "
 			     "Cryoglobulin. Archives of Dermatology, 109(6), 889. 4471", 0, &r), QR_MISMATCH);
