@@ -1561,7 +1561,8 @@ static int is_const(const node *x)
 
 	if (x->kind == N_NUM)
 		return 1;
-	if (x->kind != N_MUL && x->kind != N_ADD && x->kind != N_POW)
+	/* "9.109 \times 10^{-31}": numbers crossed or dotted are multiplied */
+	if (x->kind != N_MUL && x->kind != N_ADD && x->kind != N_POW && x->kind != N_CROSS && x->kind != N_DOT)
 		return 0;
 	if ((x->a && !is_const(x->a)) || (x->b && !is_const(x->b)))
 		return 0;

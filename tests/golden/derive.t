@@ -100,6 +100,13 @@ $ provkg check-derivation --text '$F = ma$ and $(r, \theta, \phi)$ and $m_e \to 
 $ provkg check-derivation --text 'with $E$ in eV and $\lambda$ the wavelength, $\lambda \approx 1.226/\sqrt{E}$ nm' --json | grep -o '"verdict":"[a-z_]*","reason":"[^"]*'
 > "verdict":"unknown","reason":"dimensions not decided: a numerical-value equation (a rounded coefficient with symbols stated in units): not a relation between quantities
 
+# a number in scientific notation, its unit after the math: the unit is read
+$ provkg check-derivation --text 'The electron mass is $m_e = 9.109 \times 10^{-31}$ kg and $h = 6.626 \cdot 10^{-34}$ J s, but $m_p = 1.67 \times 10^{-27}$ m.' --json | grep -o '"verdict":"[a-z_]*","reason":"[^"]*'
+> "verdict":"consistent","reason":"the sides agree in dimension (kg | kg)
+> "verdict":"consistent","reason":"the sides agree in dimension (m^2 kg s^-1 | m^2 kg s^-1)
+> "verdict":"inconsistent","reason":"the two sides differ in dimension: m_p is kg but 1.67 \\times 10^{-27} is m
+? 1
+
 # check carries the derivations in its audit record
 $ provkg check --json tests/fixtures/derive/bohr-error.txt | grep -o '"derivations":\[{"span":\[[0-9]*,[0-9]*\],"latex":"[^"]\{0,20\}\|"verdict":"inconsistent"'
 > "derivations":[{"span":[70,123],"latex":"\\frac{m_e v^2}{r} =
