@@ -3424,6 +3424,25 @@ static void world_text(kg_txn *t, const qr_opts *o, const char *db, char *out, s
 /* The fields of a real work an invented-title reference borrows:
  * "chimeric: real authors with an invented title (authors, year and
  * pages of 10.1109/tit.2024.123)". */
+/* The candidates with the reference's first author and year, and no
+ * words the work's fields do not explain: how many, *first the best. */
+static size_t author_year_fits(const cands *cs, const cand **first)
+{
+	size_t i, n = 0;
+
+	*first = NULL;
+	for (i = 0; i < cs->n; i++) {
+		const cand *c = &cs->c[i];
+
+		if (c->score < 0 || !c->au.first_match || c->year_diff != 0 || c->residue)
+			continue;
+		if (!*first || c->score > (*first)->score)
+			*first = c;
+		n++;
+	}
+	return n;
+}
+
 static void chimera_reason(qr_result *out, const cand *c)
 {
 	char what[96] = "";
@@ -3555,6 +3574,8 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 	rtext *rt;
 	fcache *fc;
 	cand *best = NULL, *chimera = NULL;
+	const cand *fit = NULL;
+	size_t nfit = 0;
 	pick pk = { NULL, NULL };
 	int closed, year_now, rc = 0, title_stated, id_only, may_defer = 0;
 	stated_ids ids;
@@ -3992,6 +4013,14 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 	} else if (!title_stated && cs.truncated && r->year <= year_now) {
 		query_ref_reason(out, "too many works fit the stated authors and year (%zu under one key; %d compared): "
 				      "not decided", cs.truncated, MAX_CANDIDATES);
+	} else if (!title_stated && !r->venue[0] && !r->volume[0] && !r->pages[0] && r->nauthors && r->year &&
+		   r->year <= year_now && (nfit = author_year_fits(&cs, &fit))) {
+		/* "Doyle et al. (2020)": authors and a year that works of the
+		 * graph have, and nothing more, name none of them by itself
+		 * (an author-year citation whose list entry is elsewhere) */
+		query_ref_reason(out, "only authors and a year are stated: %zu work%s of the graph %s them (%s%s), "
+				      "too little to identify one", nfit, nfit == 1 ? "" : "s", nfit == 1 ? "has" : "have",
+				 fit->doi, nfit > 1 ? ", ..." : "");
 	} else if (!title_stated && r->nauthors && r->year && (closed || r->year > year_now)) {
 		out->verdict = QR_FABRICATED;
 		if (chimera) {

@@ -1034,6 +1034,13 @@ static int short_venue_ok(const char *s, const pk_match *m)
 
 	if (g < 0 || g >= m->n || m->start[g] == (size_t)-1)
 		return 1;
+	/* "Watanabe, S. (1974)": initials, no venue */
+	for (i = m->start[g]; i < m->end[g]; i++)
+		if (!(s[i] == ' ' || s[i] == '.' || s[i] == '-' || (s[i] >= 'A' && s[i] <= 'Z' && i + 1 < m->end[g] &&
+									 (s[i + 1] == '.' || s[i + 1] == ' '))))
+			break;
+	if (i == m->end[g])
+		return 0;
 	if (!group_set(m, RE_SHORT, "etal") && !group_set(m, RE_SHORT, "a2") && a >= 0 &&
 	    !memchr(s + m->end[a], ',', m->start[g] - m->end[a]))
 		return 0;

@@ -411,6 +411,12 @@ static void verdicts(void)
 		CHECK_EQ_INT(r.verdict, QR_VERIFIED);
 		CHECK_STR(r.match_doi, "10.1001/archinte.1982.00340210073016");
 	}
+	/* authors and a year alone name no work, even in a closed world where
+	 * a work has them (it was fabricated: "real authors with an invented
+	 * title"); no work with them at all is fabricated there */
+	CHECK_EQ_INT(verdict("Watanabe, S. (1974)", 1, &r), QR_UNVERIFIABLE);
+	CHECK(strstr(r.reasons[0], "only authors and a year are stated") != NULL);
+	CHECK_EQ_INT(verdict("Watanabe, S. (1979)", 1, &r), QR_FABRICATED);
 	/* the title read as the venue: its number is the title's, no volume
 	 * ("... September 11" was "pages differ") */
 	CHECK_EQ_INT(verdict("Moreland et al. Insuring projects after September 11. The Journal of Structured Finance "
