@@ -10,6 +10,7 @@
 #include "../kg/work.h"
 #include "../query/ref.h"
 
+#include <ctype.h>
 #include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -355,6 +356,92 @@ static size_t read_entries(ctx *x, size_t at, int need_year)
 	return count;
 }
 
+/* A year (1500-2099, four digits standing alone) in s[a, b). */
+static int year_in(const char *s, size_t a, size_t b)
+{
+	size_t i;
+
+	for (i = a; i + 4 <= b; i++)
+		if ((s[i] == '1' || s[i] == '2') && isdigit((unsigned char)s[i + 1]) && isdigit((unsigned char)s[i + 2]) &&
+		    isdigit((unsigned char)s[i + 3]) && (i == a || !isdigit((unsigned char)s[i - 1])) &&
+		    (i + 4 == b || !isdigit((unsigned char)s[i + 4])) &&
+		    ((s[i] == '1' && s[i + 1] >= '5') || (s[i] == '2' && s[i + 1] == '0')))
+			return 1;
+	return 0;
+}
+
+/* Does the line s[a, b) start an entry of a list without labels (APA,
+ * Chicago: "Moshir, F., & Singh, S. (2014). ...")? An upper-case letter
+ * first, a year on the line, and a ',' or '.' after the first word. */
+static int plain_entry_start(const char *s, size_t a, size_t b)
+{
+	size_t i = a;
+
+	while (i < b && (s[i] == ' ' || s[i] == '	'))
+		i++;
+	if (i >= b || !((s[i] >= 'A' && s[i] <= 'Z') || (unsigned char)s[i] >= 0xC0) || !year_in(s, i, b))
+		return 0;
+	while (i < b && s[i] != ' ' && s[i] != ',' && s[i] != '.')
+		i++;
+	while (i < b && s[i] == ' ' && i + 1 < b && s[i + 1] != ' ' && s[i + 1] != ',' && !(s[i + 1] >= 'A' && s[i + 1] <= 'Z'))
+		i++; /* "van der Waals, J. D." */
+	return i < b && (s[i] == ',' || s[i] == '.' || (s[i] == ' ' && i + 1 < b && (s[i + 1] == ',' || isupper((unsigned char)s[i + 1]))));
+}
+
+/* One entry of a list without labels, s[a, b), labelled by its place
+ * as a bulleted list's are. 1 added. */
+static size_t plain_entry(ctx *x, size_t a, size_t b, size_t count)
+{
+	ev_cite *c = new_cite(x, EV_CITE_ENTRY, a, b, x->s + a, b - a);
+
+	if (!c)
+		return 0;
+	snprintf(c->label, sizeof(c->label), "%zu", count + 1);
+	return 1;
+}
+
+/* Entries without labels after a heading, one a line, a line that starts
+ * none continuing the one before (a wrapped entry); up to a line that
+ * starts none after a blank line, another heading, or the end. Returns
+ * how many. */
+static size_t read_plain_entries(ctx *x, size_t at)
+{
+	size_t count = 0, region_start = at, end = at, cur_s = 0;
+	int blank = 0, open = 0;
+
+	while (at < x->n && x->nc < EV_MAX_CITES) {
+		size_t e = line_end(x->s, x->n, at), k = at;
+
+		while (k < e && (x->s[k] == ' ' || x->s[k] == '\t' || x->s[k] == '\r'))
+			k++;
+		if (k == e) {
+			blank = 1;
+		} else if (x->s[k] == '#' || plain_entry_start(x->s, at, e)) {
+			if (x->s[k] == '#')
+				break;
+			if (open)
+				count += plain_entry(x, cur_s, end, count);
+			cur_s = k;
+			end = e;
+			open = 1;
+			blank = 0;
+		} else if (open && !blank) {
+			end = e; /* a wrapped entry's next line */
+		} else {
+			break;
+		}
+		at = e < x->n ? e + 1 : x->n;
+	}
+	if (open)
+		count += plain_entry(x, cur_s, end, count);
+	if (count && x->nlist < sizeof(x->list) / sizeof(x->list[0])) {
+		x->list[x->nlist].start = region_start;
+		x->list[x->nlist].end = end;
+		x->nlist++;
+	}
+	return count;
+}
+
 /* "References: [1] A ... [2] B ..." on the heading's line and those after
  * it up to a blank line: entries between the bracketed labels. */
 static void read_inline_entries(ctx *x, size_t at)
@@ -414,9 +501,12 @@ static void find_lists(ctx *x)
 		pk_match e;
 
 		at = i < x->n ? i + 1 : x->n;
-		/* the first entry within a few lines of the heading */
+		/* the first entry within a few lines of the heading; else
+		 * entries without labels right after it */
 		if (match(x, X_ENTRY, at, &e) == 1 && e.start[0] - at < 200 && !in_list(x, e.start[0]))
 			read_entries(x, e.start[0], 0);
+		else if (!in_list(x, at))
+			read_plain_entries(x, at);
 		if (at >= x->n)
 			break;
 	}

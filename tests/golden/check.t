@@ -32,6 +32,19 @@ $ provkg check tests/fixtures/check/reference-numbers.txt
 >   premise        +2  explicit-condition: "The band gap of Si is 1.12 eV at room temperature (Sze and Ng, 2007), and the proton-electron mass r..."
 ? 0
 
+# a reference list without labels (APA) after its heading, a wrapped entry joined
+$ provkg check tests/fixtures/check/reference-plain-list.txt
+> answer tests/fixtures/check/reference-plain-list.txt: 1 value, 2 citations
+>   traceability    10/10  (3 of 3 checked items traced: 3 exact, 0 within tolerance; 0 wrong; 0 not checked)
+>   premise          2/10
+>   uncertainty      0/10
+>   falsifiability   0/10
+>   fabricated references: 0 of 2
+>   value    match         +0.0  "1.12 eV"  band gap of Si (measured) = 1.12 eV [experimental Strehlow-Cook 1973]
+>   citation verified      +0.0  [1] "Moshir, F., & Singh, S. (2014). Wireless barcodes for tagging infrastructure. In..."  
+>   citation verified      +0.0  [2] "Watanabe, S. (1974). Infantile syphilis accompanied by anticomplementary effect ..."  
+>   premise        +2  explicit-condition: "Silicon has a band gap of 1.12 eV at 300 K [Watanabe, 1974]; barcodes can tag infrastructure (Moshir..."
+
 $ provkg check --closed-world tests/fixtures/check/answers.jsonl | cut -c1-160
 > {"id":1,"model":"model-a","where":"tests/fixtures/check/answers.jsonl:1","record_version":1,"values":[{"quantity":"Boltzmann constant","cited":{"value":1.380649
 > {"id":2,"model":"model-a","where":"tests/fixtures/check/answers.jsonl:2","record_version":1,"values":[{"quantity":"speed of light in vacuum","cited":{"value":30
