@@ -457,6 +457,77 @@ static int material_of(kg_txn *t, const qv_mention *m, const char *tok, size_t l
 	return 0;
 }
 
+/* The phrase named a material by its formula ("GaAs"); the same targets
+ * for the formula tok names ("Si"): 1 when ts now names it. */
+static int material_alone(kg_txn *t, const char *tok, size_t l, query_targets *ts)
+{
+	char q[128], key[64];
+	size_t k;
+	int done = 0;
+
+	if (l >= sizeof(q))
+		return 0;
+	memcpy(q, tok, l);
+	q[l] = '\0';
+	if (query_material_formula(t, q, key, sizeof(key)) <= 0) {
+		pk_error_clear();
+		return 0;
+	}
+	for (k = 0; k < ts->n; k++)
+		if (ts->t[k].type == QUERY_MATERIAL || ts->t[k].type == QUERY_FORMULA) {
+			char *nk = pk_strdup(key);
+
+			if (!nk) {
+				pk_error_clear();
+				return 0;
+			}
+			pk_free(ts->t[k].key);
+			ts->t[k].key = nk;
+			ts->t[k].type = QUERY_FORMULA;
+			done = 1;
+		}
+	return done;
+}
+
+/* "The band gaps of Si and GaAs are 1.12 and 1.42 eV, respectively": in
+ * a clause that says "respectively" (or 分别) and names two or more
+ * materials before its first number, the k-th number is the k-th
+ * material's. 1 when the clause is such a list: *at, *len the material
+ * (len 0: the value is past the names); 0 otherwise. */
+static int respectively(kg_txn *t, const char *s, size_t a, size_t b, const qv_mention *m, size_t *at, size_t *len)
+{
+	size_t i, first = b, names_at[8], names_l[8], nn = 0, k = 0;
+	qn_number x;
+	int said = 0;
+
+	for (i = a; i < b && !said; i++)
+		said = (i + 12 <= b && !strncasecmp(s + i, "respectively", 12)) ||
+		       (i + 6 <= b && !memcmp(s + i, "\xe5\x88\x86\xe5\x88\xab", 6)); /* 分别 */
+	if (!said || !query_number_next(s, b, a, &x))
+		return 0;
+	first = x.start;
+	for (i = a; i < first && nn < 8;) {
+		size_t j = i, l;
+
+		while (j < first && s[j] != ' ' && s[j] != ',' && s[j] != ';' && s[j] != ':')
+			j++;
+		l = j - i;
+		trim_token(s, &i, &l);
+		if (l && names_material(t, s, i, l)) {
+			names_at[nn] = i;
+			names_l[nn++] = l;
+		}
+		i = j + 1;
+	}
+	if (nn < 2 || m->num.start < first)
+		return 0;
+	for (i = first; query_number_next(s, b, i, &x) && x.start < m->num.start; i = x.end)
+		k++;
+	*at = k < nn ? names_at[k] : 0;
+	*len = k < nn ? names_l[k] : 0;
+	return 1;
+}
+
 /* "mp-149 has a density of 2.28 g/cm³", "Si has a band gap of 0.61 eV":
  * the phrase names a material property and the material is elsewhere in
  * its clause. The material is the nearest token of the clause that names
@@ -470,15 +541,34 @@ static int material_subject(kg_txn *t, const pk_normtext *nt, const qv_mention *
 	size_t a, b, i, best_i = 0, best_l = 0, best_d = (size_t)-1;
 	int material_property = 0;
 
+	int named = 0;
+
 	for (i = 0; i < ts->n; i++) {
 		if (ts->t[i].type == QUERY_MATERIAL || ts->t[i].type == QUERY_FORMULA)
-			return 0; /* the phrase named the material */
+			named = 1; /* the phrase named the material */
 		if (ts->t[i].type == KG_QUANTITY && query_is_material_property(t, ts->t[i].key))
 			material_property = 1;
 	}
-	if (!material_property)
+	if (!named && !material_property)
 		return 0;
 	qv_clause_around(nt, m, &a, &b);
+	if (respectively(t, s, a, b, m, &best_i, &best_l)) {
+		/* the phrase named a material (the nearest name, "GaAs"):
+		 * the one this value is, named the same way; else the
+		 * property of the one this value is */
+		if (best_l && (named ? material_alone(t, s + best_i, best_l, ts) : material_of(t, m, s + best_i, best_l, ts)))
+			return 1;
+		/* more values than names, or a name the graph does not hold:
+		 * not compared with another material's value */
+		if (best_l)
+			snprintf(other, on, "%.*s", (int)best_l, s + best_i);
+		else
+			snprintf(other, on, "one of the materials the sentence lists \"respectively\"");
+		query_targets_release(ts);
+		return 0;
+	}
+	if (named || !material_property)
+		return 0;
 	for (i = a; i < b;) {
 		size_t j = i, l, d;
 
