@@ -150,6 +150,9 @@ static int en(pk_buf *b, const qv_reason *q)
 		return pk_buf_printf(b, "%s counts the %s named after it (%g times it, in its own unit), not its value; "
 				     "not compared", q->a, q->b, q->x);
 	case QR_UNIT_READ_AS:
+		if (q->n)
+			return pk_buf_printf(b, "'%s' read as %s: deg, a degree of temperature as older texts write it (SI "
+						"reads deg as an angle: %s)", q->a, q->b, q->c[0] ? q->c : "not read");
 		return q->c[0] ? pk_buf_printf(b, "'%s' read as %s, as British texts write it (in SI it is %s)", q->a, q->b,
 					       q->c)
 			       : pk_buf_printf(b, "'%s' read as %s, its unit symbols written together", q->a, q->b);
@@ -346,6 +349,8 @@ void query_value_reasons_json(pk_json *w, const qv_result *r)
 			pk_json_kstr(w, "written", q->a);
 			pk_json_kstr(w, "read_as", q->b);
 			pk_json_kstr(w, "else", q->c);
+			if (q->n)
+				pk_json_kbool(w, "degree_of_temperature", 1);
 			break;
 		case QR_MEASURED:
 			pk_json_kstr(w, "source", q->a);

@@ -490,10 +490,37 @@ static size_t older_editions(const cand *best, const query_match *ref, qj_older 
 static int judge_one(kg_txn *t, const query_units *u, const pk_normtext *nt, const qv_mention *m, const qv_opts *o,
 		     qv_result *out);
 
+/* "J/deg", "cal/(mol deg)": older texts' degree of temperature, which SI
+ * reads as an angle. The unit with each "deg" token read as K, in *g and
+ * its text in as; 0 when it has none or does not parse. */
+static int deg_as_kelvin(const query_units *u, const char *unit, qu_unit *g, char *as, size_t asn)
+{
+	size_t i, o = 0, n = strlen(unit);
+	int any = 0;
+
+	for (i = 0; i < n && o + 2 < asn;) {
+		if (!strncmp(unit + i, "deg", 3) && (i == 0 || !isalpha((unsigned char)unit[i - 1])) &&
+		    !isalpha((unsigned char)unit[i + 3])) {
+			as[o++] = 'K';
+			i += 3;
+			any = 1;
+		} else {
+			as[o++] = unit[i++];
+		}
+	}
+	as[o] = '\0';
+	if (!any || i < n || query_units_parse(u, as, o, g) < 0) {
+		pk_error_clear();
+		return 0;
+	}
+	return 1;
+}
+
 /* The verdict on m; a unit whose symbols are written together
- * ("Nm^2/kg^2", "JK^-1mol^-1", "ms^-1": query_units_parse_glued) that
- * cannot be read, or that SI reads as the wrong dimension ("ms^-1" per
- * millisecond, "mK" millikelvin), is judged in that reading when the
+ * ("Nm^2/kg^2", "JK^-1mol^-1", "ms^-1": query_units_parse_glued) or with
+ * an old degree of temperature ("J/deg") that cannot be read, or that SI
+ * reads as the wrong dimension ("ms^-1" per millisecond, "mK"
+ * millikelvin, "deg" an angle), is judged in that reading when the
  * reading fits the quantity, and says so. */
 static int judge_units(kg_txn *t, const query_units *u, const pk_normtext *nt, const qv_mention *m,
 		       const qv_opts *o, qv_result *out)
@@ -503,13 +530,14 @@ static int judge_units(kg_txn *t, const query_units *u, const pk_normtext *nt, c
 	qv_reason *q;
 	qu_unit g;
 	char as[64], dim[96] = "";
-	int rc;
+	int rc, degree = 0;
 
 	if ((rc = judge_one(t, u, nt, m, o, out)) < 0)
 		return rc;
 	if (!(m->has_unit && out->verdict == QV_UNIT_MISMATCH) && !(m->unit_unread && out->verdict == QV_UNKNOWN))
 		return 0;
-	if (!query_units_parse_glued(u, m->unit_text, strlen(m->unit_text), &g, as, sizeof(as)))
+	if (!query_units_parse_glued(u, m->unit_text, strlen(m->unit_text), &g, as, sizeof(as)) &&
+	    !(degree = deg_as_kelvin(u, m->unit_text, &g, as, sizeof(as))))
 		return 0;
 	mm = *m;
 	mm.unit = g;
@@ -533,6 +561,7 @@ static int judge_units(kg_txn *t, const query_units *u, const pk_normtext *nt, c
 		pk_utf8_copy(q->a, sizeof(q->a), m->unit_text);
 		pk_utf8_copy(q->b, sizeof(q->b), as);
 		pk_utf8_copy(q->c, sizeof(q->c), dim);
+		q->n = degree;
 	}
 	query_value_explain(out, "en", out->diagnosis, sizeof(out->diagnosis));
 	return 0;
