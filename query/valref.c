@@ -539,9 +539,7 @@ static int material_subject(kg_txn *t, const pk_normtext *nt, const qv_mention *
 {
 	const char *s = nt->text.ptr;
 	size_t a, b, i, best_i = 0, best_l = 0, best_d = (size_t)-1;
-	int material_property = 0;
-
-	int named = 0;
+	int material_property = 0, named = 0;
 
 	for (i = 0; i < ts->n; i++) {
 		if (ts->t[i].type == QUERY_MATERIAL || ts->t[i].type == QUERY_FORMULA)
