@@ -1145,6 +1145,13 @@ int qv_computed_in_clause(const pk_normtext *nt, const qv_mention *m)
 	return stem_in(nt, m, stems, sizeof(stems) / sizeof(stems[0]), 0);
 }
 
+int qv_respectively_in_clause(const pk_normtext *nt, const qv_mention *m)
+{
+	static const char *const stems[] = { "respectively", "分别" };
+
+	return stem_in(nt, m, stems, sizeof(stems) / sizeof(stems[0]), 1);
+}
+
 int qv_mp_method_in_clause(const pk_normtext *nt, const qv_mention *m)
 {
 	static const char *const stems[] = { "PBE", "GGA", "generalized gradient", "generalized-gradient",

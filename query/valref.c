@@ -490,20 +490,18 @@ static int material_alone(kg_txn *t, const char *tok, size_t l, query_targets *t
 }
 
 /* "The band gaps of Si and GaAs are 1.12 and 1.42 eV, respectively": in
- * a clause that says "respectively" (or 分别) and names two or more
- * materials before its first number, the k-th number is the k-th
+ * a clause [a, b) that says "respectively" (or 分别) and names two or
+ * more materials before its first number, the k-th number is the k-th
  * material's. 1 when the clause is such a list: *at, *len the material
  * (len 0: the value is past the names); 0 otherwise. */
-static int respectively(kg_txn *t, const char *s, size_t a, size_t b, const qv_mention *m, size_t *at, size_t *len)
+static int respectively(kg_txn *t, const pk_normtext *nt, size_t a, size_t b, const qv_mention *m, size_t *at,
+			size_t *len)
 {
-	size_t i, first = b, names_at[8], names_l[8], nn = 0, k = 0;
+	const char *s = nt->text.ptr;
+	size_t i, first, names_at[8], names_l[8], nn = 0, k = 0;
 	qn_number x;
-	int said = 0;
 
-	for (i = a; i < b && !said; i++)
-		said = (i + 12 <= b && !strncasecmp(s + i, "respectively", 12)) ||
-		       (i + 6 <= b && !memcmp(s + i, "\xe5\x88\x86\xe5\x88\xab", 6)); /* 分别 */
-	if (!said || !query_number_next(s, b, a, &x))
+	if (!qv_respectively_in_clause(nt, m) || !query_number_next(s, b, a, &x))
 		return 0;
 	first = x.start;
 	for (i = a; i < first && nn < 8;) {
@@ -550,7 +548,7 @@ static int material_subject(kg_txn *t, const pk_normtext *nt, const qv_mention *
 	if (!named && !material_property)
 		return 0;
 	qv_clause_around(nt, m, &a, &b);
-	if (respectively(t, s, a, b, m, &best_i, &best_l)) {
+	if (respectively(t, nt, a, b, m, &best_i, &best_l)) {
 		/* the phrase named a material (the nearest name, "GaAs"):
 		 * the one this value is, named the same way; else the
 		 * property of the one this value is */

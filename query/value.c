@@ -687,7 +687,7 @@ static void computed_only(const pk_normtext *nt, const qv_mention *m, double c, 
 	double ratio = out->ref.value != 0 ? c / out->ref.value : 0;
 	size_t i;
 
-	if (!out->computed || out->verdict != QV_MISMATCH || (nt && qv_mp_method_in_clause(nt, m)) || ratio <= 0)
+	if (!out->computed || out->verdict != QV_MISMATCH || ratio <= 0 || (nt && qv_mp_method_in_clause(nt, m)))
 		return;
 	if (out->ref.quantity && strstr(out->ref.quantity, "band gap") ? ratio < 1.0 / 3 || ratio > 3
 									: fabs(ratio - 1) > 2 * out->tolerance)

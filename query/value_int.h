@@ -39,6 +39,8 @@ void qv_clause_around(const pk_normtext *nt, const qv_mention *m, size_t *a, siz
  * temperature", "实验")? A computation ("DFT", "calculated", "计算")? */
 int qv_measured_in_clause(const pk_normtext *nt, const qv_mention *m);
 int qv_computed_in_clause(const pk_normtext *nt, const qv_mention *m);
+/* ... says "respectively" (or 分别) */
+int qv_respectively_in_clause(const pk_normtext *nt, const qv_mention *m);
 /* ... names the Materials Project's method: "PBE", "GGA", "Materials Project" */
 int qv_mp_method_in_clause(const pk_normtext *nt, const qv_mention *m);
 /* The temperature the clause states for the value ("at 300 K", "room
