@@ -30,8 +30,9 @@ static int is_alpha_byte(const char *s, size_t n, size_t at_end)
 		i--;
 	if (i == 0 || pk_utf8_decode(s + i - 1, n - (i - 1), &cp) < 0)
 		return 0;
-	/* Greek and Latin letters glue; CJK text does not ("约为3") */
-	return (cp >= 0xC0 && cp <= 0x24F) || (cp >= 0x370 && cp <= 0x3FF);
+	/* Greek and Latin letters glue; CJK text does not ("约为3"), nor
+	 * the signs × and ÷ among the Latin-1 letters ("4π×10^-7") */
+	return (cp >= 0xC0 && cp <= 0x24F && cp != 0xD7 && cp != 0xF7) || (cp >= 0x370 && cp <= 0x3FF);
 }
 
 static int match(const char *s, size_t n, size_t p, const char *lit)
