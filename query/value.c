@@ -121,6 +121,26 @@ static void dimension_reason(qv_result *out, const qv_mention *m, const query_ma
 		      m->unit.dim.e[which] < rdim->e[which] ? "multiplies" : "divides", base[which]);
 }
 
+/* Half a unit of the last digit that need not be significant: "300,000
+ * km/s" may be 3 × 10^5 rounded (its zeros then say nothing), and "about"
+ * allows what "approximate" allows. */
+static double rounding_half_unit(const qn_number *n)
+{
+	double h = n->half_unit, v = fabs(n->value);
+	const char *t = n->text;
+	size_t len = strlen(t), zeros = 0;
+
+	if (!strpbrk(t, ".eE") && !n->has_exponent && v >= 10) {
+		while (len && (t[len - 1] == '0' || t[len - 1] == ',' || t[len - 1] == ' '))
+			zeros += t[--len] == '0';
+		if (zeros && zeros < 300)
+			h = fmax(h, 0.5 * pow(10.0, (double)zeros));
+	}
+	if (n->approx)
+		h = fmax(h, v * 0.01); /* the default tolerance of "approximate" */
+	return h;
+}
+
 /* Plausibility of the cited value taken at its most favourable reading
  * (half a unit in the last digit towards plausible): a reason if not. */
 static void implausible(const query_units *u, const qv_mention *m, double si, const char *quantity, qv_result *out)
@@ -132,7 +152,7 @@ static void implausible(const query_units *u, const qv_mention *m, double si, co
 	qv_reason *q;
 
 	if (m->has_unit && isfinite(si)) {
-		double slack = fabs(m->num.half_unit * m->unit.scale);
+		double slack = fabs(rounding_half_unit(&m->num) * m->unit.scale);
 
 		if (qu_dim_eq(&m->unit.dim, &speed) && k->c > 0 && fabs(si) - slack > k->c * (1 + QJ_FLOAT_SLACK))
 			why = "physically implausible: faster than light in vacuum (c = 299 792 458 m/s)";
