@@ -532,6 +532,63 @@ static int respectively(kg_txn *t, const pk_normtext *nt, size_t a, size_t b, co
  * one, before the value first; when the graph does not hold it, the value
  * is not compared with another material's: ts is emptied and `other`
  * names it. Returns 1 when ts was replaced, 0 otherwise. */
+/* Is the word before s[i] one that sets what follows against the subject
+ * or under it: "on Si", "onto", "atop", "over", "unlike", "than",
+ * "versus", "vs.", "compared to/with", "relative to", "doped with"? */
+static int contrast_before(const char *s, size_t i)
+{
+	static const char *const words[] = { "on", "onto", "atop", "over", "unlike", "than", "versus", "vs", "vs.",
+					      "to", "with", "substrate", "substrates" };
+	size_t e = i, w, k;
+
+	while (e > 0 && (s[e - 1] == ' ' || s[e - 1] == ','))
+		e--;
+	for (w = e; w > 0 && s[w - 1] != ' ' && s[w - 1] != ',' && s[w - 1] != '('; w--)
+		;
+	for (k = 0; k < sizeof(words) / sizeof(words[0]); k++)
+		if (strlen(words[k]) == e - w && !strncasecmp(s + w, words[k], e - w))
+			return 1;
+	return 0;
+}
+
+/* Where the words that named the quantity (m->phrase) start in the
+ * normalised text, at or after a and before the value; -1 if not there. */
+static size_t phrase_at(const char *s, size_t a, const qv_mention *m)
+{
+	size_t l = strlen(m->phrase), i;
+
+	if (!l || m->num.start < a + l)
+		return (size_t)-1;
+	for (i = m->num.start - l + 1; i-- > a;)
+		if (!memcmp(s + i, m->phrase, l))
+			return i;
+	return (size_t)-1;
+}
+
+/* The first word of s[a, p) that is not an article or the like: 1 and
+ * its span, or 0. */
+static int first_word(const char *s, size_t a, size_t p, size_t *at, size_t *len)
+{
+	static const char *const skip[] = { "the", "a", "an", "this", "that", "these", "those", "for", "in", "our",
+					     "its", "their", "bulk", "pure" };
+	size_t i = a, j, k;
+
+	while (i < p) {
+		for (j = i; j < p && s[j] != ' ' && s[j] != ','; j++)
+			;
+		for (k = 0; k < sizeof(skip) / sizeof(skip[0]); k++)
+			if (strlen(skip[k]) == j - i && !strncasecmp(s + i, skip[k], j - i))
+				break;
+		if (j > i && k == sizeof(skip) / sizeof(skip[0])) {
+			*at = i;
+			*len = j - i;
+			return 1;
+		}
+		i = j + 1;
+	}
+	return 0;
+}
+
 static int material_subject(kg_txn *t, const pk_normtext *nt, const qv_mention *m, query_targets *ts, char *other,
 			    size_t on)
 {
@@ -563,7 +620,39 @@ static int material_subject(kg_txn *t, const pk_normtext *nt, const qv_mention *
 		query_targets_release(ts);
 		return 0;
 	}
-	if (named || !material_property)
+	if (named) {
+		/* "GaAs grown on Si has a band gap of 1.42 eV": the phrase
+		 * ("Si has a band gap") names the material the subject is
+		 * grown on or set against; the subject is the material named
+		 * before it */
+		size_t p = phrase_at(s, a, m), j;
+
+		if (p == (size_t)-1 || !contrast_before(s, p))
+			return 0;
+		for (i = a; i < p;) {
+			size_t l;
+
+			for (j = i; j < p && s[j] != ' ' && s[j] != ',' && s[j] != ';' && s[j] != ':'; j++)
+				;
+			l = j - i;
+			trim_token(s, &i, &l);
+			if (l && !contrast_before(s, i) && names_material(t, s, i, l)) {
+				best_i = i;
+				best_l = l;
+			}
+			i = j + 1;
+		}
+		if (best_l && material_alone(t, s + best_i, best_l, ts))
+			return 1;
+		/* "Graphene on SiC has a band gap of 0.26 eV": a subject the
+		 * graph does not hold, named by the clause's first word */
+		if (!best_l && !first_word(s, a, p, &best_i, &best_l))
+			return 0;
+		snprintf(other, on, "%.*s", (int)best_l, s + best_i);
+		query_targets_release(ts);
+		return 0;
+	}
+	if (!material_property)
 		return 0;
 	for (i = a; i < b;) {
 		size_t j = i, l, d;
@@ -573,8 +662,12 @@ static int material_subject(kg_txn *t, const pk_normtext *nt, const qv_mention *
 		l = j - i;
 		trim_token(s, &i, &l);
 		if ((i + l <= m->num.start || i >= m->num.end) && l && names_material(t, s, i, l)) {
-			/* tokens before the value are nearer than those after it */
+			/* tokens before the value are nearer than those after it;
+			 * a material the sentence sets the subject against or on
+			 * ("GaAs grown on Si", "unlike Si") is the farthest */
 			d = i + l <= m->num.start ? m->num.start - (i + l) : (i - m->num.end) + 4096;
+			if (contrast_before(s, i))
+				d += 8192;
 			if (d < best_d) {
 				best_d = d;
 				best_i = i;
@@ -583,7 +676,10 @@ static int material_subject(kg_txn *t, const pk_normtext *nt, const qv_mention *
 		}
 		i = j + 1;
 	}
-	if (best_d == (size_t)-1)
+	/* none, or only one set against the subject ("For GaAs, unlike Si,
+	 * the band gap is 1.42 eV", its clause "Si, the band gap is ..."):
+	 * not guessed */
+	if (best_d == (size_t)-1 || best_d >= 8192)
 		return 0;
 	{
 		char f[24];

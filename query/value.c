@@ -122,8 +122,7 @@ static void dimension_reason(qv_result *out, const qv_mention *m, const query_ma
 }
 
 /* Half a unit of the last digit that need not be significant: "300,000
- * km/s" may be 3 × 10^5 rounded (its zeros then say nothing), and "about"
- * allows what "approximate" allows. */
+ * km/s" may be 3 × 10^5 rounded (its zeros then say nothing). */
 static double rounding_half_unit(const qn_number *n)
 {
 	double h = n->half_unit, v = fabs(n->value);
@@ -136,8 +135,6 @@ static double rounding_half_unit(const qn_number *n)
 		if (zeros && zeros < 300)
 			h = fmax(h, 0.5 * pow(10.0, (double)zeros));
 	}
-	if (n->approx)
-		h = fmax(h, v * 0.01); /* the default tolerance of "approximate" */
 	return h;
 }
 
