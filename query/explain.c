@@ -51,6 +51,8 @@ static const char *const names[QR_COUNT] = {
 	[QR_REPORTS_DISAGREE] = "reports_disagree",
 	[QR_POWER_UNREAD] = "power_unreadable",
 	[QR_COMPUTED_ONLY] = "computed_only",
+	[QR_OTHER_FORM] = "other_form",
+	[QR_ONE_REPORT] = "one_report",
 };
 
 const char *query_reason_name(int code)
@@ -159,6 +161,12 @@ static int en(pk_buf *b, const qv_reason *q)
 	case QR_REPORTS_DISAGREE:
 		return pk_buf_puts(b, "within the range of reports that disagree by more than 10%, none of which it "
 				      "agrees with: not decided");
+	case QR_OTHER_FORM:
+		return pk_buf_printf(b, "the text is about the %s form, not the bulk crystal the %s describes: not compared",
+				     q->a, q->b);
+	case QR_ONE_REPORT:
+		return pk_buf_printf(b, "only one report (%s) disagrees, and the material's %d reports span %g to %g "
+				     "around the value: not decided", q->c, q->n, q->x, q->y);
 	case QR_COMMA_READ:
 		return q->n ? pk_buf_printf(b, "'%s' read as %.10g: English text groups thousands with a comma (%.10g would not "
 					    "agree)", q->a, q->x, q->y)
@@ -184,6 +192,10 @@ static int zh(pk_buf *b, const qv_reason *q)
 	case QR_COMPUTED_ONLY:
 		return pk_buf_puts(b, q->n ? "图中只有 GGA/PBE 计算值，文中未说明所用方法：其他方法的结果可能与之相差超过容差；不判为错误"
 					   : "图中只有计算值，文中未说明其数值为计算值：实验值可能与之相差超过容差；不判为错误");
+	case QR_OTHER_FORM: return pk_buf_printf(b, "文中所述为%s形态，不是%s所描述的块体晶体：未比较", q->a, q->b);
+	case QR_ONE_REPORT:
+		return pk_buf_printf(b, "仅有一份报告（%s）与之不符，该材料的 %d 份报告范围为 %g 至 %g，包含此值：未判定", q->c,
+				     q->n, q->x, q->y);
 	case QR_NO_QUANTITY: return pk_buf_puts(b, "未识别出物理量");
 	case QR_NO_REFERENCE: return pk_buf_printf(b, "“%s”没有参考值", q->a);
 	case QR_QUALIFIED: return pk_buf_printf(b, "“%s”指的是另一个量，不是%s：未比较", q->a, q->b);
@@ -329,6 +341,15 @@ void query_value_reasons_json(pk_json *w, const qv_result *r)
 			break;
 		case QR_IMPLAUSIBLE: pk_json_kstr(w, "why", q->a); break;
 		case QR_COMPUTED_ONLY: pk_json_kbool(w, "text_says_computed", q->n); break;
+		case QR_OTHER_FORM:
+			pk_json_kstr(w, "form", q->a);
+			pk_json_kstr(w, "quantity", q->b);
+			break;
+		case QR_ONE_REPORT:
+			pk_json_kstr(w, "condition", q->c);
+			pk_json_kint(w, "reports", q->n);
+			json_pair(w, "range", q->x, q->y);
+			break;
 		case QR_NOT_EXACT:
 			if (q->n)
 				pk_json_kbool(w, "interval", 1);

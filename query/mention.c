@@ -1103,6 +1103,8 @@ void qv_clause_around(const pk_normtext *nt, const qv_mention *m, size_t *a, siz
 		}
 }
 
+/* The first of stems[] that starts a word in the mention's clause (or
+ * sentence): its index + 1, or 0. */
 static int stem_in(const pk_normtext *nt, const qv_mention *m, const char *const *stems, size_t nstems, int clause)
 {
 	const char *s = nt->text.ptr;
@@ -1122,7 +1124,7 @@ static int stem_in(const pk_normtext *nt, const qv_mention *m, const char *const
 			if ((s[i] | 0x20) != (stems[k][0] | 0x20) && (unsigned char)stems[k][0] < 0x80)
 				continue;
 			if (i + l <= b && !strncasecmp(s + i, stems[k], l))
-				return 1;
+				return (int)k + 1;
 		}
 	}
 	return 0;
@@ -1150,6 +1152,20 @@ int qv_respectively_in_clause(const pk_normtext *nt, const qv_mention *m)
 	static const char *const stems[] = { "respectively", "分别" };
 
 	return stem_in(nt, m, stems, sizeof(stems) / sizeof(stems[0]), 1);
+}
+
+int qv_form_in_clause(const pk_normtext *nt, const qv_mention *m, char *out, size_t n)
+{
+	static const char *const stems[] = { "monolayer", "mono-layer", "single-layer", "single layer", "bilayer",
+					     "few-layer", "few layer", "nanosheet", "nanoribbon", "nanowire", "nanotube",
+					     "nanocrystal", "nanoparticle", "nanocluster", "nanorod", "nanostructure",
+					     "quantum dot", "quantum well", "two-dimensional", "amorphous", "单层",
+					     "量子点", "纳米", "非晶" };
+	int k = stem_in(nt, m, stems, sizeof(stems) / sizeof(stems[0]), 1);
+
+	if (k)
+		pk_str_copy(out, n, stems[k - 1]);
+	return k != 0;
 }
 
 int qv_mp_method_in_clause(const pk_normtext *nt, const qv_mention *m)

@@ -344,8 +344,9 @@ static int judge_measured(const query_units *u, const pk_normtext *nt, const qv_
 			  qv_result *out)
 {
 	double T = nt ? qv_clause_temperature(nt, m) : NAN, c, hu, si, lo = INFINITY, hi = -INFINITY, dmin = INFINITY;
+	double lo_all = INFINITY, hi_all = -INFINITY;
 	char transition[16] = "", cond[64] = "", how[96];
-	size_t i, n = 0, nearest = 0, agree = (size_t)-1;
+	size_t i, n = 0, n_all = 0, nearest = 0, agree = (size_t)-1;
 	int use_t = 0, use_tr = 0, use_room = 0, hot = 0, in_range;
 	qv_reason *q;
 
@@ -383,6 +384,9 @@ static int judge_measured(const query_units *u, const pk_normtext *nt, const qv_
 		const query_match *r = &best->ms.m[i];
 		double rt = report_temperature(r), d = fabs(c - r->value);
 
+		n_all++;
+		lo_all = fmin(lo_all, r->value);
+		hi_all = fmax(hi_all, r->value);
 		if ((use_t && !(isfinite(rt) && fabs(rt - T) <= TEMPERATURE_WINDOW)) ||
 		    (use_room && isfinite(rt) && rt > ROOM_TEMPERATURE_MAX) ||
 		    (use_tr && !(r->note && strstr(r->note, transition))))
@@ -420,6 +424,19 @@ static int judge_measured(const query_units *u, const pk_normtext *nt, const qv_
 			out->verdict = QV_UNKNOWN;
 			out->nreasons = 0;
 			qv_reason_add(out, QR_REPORTS_DISAGREE);
+		} else if (out->verdict == QV_MISMATCH && n == 1 && cond[0] && n_all > 1 && c >= lo_all - hu &&
+			   c <= hi_all + hu) {
+			/* "Bulk MoS2 has an indirect gap of 1.2 eV": the one
+			 * indirect report (0.25 eV, 1973) is no refutation of
+			 * what the material's other reports bracket */
+			out->verdict = QV_UNKNOWN;
+			out->nreasons = 0;
+			if ((q = qv_reason_add(out, QR_ONE_REPORT))) {
+				pk_utf8_copy(q->c, sizeof(q->c), cond);
+				q->n = (int)n_all;
+				q->x = lo_all;
+				q->y = hi_all;
+			}
 		}
 	}
 	if ((q = qv_reason_add(out, QR_MEASURED))) {
@@ -727,7 +744,7 @@ static int judge_one(kg_txn *t, const query_units *u, const pk_normtext *nt, con
 	size_t ncs = 0, i;
 	double tol = o && o->tolerance > 0 ? o->tolerance : 0.01;
 	double c = 0, hu = 0, si = NAN;
-	char how[96], named[8] = "", other[48];
+	char how[96], named[8] = "", other[48], form[24];
 	qv_reason *q;
 	int rc = 0, found;
 
@@ -910,6 +927,17 @@ static int judge_one(kg_txn *t, const query_units *u, const pk_normtext *nt, con
 			      ref->unit ? ref->unit : "");
 			rtext(q->e, "%s%s%s", m->num.text, m->has_unit ? " " : "", m->has_unit ? m->unit_text : "");
 			q->n = best->level != 0;
+		}
+		goto done;
+	}
+	if (nt && (best->measured || (best->ms.n && (best->ms.m[best->ref].flags & KG_V_COMPUTED))) &&
+	    qv_form_in_clause(nt, m, form, sizeof(form))) {
+		/* "MoS2 monolayer has a direct band gap of 1.8 eV": the reports
+		 * and the Materials Project describe the bulk crystal */
+		out->verdict = QV_UNKNOWN;
+		if ((q = qv_reason_add(out, QR_OTHER_FORM))) {
+			pk_utf8_copy(q->a, sizeof(q->a), form);
+			pk_utf8_copy(q->b, sizeof(q->b), best->ms.m[best->ref].name);
 		}
 		goto done;
 	}

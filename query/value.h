@@ -82,6 +82,9 @@ enum qv_reason_code {
 	                       * thousands (the decimal reading disagrees), 0 either reading gives the verdict */
 	QR_POWER_UNREAD,      /* a: number text; a power of ten follows it that could not be read */
 	QR_COMPUTED_ONLY,     /* disagrees with a computed reference only, the text not saying it is computed */
+	QR_OTHER_FORM,        /* a: the form the text names ("monolayer"), b: the bulk quantity not compared */
+	QR_ONE_REPORT,        /* the one report of the stated conditions disagrees, the material's n reports
+	                       * span [x, y] around the value; c: the condition */
 	QR_COUNT
 };
 

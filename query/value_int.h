@@ -41,6 +41,11 @@ int qv_measured_in_clause(const pk_normtext *nt, const qv_mention *m);
 int qv_computed_in_clause(const pk_normtext *nt, const qv_mention *m);
 /* ... says "respectively" (or 分别) */
 int qv_respectively_in_clause(const pk_normtext *nt, const qv_mention *m);
+/* ... names a form other than the bulk crystal that measurement
+ * compilations and the Materials Project describe ("monolayer",
+ * "quantum dot", "nanowire", "amorphous", "单层"): the word into out (a
+ * stem), 1; else 0 */
+int qv_form_in_clause(const pk_normtext *nt, const qv_mention *m, char *out, size_t n);
 /* ... names the Materials Project's method: "PBE", "GGA", "Materials Project" */
 int qv_mp_method_in_clause(const pk_normtext *nt, const qv_mention *m);
 /* The temperature the clause states for the value ("at 300 K", "room
