@@ -3851,10 +3851,15 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 			key_shown(pk.doi_cand->doi, 0, held, sizeof(held));
 			pk_utf8_copy(title, sizeof(title), out->match_title); /* (cut between characters) */
 			keyed = r->doi[0] || strncmp(shown, held, strlen(held)); /* (or with a version) */
+			/* the work's own authors on it: not unrelated, a title
+			 * invented for a real work */
+			if (pk.doi_cand->au.first_match)
+				chimera_reason(out, pk.doi_cand);
 			parts[np++] = r->doi[0] ? "the DOI" : "the stated identifier ";
 			if (!r->doi[0])
 				parts[np++] = shown;
-			parts[np++] = " belongs to an unrelated work";
+			parts[np++] = pk.doi_cand->au.first_match ? " is that work's, whose title is another"
+								  : " belongs to an unrelated work";
 			if (keyed || title[0]) {
 				parts[np++] = " (";
 				if (keyed)

@@ -73,3 +73,12 @@ $ provkg check-ref "De Vries F, Bardgett R (2012) Soil ecology. In: Ecology."
 >   parsed:  chapter style; De Vries et al.; 2012; "Soil ecology"; Ecology
 >   match:   10.1093/obo/9780199830060-0067  Soil Ecology (2012) Ecology  [score 1.00]
 ? 0
+
+# a real work's DOI, authors, year and venue with an invented title: fabricated
+# (the title), and the reason says the DOI is that work's, not an unrelated one's
+$ provkg check-ref "Pan, S. et al. (2017). A comprehensive survey of microbial dynamics. PLOS ONE, 12, e0171550. doi:10.1371/journal.pone.0171550"
+> fabricated: Pan, S. et al. (2017). A comprehensive survey of microbial dynamics. PLOS ONE, 12, e0171550. doi:10.1371/journal.pone.0171550
+>   parsed:  apa style; Pan et al.; 2017; "A comprehensive survey of microbial dynamics"; PLOS ONE 12; pp. e0171550; doi 10.1371/journal.pone.0171550
+>   chimeric: real authors with an invented title (authors, year, venue, volume, pages of 10.1371/journal.pone.0171550)
+>   the DOI is that work's, whose title is another (10.1371/journal.pone.0171550: "Profiling of subgingival plaque biofilm microbiota in adolescents after completion of orthodontic therapy")
+? 1
