@@ -697,6 +697,23 @@ static int venue_words_match_w(const words *a, const words *bw)
 	return i == a->n && (bw->n - j == 0 || (a->n >= 2 && bw->n - j <= 2));
 }
 
+/* Is abbr an abbreviation of full word for word: as many words (stop
+ * words aside, two or more), each the start of the other's ("Acta Inf."
+ * of "Acta Informatica")? Stricter than venue_words_match_w, which lets a
+ * stated abbreviation leave words out: a name stated in full that the
+ * work's abbreviation would only begin is another venue. */
+static int abbreviates(const words *abbr, const words *full)
+{
+	size_t i;
+
+	if (abbr->n < 2 || abbr->n != full->n)
+		return 0;
+	for (i = 0; i < abbr->n; i++)
+		if (strncmp(full->w[i], abbr->w[i], strlen(abbr->w[i])))
+			return 0;
+	return 1;
+}
+
 /* A stated acronym ("CVPR", "Proc. NeurIPS 2017", booktitle={AAAI}) for a
  * venue named in full: the acronym in parentheses at the end of the
  * venue's name ("... Pattern Recognition (CVPR)"), or a name the venue
@@ -867,6 +884,10 @@ static int venue_match(const prep *p, const kg_work *w)
 		if (p->venue_head.n && venue_words_match_w(&p->venue_head, venue_words(p, v)))
 			return 1;
 		if (venue_by_acronym(p, v))
+			return 1;
+		/* dblp's abbreviated journal names ("Acta Inf.", "IEEE Trans.
+		 * Pattern Anal. Mach. Intell.") for a venue stated in full */
+		if (strchr(v, '.') && abbreviates(venue_words(p, v), &p->venue))
 			return 1;
 		/* "HotNets" for the event "HotNets '21" */
 		if (same_name_after_lead(&p->venue, venue_words(p, v)))

@@ -121,8 +121,12 @@ static const char *const patterns[RE_COUNT] = {
 	/* chapters and proceedings: ", in: Javascript for R, 2021: pp. 57-66",
 	 * ". In Modula-2 Applied (pp. 130-142)"; a full stop ends the name,
 	 * not the one of an abbreviation proceedings' names begin with ("in
-	 * Proc. EC, pp. 131-132", "In Adv. Neural Inf. Process. Syst.") */
-	[RE_T_IN] = "(?:[,.!?]\\s+|\\G\\s*)[Ii]n:?\\s+(?P<venue>(?:\\p{Lu}|\\[|\\d+(?:st|nd|rd|th)\\s)[^();]*?)\\s*(?:\\((?:pp?\\.\\s*)" PAGES "\\)"
+	 * Proc. EC, pp. 131-132", "In Adv. Neural Inf. Process. Syst."); APA's
+	 * editors before the book's name are passed over */
+	[RE_T_IN] = "(?:[,.!?]\\s+|\\G\\s*)[Ii]n:?\\s+"
+		    /* the editors before the book ("In K. Ikeuchi (Ed.), Computer Vision") */
+		    "(?:[^();]{1,160}?\\s*\\((?:[Ee]ds?\\.?|[Ee]ditors?|[Hh]rsg\\.?)\\)\\s*,?\\s*)?"
+		    "(?P<venue>(?:\\p{Lu}|\\[|\\d+(?:st|nd|rd|th)\\s)[^();]*?)\\s*(?:\\((?:pp?\\.\\s*)" PAGES "\\)"
 		    "|,\\s*(?P<year>(?:1[5-9]|20)\\d\\d)(?:\\s*:\\s*pp?\\.\\s*" PAGES_AS("pages2") "|(?=\\s*\\.?\\s*$))"
 		    "|,\\s*(?P<year5>(?:1[5-9]|20)\\d\\d)\\s*,\\s*pp?\\.\\s*" PAGES_AS("pages7")
 		    "|(?:,?\\s+vol\\.\\s*(?P<vol>\\d+))?\\s+" PAGES_AS("pages3") "\\s*\\((?P<year2>(?:1[5-9]|20)\\d\\d)\\)"

@@ -82,3 +82,27 @@ $ provkg check-ref "Pan, S. et al. (2017). A comprehensive survey of microbial d
 >   chimeric: real authors with an invented title (authors, year, venue, volume, pages of 10.1371/journal.pone.0171550)
 >   the DOI is that work's, whose title is another (10.1371/journal.pone.0171550: "Profiling of subgingival plaque biofilm microbiota in adolescents after completion of orthodontic therapy")
 ? 1
+
+# dblp abbreviates its journals ("Acta Inf."): the name in full is the same venue;
+# a venue the abbreviation does not spell word for word is not
+$ provkg check-ref "Goodman, N., & Shmueli, O. (1983). NP-complete problems simplified on tree schemas. Acta Informatica, 20(2), 171-178."
+> verified: Goodman, N., & Shmueli, O. (1983). NP-complete problems simplified on tree schemas. Acta Informatica, 20(2), 171-178.
+>   parsed:  apa style; Goodman et al.; 1983; "NP-complete problems simplified on tree schemas"; Acta Informatica 20(2); pp. 171-178
+>   match:   10.1007/bf00289414  NP-complete Problems Simplified on Tree Schemas (1983) Acta Inf.  [score 1.00]
+>   sources: DBLP dblp:journals/acta/GoodmanS83
+
+$ provkg check-ref "Goodman, N., & Shmueli, O. (1983). NP-complete problems simplified on tree schemas. Acta Mathematica, 20(2), 171-178."
+> mismatch: Goodman, N., & Shmueli, O. (1983). NP-complete problems simplified on tree schemas. Acta Mathematica, 20(2), 171-178.
+>   parsed:  apa style; Goodman et al.; 1983; "NP-complete problems simplified on tree schemas"; Acta Mathematica 20(2); pp. 171-178
+>   match:   10.1007/bf00289414  NP-complete Problems Simplified on Tree Schemas (1983) Acta Inf.  [score 0.90]
+>   sources: DBLP dblp:journals/acta/GoodmanS83
+>   differs: venue
+>   wrong venue
+? 1
+
+# APA's editors before the book ("In K. Ikeuchi (Ed.), Computer Vision") are not its name
+$ provkg check-ref "Alexander, D. C. (2014). Image registration. In K. Ikeuchi (Ed.), Computer Vision (pp. 380–385). Boston, MA: Springer."
+> verified: Alexander, D. C. (2014). Image registration. In K. Ikeuchi (Ed.), Computer Vision (pp. 380–385). Boston, MA: Springer.
+>   parsed:  chapter style; Alexander; 2014; "Image registration"; Computer Vision; pp. 380-385
+>   match:   10.1007/978-0-387-31439-6_194  Image Registration (2014) Computer Vision, A Reference Guide  [score 1.00]
+>   sources: DBLP dblp:reference/vision/Alexander14
