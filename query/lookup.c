@@ -287,6 +287,71 @@ static void trim_blanks(char *s)
 		memmove(s, s + a, n - a + 1);
 }
 
+/* A Chinese count before an element's name ("二" of 二氧化硅): 1..9, or 0. */
+static int chinese_count(const char *s, size_t *len)
+{
+	static const char *const nums[] = { "一", "二", "三", "四", "五", "六", "七", "八", "九" };
+	size_t k;
+
+	for (k = 0; k < sizeof(nums) / sizeof(nums[0]); k++)
+		if (!strncmp(s, nums[k], strlen(nums[k]))) {
+			*len = strlen(nums[k]);
+			return (int)k + 1;
+		}
+	*len = 0;
+	return 0;
+}
+
+/* One element's Chinese name (one character) at s: its symbol into sym
+ * and the bytes read, or 0. */
+static size_t chinese_element(kg_txn *t, const char *s, char *sym, size_t n)
+{
+	char one[8];
+	int32_t cp;
+	int l = pk_utf8_decode(s, strlen(s), &cp), rc;
+
+	if (l < 2 || (size_t)l >= sizeof(one))
+		return 0;
+	memcpy(one, s, l);
+	one[l] = '\0';
+	if ((rc = resolve_element(t, one, sym, n)) <= 0) {
+		pk_error_clear();
+		return 0;
+	}
+	return (size_t)l;
+}
+
+/* A binary compound's Chinese name, the anion first: 砷化镓 GaAs, 二氧化硅
+ * SiO2, 三氧化二铝 Al2O3, 二硫化钼 MoS2. Without counts only the pairs
+ * that are 1:1 (query_binary_one_to_one); else not read. The reduced
+ * formula key into key and 1 when the graph has the material; 0 if not;
+ * <0 on a graph error. */
+static int chinese_compound(kg_txn *t, const char *e, char *key, size_t n)
+{
+	char an[8], cat[8], f[32];
+	size_t l, p = 0;
+	int na, nc;
+
+	if (!strstr(e, "化"))
+		return 0;
+	na = chinese_count(e, &l);
+	p += l;
+	if (!(l = chinese_element(t, e + p, an, sizeof(an))))
+		return 0;
+	p += l;
+	if (strncmp(e + p, "化", strlen("化")))
+		return 0;
+	p += strlen("化");
+	nc = chinese_count(e + p, &l);
+	p += l;
+	if (!(l = chinese_element(t, e + p, cat, sizeof(cat))) || e[p + l])
+		return 0;
+	if (!na && !nc && !query_binary_one_to_one(cat, an))
+		return 0;
+	snprintf(f, sizeof(f), "%s%d%s%d", cat, nc ? nc : 1, an, na ? na : 1);
+	return query_material_formula(t, f, key, n);
+}
+
 /* "<quantity> of <entity>", "<entity>的<quantity>", "<entity> <quantity>" */
 static int resolve_composite(kg_txn *t, const char *text, query_targets *out)
 {
@@ -356,6 +421,8 @@ static int resolve_composite(kg_txn *t, const char *text, query_targets *out)
 				if (query_material_id(t, e))
 					type = QUERY_MATERIAL, snprintf(ent, sizeof(ent), "%s", e);
 				else if (query_material_formula(t, e, ent, sizeof(ent)))
+					type = QUERY_FORMULA;
+				else if ((rc = chinese_compound(t, e, ent, sizeof(ent))) > 0)
 					type = QUERY_FORMULA;
 				else if ((rc = qualified_material(t, e, ent, sizeof(ent))) > 0)
 					type = QUERY_MATERIAL;

@@ -205,6 +205,32 @@ done:
 	return rc;
 }
 
+int query_binary_one_to_one(const char *cat, const char *an)
+{
+	/* cation and anion groups whose binary compound is 1:1 */
+	static const char *const one_to_one[][2] = {
+		{ "B Al Ga In", "N P As Sb" },	    { "Be Mg Ca Sr Ba Zn Cd Hg", "O S Se Te" },
+		{ "Li Na K Rb Cs Ag", "F Cl Br I" }, { "Si", "C" },
+		{ "Pb", "S Se Te" },		    { "Sn", "Te" },
+	};
+	char kc[12], ka[12];
+	size_t k;
+
+	if (strlen(cat) > 3 || strlen(an) > 3)
+		return 0;
+	snprintf(kc, sizeof(kc), " %s ", cat);
+	snprintf(ka, sizeof(ka), " %s ", an);
+	for (k = 0; k < sizeof(one_to_one) / sizeof(one_to_one[0]); k++) {
+		char c[40], a[40];
+
+		snprintf(c, sizeof(c), " %s ", one_to_one[k][0]);
+		snprintf(a, sizeof(a), " %s ", one_to_one[k][1]);
+		if (strstr(c, kc) && strstr(a, ka))
+			return 1;
+	}
+	return 0;
+}
+
 int query_material_formula(kg_txn *t, const char *text, char *key, size_t n)
 {
 	pk_formula f;

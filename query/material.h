@@ -31,6 +31,12 @@ int query_material_expand(kg_txn *t, char type, const char *key, const char *qua
  * material id to id and returns 1, else 0. */
 int query_material_select(kg_txn *t, const char *fkey, const char *qualifier, char *id, size_t n);
 
+/* Is the binary compound of cation cat and anion an ("Ga", "As") 1:1
+ * in its common form (III-V, II-VI, alkali and silver halides, SiC, PbS,
+ * SnTe)? A name without counts ("gallium arsenide", 砷化镓) fixes its
+ * formula only then. 1/0. */
+int query_binary_one_to_one(const char *cat, const char *an);
+
 /* Is this quantity key a material property? */
 int query_is_material_property(kg_txn *t, const char *qkey);
 

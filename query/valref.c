@@ -375,12 +375,6 @@ static int compound_name(kg_txn *t, const char *s, size_t i, size_t l, size_t b,
 		int n;
 	} prefixes[] = { { "mon", 1 }, { "mono", 1 }, { "di", 2 }, { "tri", 3 }, { "tetra", 4 }, { "tetr", 4 },
 			 { "penta", 5 }, { "pent", 5 }, { "hexa", 6 } };
-	/* cation and anion groups whose binary compound is 1:1 */
-	static const char *const one_to_one[][2] = {
-		{ "B Al Ga In", "N P As Sb" },	    { "Be Mg Ca Sr Ba Zn Cd Hg", "O S Se Te" },
-		{ "Li Na K Rb Cs Ag", "F Cl Br I" }, { "Si", "C" },
-		{ "Pb", "S Se Te" },		    { "Sn", "Te" },
-	};
 	char cat[8], word[24];
 	const char *an = NULL;
 	size_t j = i + l, w0, k, p;
@@ -413,24 +407,10 @@ static int compound_name(kg_txn *t, const char *s, size_t i, size_t l, size_t b,
 		return 0;
 	*end = j;
 	f[0] = '\0';
-	if (count > 1) {
+	if (count > 1)
 		snprintf(f, fn, "%s%s%d", cat, an, count);
-	} else {
-		char kc[12], ka[12];
-
-		snprintf(kc, sizeof(kc), " %s ", cat);
-		snprintf(ka, sizeof(ka), " %s ", an);
-		for (k = 0; k < sizeof(one_to_one) / sizeof(one_to_one[0]); k++) {
-			char c[40], a[40];
-
-			snprintf(c, sizeof(c), " %s ", one_to_one[k][0]);
-			snprintf(a, sizeof(a), " %s ", one_to_one[k][1]);
-			if (strstr(c, kc) && strstr(a, ka)) {
-				snprintf(f, fn, "%s%s", cat, an);
-				break;
-			}
-		}
-	}
+	else if (query_binary_one_to_one(cat, an))
+		snprintf(f, fn, "%s%s", cat, an);
 	return 1;
 }
 
@@ -551,6 +531,15 @@ static int contrast_before(const char *s, size_t i)
 	return 0;
 }
 
+/* The bytes of the UTF-8 character at s (1 for a stray byte). */
+static size_t utf8_char_len(const char *s)
+{
+	int32_t cp;
+	int l = pk_utf8_decode(s, strlen(s), &cp);
+
+	return l > 0 ? (size_t)l : 1;
+}
+
 /* Where the words that named the quantity (m->phrase) start in the
  * normalised text, at or after a and before the value; -1 if not there. */
 static size_t phrase_at(const char *s, size_t a, const qv_mention *m)
@@ -627,6 +616,15 @@ static int material_subject(kg_txn *t, const pk_normtext *nt, const qv_mention *
 		 * before it */
 		size_t p = phrase_at(s, a, m), j;
 
+		/* "氧化铁的带隙": the phrase found ("铁的带隙") starts inside a
+		 * compound's name that the graph does not resolve */
+		if (p != (size_t)-1 && p >= a + strlen("化") && !memcmp(s + p - strlen("化"), "化", strlen("化"))) {
+			for (j = p; j > a && (unsigned char)s[j - 1] >= 0x80; j--)
+				;
+			snprintf(other, on, "%.*s", (int)(p + utf8_char_len(s + p) - j), s + j);
+			query_targets_release(ts);
+			return 0;
+		}
 		if (p == (size_t)-1 || !contrast_before(s, p))
 			return 0;
 		for (i = a; i < p;) {
