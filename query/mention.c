@@ -938,6 +938,65 @@ int qv_mention_of_reference(const pk_normtext *nt, const qv_mention *m)
 	return year_marker(nt, m);
 }
 
+/* What follows a value that continues a list: "for Si", "in GaAs" (the
+ * material into out, 1), nothing of the kind (out "", 1), or "for the
+ * proton", "of the laser" (another subject the last value's name does
+ * not lead to: 0). */
+static int subject_after(const char *s, size_t n, size_t at, char *out, size_t on)
+{
+	size_t i = at, j;
+
+	out[0] = '\0';
+	while (i < n && s[i] == ' ')
+		i++;
+	if (!((i + 4 <= n && !strncmp(s + i, "for ", 4)) || (i + 3 <= n && !strncmp(s + i, "in ", 3)) ||
+	      (i + 3 <= n && !strncmp(s + i, "of ", 3))))
+		return 1;
+	i += s[i] == 'f' ? 4 : 3;
+	for (j = i; j < n && j - i < 16 && isalnum((unsigned char)s[j]); j++)
+		;
+	if (j == i || !(s[i] >= 'A' && s[i] <= 'Z') || (j < n && isalnum((unsigned char)s[j])) || j - i >= on)
+		return 0;
+	snprintf(out, on, "%.*s", (int)(j - i), s + i);
+	return 1;
+}
+
+/* Is s[a, b) what joins two values of one list: "and", "or", ",", "vs.",
+ * "for GaAs and", "in Si, and" (at most four words, none of them a
+ * verb or a name of anything but a material: each short, and none
+ * longer than a formula)? */
+static int list_gap(const char *s, size_t a, size_t b)
+{
+	static const char *const joins[] = { "and", "or", "for", "in", "of", "at", "vs", "vs.", "versus", "while",
+					     "whereas", "compared", "to", "with", "respectively" };
+	size_t i = a, words = 0, joined = 0;
+
+	if (b <= a || b - a > 40)
+		return 0;
+	while (i < b) {
+		size_t j, k;
+
+		while (i < b && (s[i] == ' ' || s[i] == ',' || s[i] == ';' || s[i] == '(' || s[i] == ')'))
+			i++;
+		if (i >= b)
+			break;
+		for (j = i; j < b && s[j] != ' ' && s[j] != ',' && s[j] != ';' && s[j] != '(' && s[j] != ')'; j++)
+			if ((unsigned char)s[j] >= 0x80 || (s[j] == '.' && j + 1 < b && s[j + 1] != ' '))
+				return 0; /* not plain words ("约", a number) */
+		if (++words > 4)
+			return 0;
+		for (k = 0; k < sizeof(joins) / sizeof(joins[0]); k++)
+			if (strlen(joins[k]) == j - i && !strncasecmp(s + i, joins[k], j - i))
+				break;
+		if (k < sizeof(joins) / sizeof(joins[0]))
+			joined++;
+		else if (!((s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= '0' && s[i] <= '9')) || j - i > 8)
+			return 0; /* a word that is no formula, symbol or number ("emits", "laser") */
+		i = j;
+	}
+	return joined > 0;
+}
+
 int query_value_mentions(kg_txn *t, const query_units *u, const pk_normtext *nt, qv_mention **out,
 			 size_t *count)
 {
@@ -1008,8 +1067,31 @@ int query_value_mentions(kg_txn *t, const query_units *u, const pk_normtext *nt,
 			pk_str_ncopy(m.unit_text, sizeof(m.unit_text), s + ustart,
 				     pk_utf8_cut(s + ustart, ulen, sizeof(m.unit_text) - 1));
 		if (m.has_unit || m.unit_unread) {
-			named = find_left(t, s, n, prev_end, num.start, &f) ||
-				(query_targets_release(&f.ts), find_right(t, s, n, ustart + ulen, &f));
+			named = find_left(t, s, n, prev_end, num.start, &f);
+			/* "1.42 eV for GaAs and 1.12 eV for Si", "1.12 and 1.42 eV,
+			 * respectively": the next value of a list the last one's
+			 * name leads, in the same dimension (before the words after
+			 * it are read as a name: "Si" is no atomic weight here) */
+			if (!named && m.has_unit && *count && v[*count - 1].phrase[0] && v[*count - 1].query[0] &&
+			    (!v[*count - 1].has_unit || qu_dim_eq(&v[*count - 1].unit.dim, &m.unit.dim)) &&
+			    list_gap(s, prev_end, num.start) &&
+			    subject_after(s, n, ustart + ulen, m.subject, sizeof(m.subject))) {
+				const qv_mention *pm = &v[*count - 1];
+
+				m.qstart = pm->qstart;
+				m.qend = pm->qend;
+				memcpy(m.phrase, pm->phrase, sizeof(m.phrase));
+				memcpy(m.query, pm->query, sizeof(m.query));
+				memcpy(m.qualifier, pm->qualifier, sizeof(m.qualifier));
+				query_targets_release(&f.ts);
+				pk_normtext_span(nt, num.start, ustart + ulen, &m.start, &m.end);
+				prev_end = ustart + ulen;
+				from = prev_end;
+				goto push;
+			}
+			m.subject[0] = '\0';
+			if (!named)
+				named = (query_targets_release(&f.ts), find_right(t, s, n, ustart + ulen, &f));
 			if (m.unit_unread && !named) {
 				query_targets_release(&f.ts);
 				continue; /* an unreadable unit nothing names: not a value we could check */
@@ -1179,13 +1261,22 @@ int qv_mp_method_in_clause(const pk_normtext *nt, const qv_mention *m)
 double qv_clause_temperature(const pk_normtext *nt, const qv_mention *m)
 {
 	const char *s = nt->text.ptr;
-	size_t a, b, i;
+	size_t a, b, i, dbest = (size_t)-1;
+	double best = NAN;
 
 	qv_clause_around(nt, m, &a, &b);
+	/* the one nearest the value: "1.12 eV at 300 K and 1.17 eV at 0 K" */
 	for (i = a; i < b; i++) {
+		size_t d = i < m->num.start ? m->num.start - i : i - m->num.end;
+
 		if ((i + 16 <= b && !strncasecmp(s + i, "room temperature", 16)) ||
-		    (i + 6 <= b && !memcmp(s + i, "室温", 6)))
-			return 300;
+		    (i + 6 <= b && !memcmp(s + i, "室温", 6))) {
+			if (d < dbest) {
+				dbest = d;
+				best = 300;
+			}
+			continue;
+		}
 		/* "at 300 K", "(4.2 K)": a number other than the value, then K */
 		if ((i == a || !isdigit((unsigned char)s[i - 1])) && isdigit((unsigned char)s[i]) &&
 		    (i < m->num.start || i >= m->num.end)) {
@@ -1195,12 +1286,14 @@ double qv_clause_temperature(const pk_normtext *nt, const qv_mention *m)
 
 			if (e < b && s[e] == ' ')
 				e++;
-			if (e < b && s[e] == 'K' && (e + 1 >= b || !isalpha((unsigned char)s[e + 1])))
-				return v;
+			if (e < b && s[e] == 'K' && (e + 1 >= b || !isalpha((unsigned char)s[e + 1])) && d < dbest) {
+				dbest = d;
+				best = v;
+			}
 			i = (size_t)(end - s);
 		}
 	}
-	return NAN;
+	return best;
 }
 
 void qv_clause_transition(const pk_normtext *nt, const qv_mention *m, char *out, size_t n)

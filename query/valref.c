@@ -593,6 +593,17 @@ static int material_subject(kg_txn *t, const pk_normtext *nt, const qv_mention *
 	}
 	if (!named && !material_property)
 		return 0;
+	if (m->subject[0]) {
+		/* "... 1.42 eV for GaAs and 1.12 eV for Si": the material the
+		 * list states after this value */
+		size_t l = strlen(m->subject);
+
+		if (named ? material_alone(t, m->subject, l, ts) : material_of(t, m, m->subject, l, ts))
+			return 1;
+		snprintf(other, on, "%s", m->subject);
+		query_targets_release(ts);
+		return 0;
+	}
 	qv_clause_around(nt, m, &a, &b);
 	if (respectively(t, nt, a, b, m, &best_i, &best_l)) {
 		/* the phrase named a material (the nearest name, "GaAs"):

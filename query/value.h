@@ -138,6 +138,10 @@ typedef struct qv_mention {
 	char def_text[32];
 	char def_origin[24];
 	char query[416];           /* what resolved ("electron mass" for "mass of an electron") */
+	/* a value that continues a list the last value's name leads ("1.42 eV
+	 * for GaAs and 1.12 eV for Si"): the material stated after it ("Si"),
+	 * or "" when none is (the last value's subject) */
+	char subject[24];
 } qv_mention;
 
 typedef struct qv_result {

@@ -161,3 +161,26 @@ $ for t in 'If the measured peak lies more than 20 meV below 1.42 eV at 300 K, t
 # a text answer that cannot be checked still gets its record (not the report)
 $ printf 'The value \377 is bad.' | provkg check --db "$PROVKG_DB"
 > {"id":null,"model":null,"where":"<stdin>","record_version":1,"error":"<stdin>: the answer is not valid UTF-8"}
+
+# the next value of a list the last one's name leads: "for Si", "in Si", "at 0 K" name its
+# material or condition (1.42 eV for Si is wrong); a value after other words ("the laser
+# emits at"), or for another subject ("for the proton"), is not taken into the list
+$ provkg check tests/fixtures/check/value-lists.txt
+> answer tests/fixtures/check/value-lists.txt: 11 values, 0 citations
+>   traceability     9/10  (10 of 11 checked items traced: 10 exact, 0 within tolerance; 1 wrong; 0 not checked)
+>   premise          4/10
+>   uncertainty      0/10
+>   falsifiability   0/10
+>   value    match         +0.0  "1.42 eV"  band gap of GaAs (measured) = 1.42 eV [experimental Strehlow-Cook 1973]
+>   value    match         +0.0  "1.12 eV"  band gap of Si (measured) = 1.12 eV [experimental Strehlow-Cook 1973]
+>   value    match         +0.0  "1.42 eV"  band gap of GaAs (measured) = 1.42 eV [experimental Strehlow-Cook 1973]
+>   value    match         +0.0  "1.12 eV"  band gap of Si (measured) = 1.12 eV [experimental Strehlow-Cook 1973]
+>   value    match         +0.0  "1.12 eV"  band gap of Si (measured) = 1.12 eV [experimental Strehlow-Cook 1973]
+>   value    match         +0.0  "1.17 eV"  band gap of Si (measured) = 1.17 eV [experimental Strehlow-Cook 1973]
+>   value    match         +0.0  "1.42 eV"  band gap of GaAs (measured) = 1.42 eV [experimental Strehlow-Cook 1973]
+>   value    mismatch      -0.9  "1.42 eV"  band gap of Si (measured) = 1.17 eV [experimental Strehlow-Cook 1973]
+>   value    match         +0.0  "1.42 eV"  band gap of GaAs (measured) = 1.42 eV [experimental Strehlow-Cook 1973]
+>   value    match         +0.0  "9.109e-31 kg"  electron mass = 9.109 383 7139 e-31 kg [CODATA 2022]
+>   value    match         +0.0  "1.42 eV"  band gap of GaAs (measured) = 1.42 eV [experimental Strehlow-Cook 1973]
+>   premise        +2  explicit-condition: "The band gap is 1.42 eV for GaAs and 1.12 eV for Si."
+>   premise        +2  explicit-condition: "The band gap of Si is 1.12 eV at 300 K and 1.17 eV at 0 K."
