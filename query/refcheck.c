@@ -3379,10 +3379,11 @@ static void mismatch_reasons(qr_result *out, const qr_ref *r, const cand *c)
 		query_ref_reason(out, "volume, issue or pages differ: %s is none of the work's years, volume, issue or pages",
 				 c->stray);
 	else if (c->mismatched & (QR_F_VOLUME | QR_F_ISSUE | QR_F_PAGES))
-		query_ref_reason(out, "%s differ",
-				 (c->mismatched & (QR_F_VOLUME | QR_F_ISSUE | QR_F_PAGES)) == QR_F_VOLUME ? "volume"
-				 : (c->mismatched & (QR_F_VOLUME | QR_F_ISSUE | QR_F_PAGES)) == QR_F_PAGES ? "pages"
-													 : "volume, issue or pages");
+		query_ref_reason(out, "%s",
+				 (c->mismatched & (QR_F_VOLUME | QR_F_ISSUE | QR_F_PAGES)) == QR_F_VOLUME ? "volume differs"
+				 : (c->mismatched & (QR_F_VOLUME | QR_F_ISSUE | QR_F_PAGES)) == QR_F_PAGES
+				 ? "pages differ"
+				 : "volume, issue or pages differ");
 	(void)r;
 }
 
