@@ -923,3 +923,47 @@ size_t pk_utf8_copy(char *dst, size_t dn, const char *src)
 	dst[k] = '\0';
 	return k;
 }
+
+size_t pk_text_plain(char *s)
+{
+	size_t i = 0, o = 0;
+	int blank = 0;
+
+	while (s[i]) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c == '<' && (isalpha((unsigned char)s[i + 1]) || (s[i + 1] == '/' && isalpha((unsigned char)s[i + 2])))) {
+			/* a tag: a name ("i", "/sub", "mml:math"), then '>' or
+			 * attributes ("x=...") up to '>' within 400 bytes; not
+			 * "a<b and c>d" */
+			size_t j = i + 1 + (s[i + 1] == '/'), name = j;
+			int ok;
+
+			while (isalnum((unsigned char)s[j]) || s[j] == ':' || s[j] == '-')
+				j++;
+			ok = j - name <= 20;
+			if (ok && s[j] == ' ') {
+				int attrs = 0;
+
+				while (s[j] && s[j] != '>' && s[j] != '<' && j - i < 400)
+					attrs |= s[j++] == '=';
+				ok = attrs;
+			}
+			if (ok && s[j] == '>') {
+				i = j + 1;
+				continue;
+			}
+		}
+		if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+			blank = o > 0;
+			i++;
+			continue;
+		}
+		if (blank)
+			s[o++] = ' ';
+		blank = 0;
+		s[o++] = s[i++];
+	}
+	s[o] = '\0';
+	return o;
+}

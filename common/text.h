@@ -56,6 +56,11 @@ size_t pk_utf8_cut(const char *s, size_t n, size_t max);
 /* Copy NUL-terminated src into dst[0..dn), truncated on a character
  * boundary; dst is always terminated (dn > 0). Returns the bytes copied. */
 size_t pk_utf8_copy(char *dst, size_t dn, const char *src);
+/* Rewrite s in place as plain text for display: markup tags ("<i>",
+ * "</sub>", "<mml:math ...>") dropped, runs of blanks and line breaks
+ * one blank, none at the ends (Crossref titles hold both). Returns the
+ * new length. */
+size_t pk_text_plain(char *s);
 /* snprintf(dst, dn, "%s", src) without printf: at most dn - 1 bytes of
  * src (cut at a byte, as snprintf cuts), dst always terminated (dn > 0).
  * Returns strlen(src), as snprintf does. */

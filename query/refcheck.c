@@ -3209,6 +3209,7 @@ static void describe_match(qr_result *out, kg_txn *t, const qr_opts *o, cand *c,
 		size_t i;
 
 		pk_utf8_copy(out->match_title, sizeof(out->match_title), w->title ? w->title : "");
+		pk_text_plain(out->match_title); /* (Crossref's "<i>Primulina</i>" and line breaks) */
 		out->match_year = w->year;
 		if (w->db) {
 			pk_str_copy(out->match_db, sizeof(out->match_db), w->db);

@@ -57,7 +57,7 @@ $ provkg check-ref --db "$WORK/g" "Mohammed, Hamish, Mary Ramos, Julie Armstrong
 $ provkg check-ref --db "$WORK/g" "Wang, W.; Li, L. Growth of Escherichia coli on TiO2 Surfaces under UV Light. J. Phys. Chem. C 2019, 123, 1200–1210."
 > verified: Wang, W.; Li, L. Growth of Escherichia coli on TiO2 Surfaces under UV Light. J. Phys. Chem. C 2019, 123, 1200–1210.
 >   parsed:  acs style; Wang et al.; 2019; "Growth of Escherichia coli on TiO2 Surfaces under UV Light"; J. Phys. Chem. C 123; pp. 1200-1210
->   match:   10.5555/fixture.markup.2019  Growth of <i>Escherichia coli</i> on TiO<sub>2</sub> Surfaces under <scp>UV</scp> Light (2018) The Journal of Physical Chemistry C  [score 1.00]
+>   match:   10.5555/fixture.markup.2019  Growth of Escherichia coli on TiO2 Surfaces under UV Light (2018) The Journal of Physical Chemistry C  [score 1.00]
 >   the year stated is the work's print or online year
 ? 0
 

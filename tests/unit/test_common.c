@@ -1638,9 +1638,36 @@ static void memo_table(void)
 	pk_memo_free(NULL);
 }
 
+/* pk_text_plain: Crossref's markup and line breaks out of a title; text
+ * that only looks like a tag ("a<b and c>d", "p < 0.05") kept. */
+static void text_plain(void)
+{
+	static const char *const cases[][2] = {
+		{ "Two new species of\n                    <i>Primulina</i>\n   (Gesneriaceae)",
+		  "Two new species of Primulina (Gesneriaceae)" },
+		{ "Fixed point theorems for<mml:math xmlns:mml=\"http://www.w3.org/1998/Math/MathML\"><mml:mi>x</mml:mi></mml:math> maps",
+		  "Fixed point theorems forx maps" },
+		{ "a<b and c>d", "a<b and c>d" },
+		{ "p < 0.05 in H<sub>2</sub>O", "p < 0.05 in H2O" },
+		{ "  \t x \r\n ", "x" },
+		{ "", "" },
+		{ "<unclosed tag", "<unclosed tag" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char b[256];
+
+		pk_str_copy(b, sizeof(b), cases[i][0]);
+		CHECK_EQ_INT(pk_text_plain(b), strlen(cases[i][1]));
+		CHECK_STR(b, cases[i][1]);
+	}
+}
+
 int main(void)
 {
 	pk_alloc_init();
+	RUN(text_plain);
 	RUN(buf_cap_and_append);
 	RUN(alloc_fault_injection);
 	RUN(alloc_grow);
