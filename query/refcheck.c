@@ -4057,7 +4057,8 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 			query_ref_reason(out, "no work among %s has the words the reference gives for a title", world);
 			chimera_reason(out, chimera);
 		} else {
-			query_ref_reason(out, "nothing matches the stated authors, venue and year among %s", world);
+			query_ref_reason(out, "nothing matches the stated authors%s and year among %s",
+					 r->venue[0] ? ", venue" : "", world);
 		}
 	} else if (closed && r->title[0]) {
 		query_ref_reason(out, "the stated title is too short to name a work, and no work fits what the reference states");
