@@ -577,24 +577,11 @@ static int times_ratio(kg_txn *t, const char *s, size_t n, size_t lo, const qn_n
 }
 
 /* The quantity named before position `end` (left context), longest suffix first. */
-static int find_left(kg_txn *t, const char *s, size_t n, size_t lo, size_t end, phrase_hit *f)
+/* The quantity named by a suffix of s[a, b), longest first (find_left). */
+static int left_phrase(kg_txn *t, const char *s, size_t a, size_t b, phrase_hit *f)
 {
-	size_t a, b = end, cuts[MAX_CUTS], nc, i;
+	size_t cuts[MAX_CUTS], nc, i;
 
-	a = end > CONTEXT_MAX ? end - CONTEXT_MAX : 0;
-	if (a < lo)
-		a = lo;
-	for (i = end; i > a; i--) {
-		int l = qv_is_boundary_at(s, n, i - 1);
-
-		if (l) {
-			a = i - 1 + (size_t)l;
-			break;
-		}
-	}
-	strip_tail(s, a, &b);
-	if (b <= a)
-		return 0;
 	nc = cut_points(s, a, b, cuts, MAX_CUTS);
 	for (i = 0; i < nc; i++) {
 		size_t ca = cuts[i];
@@ -615,6 +602,50 @@ static int find_left(kg_txn *t, const char *s, size_t n, size_t lo, size_t end, 
 		}
 	}
 	return 0;
+}
+
+static int find_left(kg_txn *t, const char *s, size_t n, size_t lo, size_t end, phrase_hit *f)
+{
+	size_t a, b = end, i;
+
+	a = end > CONTEXT_MAX ? end - CONTEXT_MAX : 0;
+	if (a < lo)
+		a = lo;
+	for (i = end; i > a; i--) {
+		int l = qv_is_boundary_at(s, n, i - 1);
+
+		if (l) {
+			a = i - 1 + (size_t)l;
+			break;
+		}
+	}
+	strip_tail(s, a, &b);
+	if (b <= a)
+		return 0;
+	{
+		int hit = left_phrase(t, s, a, b, f);
+		size_t p = b - 1, depth = 0;
+
+		/* "the band gap of silicon (at 300 K) is", "... silicon (Si) is",
+		 * "the electron mass (in SI units) is": a name found inside a
+		 * parenthesis that ends the window ("K", "Si"), or none, is an
+		 * aside's; the name is the one before it */
+		if (s[b - 1] != ')')
+			return hit;
+		for (; p > a; p--) {
+			depth += s[p] == ')';
+			if (s[p] == '(' && --depth == 0)
+				break;
+		}
+		if (s[p] != '(' || (hit && f->a < p))
+			return hit;
+		query_targets_release(&f->ts);
+		memset(f, 0, sizeof(*f));
+		while (p > a && s[p - 1] == ' ')
+			p--;
+		strip_tail(s, a, &p);
+		return p > a && left_phrase(t, s, a, p, f);
+	}
 }
 
 /* The quantity named after position `start` (right context), longest prefix first. */
