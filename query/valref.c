@@ -521,9 +521,10 @@ static int contrast_before(const char *s, size_t i)
 					      "to", "with", "substrate", "substrates" };
 	size_t e = i, w, k;
 
-	while (e > 0 && (s[e - 1] == ' ' || s[e - 1] == ','))
+	while (e > 0 && i - e < 8 && (s[e - 1] == ' ' || s[e - 1] == ','))
 		e--;
-	for (w = e; w > 0 && s[w - 1] != ' ' && s[w - 1] != ',' && s[w - 1] != '('; w--)
+	/* (the words are short: a longer one is none of them) */
+	for (w = e; w > 0 && e - w <= 10 && s[w - 1] != ' ' && s[w - 1] != ',' && s[w - 1] != '('; w--)
 		;
 	for (k = 0; k < sizeof(words) / sizeof(words[0]); k++)
 		if (strlen(words[k]) == e - w && !strncasecmp(s + w, words[k], e - w))
