@@ -566,6 +566,14 @@ static void compare_titles(const prep *p, const kg_work *w, double *sim, int *ex
 		if (!*exact)
 			*exact = words_key_is(t, sizeof(key), p->title_key, p->title_key_len);
 	}
+	/* Dryad titles a dataset "Data from: <the article's title>", which a
+	 * reference may leave out */
+	if (w->title && !*exact && !strncasecmp(w->title, "Data from:", 10) && w->title[10]) {
+		t = field_words(p->fc, w->title + 10, 0);
+		if ((d = dice(&p->title, t)) > *sim)
+			*sim = d;
+		*exact = words_key_is(t, sizeof(key), p->title_key, p->title_key_len);
+	}
 }
 
 /* A Chinese, Japanese or Korean name written whole ("张三") for a family
@@ -655,6 +663,27 @@ static int lead_word(const char *w)
 		if (!strcmp(w, lead[i]))
 			return 1;
 	return 0;
+}
+
+/* Does a stated venue name a conference ("Proc. TQC 2013", "TQC 2013",
+ * "Workshop on ...")? A publisher's name, which APA puts where the
+ * venue goes for a record with no container, does not. */
+static int conference_named(const words *v, const char *stated)
+{
+	size_t l = strlen(stated);
+	static const char *const words_of[] = { "proceedings", "proc", "conference", "conf", "symposium", "symp",
+						"workshop", "colloquium", "meeting" };
+	size_t i, k;
+
+	for (i = 0; i < v->n; i++)
+		for (k = 0; k < sizeof(words_of) / sizeof(words_of[0]); k++)
+			if (!strcmp(v->w[i], words_of[k]))
+				return 1;
+	/* an acronym and its year ("TQC 2013", "ICML'21" aside) */
+	while (l && (stated[l - 1] == '.' || stated[l - 1] == ' '))
+		l--;
+	return v->n == 1 && l > 5 && stated[l - 5] == ' ' && strspn(stated + l - 4, "0123456789") >= 4 &&
+	       (stated[l - 4] == '1' || stated[l - 4] == '2');
 }
 
 /* Does a stated venue name the work's container? Abbreviations count:
@@ -869,7 +898,9 @@ static int venue_match(const prep *p, const kg_work *w)
 		 * of Medicine, Public Health and Nursing, UGM") */
 		for (i = 0; i < p->venue.n && i < pw->n && !strcmp(p->venue.w[i], pw->w[i]); i++)
 			;
-		if (i == p->venue.n || venue_words_match_w(&p->venue, pw))
+		/* (or the publisher's whole name starting the one stated:
+		 * "Dryad Digital Repository" for "Dryad") */
+		if (i == p->venue.n || (i == pw->n && pw->n) || venue_words_match_w(&p->venue, pw))
 			return 1;
 	}
 
@@ -1450,6 +1481,8 @@ typedef struct cand {
 	int year_diff, venue, volume, issue, pages;
 	int year_variant; /* the stated year is 1 the print or online year, 2 the conference's */
 	int numbers_unchecked; /* volume, issue or pages stated, the work has none */
+	int venue_unchecked;   /* a venue stated, the work's record names none (DataCite's
+	                        * conference papers): not compared */
 	int year_unknown; /* a year is stated, the work has none */
 	int year_jref;    /* an arXiv record cited as published: 1 the stated year is the
 			   * journal-ref's, 2 the journal-ref gives none (not checked) */
@@ -2821,6 +2854,13 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 	 * L"), or APA's description in brackets ("[Data set]", "[Text]") */
 	if (c->venue == 0 && no_venue_read(r, p, rt, c, w))
 		c->venue = -1;
+	/* a paper or chapter whose record names no container ("Proc. TQC
+	 * 2013" for a LIPIcs paper DataCite gives without one): nothing to
+	 * compare the venue with, which is not a wrong venue */
+	c->venue_unchecked = c->venue == 0 && !w->ncontainer && !w->nshort && w->type &&
+			     !strcmp(w->type, "proceedings-article") && conference_named(&p->venue, r->venue);
+	if (c->venue_unchecked)
+		c->venue = -1;
 	/* a preprint named by its own arXiv id, the string naming arXiv, is
 	 * cited as the preprint, whatever the parse took for a venue (a
 	 * title cut at its "?"); not so with a venue of its own
@@ -3972,6 +4012,8 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 			if (best->numbers_unchecked)
 				query_ref_reason(out, "the work has no volume, issue or pages in the graph: those stated "
 						      "were not checked");
+			if (best->venue_unchecked)
+				query_ref_reason(out, "the work has no venue in the graph: the stated venue was not checked");
 			if (best->year_jref == 1)
 				query_ref_reason(out, "the year stated is the published version's (arXiv's journal-ref)");
 			else if (best->year_jref == 2)

@@ -106,3 +106,29 @@ $ provkg check-ref "Alexander, D. C. (2014). Image registration. In K. Ikeuchi (
 >   parsed:  chapter style; Alexander; 2014; "Image registration"; Computer Vision; pp. 380-385
 >   match:   10.1007/978-0-387-31439-6_194  Image Registration (2014) Computer Vision, A Reference Guide  [score 1.00]
 >   sources: DBLP dblp:reference/vision/Alexander14
+
+# a dataset cited without Dryad's "Data from:" prefix, its publisher by a longer name
+$ provkg check-ref "Ollomo B, et al. A new malaria agent in African hominids. Dryad Digital Repository, 2011. doi:10.5061/dryad.8515"
+> verified: Ollomo B, et al. A new malaria agent in African hominids. Dryad Digital Repository, 2011. doi:10.5061/dryad.8515
+>   parsed:  other style; Ollomo et al.; 2011; "A new malaria agent in African hominids"; Dryad Digital Repository; doi 10.5061/dryad.8515
+>   match:   10.5061/dryad.8515  Data from: A new malaria agent in African hominids. (2011)   [score 1.00]
+>   sources: DataCite 10.5061/dryad.8515
+
+# a conference paper whose DataCite record names no container: the conference stated is not
+# checked (and said so), not a wrong venue; a publisher that is not the record's still is
+$ provkg check-ref "N. Johnston, \"The minimum size of qubit unextendible product bases,\" in Proc. TQC 2013, pp. 93-105."
+> verified: N. Johnston, "The minimum size of qubit unextendible product bases," in Proc. TQC 2013, pp. 93-105.
+>   parsed:  chapter style; Johnston; 2013; "The minimum size of qubit unextendible product bases"; Proc. TQC 2013; pp. 93-105
+>   match:   10.4230/lipics.tqc.2013.93  The Minimum Size of Qubit Unextendible Product Bases (2013)   [score 1.00]
+>   sources: DataCite 10.4230/lipics.tqc.2013.93
+>   the work has no volume, issue or pages in the graph: those stated were not checked
+>   the work has no venue in the graph: the stated venue was not checked
+
+$ provkg check-ref "Johnston, N. (2013). The Minimum Size of Qubit Unextendible Product Bases [ConferencePaper]. AMIERJ."
+> mismatch: Johnston, N. (2013). The Minimum Size of Qubit Unextendible Product Bases [ConferencePaper]. AMIERJ.
+>   parsed:  other style; Johnston; 2013; "The Minimum Size of Qubit Unextendible Product Bases [Confer..."; AMIERJ
+>   match:   10.4230/lipics.tqc.2013.93  The Minimum Size of Qubit Unextendible Product Bases (2013)   [score 0.89]
+>   sources: DataCite 10.4230/lipics.tqc.2013.93
+>   differs: venue
+>   wrong venue
+? 1
