@@ -471,7 +471,14 @@ value:
 	}
 	if (out->has_unc)
 		out->unc *= pow(10.0, e) * mult;
-	if (m.comma_ambiguous) {
+	if (m.comma_ambiguous && out->has_exponent && !pi && fabs(m.alt) >= 1 && fabs(m.alt) < 10 &&
+	    strchr(m.buf, '.') == NULL) {
+		/* "6,626×10⁻³⁴": a mantissa before a power of ten is written
+		 * between 1 and 10, so its comma is a decimal comma (6626×10⁻³⁴
+		 * would not be written) */
+		out->value = m.alt * pow(10.0, e) * mult * (neg ? -1 : 1);
+		out->half_unit = 0.5 * pow(10.0, e - 3) * mult;
+	} else if (m.comma_ambiguous) {
 		out->ambiguous_comma = 1;
 		out->alt_value = m.alt * pow(10.0, e) * mult * (neg ? -1 : 1);
 	}
