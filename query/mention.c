@@ -823,8 +823,11 @@ static int condition_in_name(const query_units *u, const char *s, size_t n, size
 		size_t limit = close + CONTEXT_MAX < n ? close + CONTEXT_MAX : n, k = close;
 
 		for (i = close; i < limit && query_number_next(s, limit, i, &next) == 1; i = next.end) {
+			/* "Ge (0.66 eV) is below that of GaAs (1.42 eV)": a value in
+			 * parentheses of its own after it is a second value, not
+			 * the one this parenthesis qualifies */
 			for (; k < next.start; k++)
-				if (qv_is_boundary_at(s, n, k))
+				if (qv_is_boundary_at(s, n, k) || (k > close && s[k] == '('))
 					return 0;
 			/* "Sackur-Tetrode constant (1 K, 100 kPa) is -1.1517": a value
 			 * introduced after the parentheses */
@@ -1372,3 +1375,97 @@ void qv_named_edition(const pk_normtext *nt, const qv_mention *m, char *out, siz
 	pk_str_copy(out, n, found);
 }
 
+
+/* ---- a quantity named in the clause ------------------------------------- */
+
+typedef struct name_hit {
+	const char *qkey;
+	int found;
+} name_hit;
+
+static int is_qkey(const kg_name_hit *h, void *ctx)
+{
+	name_hit *w = ctx;
+
+	if (h->type == KG_QUANTITY && !strcmp(h->target, w->qkey))
+		w->found = 1;
+	return 0;
+}
+
+/* Is text[0..l) one of qkey's names or aliases? */
+static int names_qkey(kg_txn *t, const char *text, size_t l, const char *qkey)
+{
+	name_hit h = { qkey, 0 };
+	char *key = pk_text_name_key(text, l);
+	int rc;
+
+	if (!key) {
+		pk_error_clear();
+		return 0;
+	}
+	rc = kg_name_find(t, KG_NS_NAME, key, is_qkey, &h);
+	pk_free(key);
+	if (rc < 0)
+		pk_error_clear();
+	return h.found;
+}
+
+#define NAME_TOKENS_MAX 64 /* tokens of the clause read */
+#define NAME_NGRAM_MAX 5   /* tokens of a name: "energy above the convex hull", 禁带宽度 */
+
+int qv_clause_names_quantity(kg_txn *t, const pk_normtext *nt, const qv_mention *m, const char *qkey)
+{
+	const char *s = nt->text.ptr;
+	size_t a, b, i, ntok = 0, tok[NAME_TOKENS_MAX][2];
+
+	qv_clause_around(nt, m, &a, &b);
+	b = m->num.start;
+	/* tokens: runs of ASCII letters and digits, and each Chinese
+	 * character (Chinese writes no blanks: "砷化镓的带隙") */
+	for (i = a; i < b && ntok < NAME_TOKENS_MAX;) {
+		unsigned char c = (unsigned char)s[i];
+		int32_t cp;
+		int k;
+
+		if (isalnum(c)) {
+			size_t j = i;
+
+			while (j < b && isalnum((unsigned char)s[j]))
+				j++;
+			tok[ntok][0] = i;
+			tok[ntok++][1] = j;
+			i = j;
+			continue;
+		}
+		if (c < 0x80 || (k = pk_utf8_decode(s + i, b - i, &cp)) <= 0) {
+			i++;
+			continue;
+		}
+		if (pk_text_is_han(cp)) {
+			tok[ntok][0] = i;
+			tok[ntok++][1] = i + (size_t)k;
+		}
+		i += (size_t)k;
+	}
+	/* every run of up to NAME_NGRAM_MAX tokens, joined without what
+	 * parts them (a name key has no blanks: "band gap", "band-gap" and
+	 * "bandgap" are one), and a plural "band gaps" without its 's' */
+	for (i = 0; i < ntok; i++) {
+		char buf[160];
+		size_t j, l = 0;
+
+		for (j = i; j < ntok && j < i + NAME_NGRAM_MAX; j++) {
+			size_t tl = tok[j][1] - tok[j][0];
+
+			if (l + tl >= sizeof(buf))
+				break;
+			memcpy(buf + l, s + tok[j][0], tl);
+			l += tl;
+			if (names_qkey(t, buf, l, qkey))
+				return 1;
+			if (tl >= 4 && (buf[l - 1] == 's' || buf[l - 1] == 'S') && names_qkey(t, buf, l - 1, qkey))
+				return 1;
+		}
+	}
+	return 0;
+}

@@ -768,6 +768,44 @@ static int add_variants(kg_txn *t, query_targets *ts)
 	return rc;
 }
 
+/* "The band gaps of Ge and Si are 0.66 and 1.12 eV, respectively": an
+ * element's symbol or name resolves to the element (its atomic weight),
+ * but the element's solid is a material of the graph too: its formula is
+ * added, as a material named alone (whose properties count only where the
+ * clause names them: qv_clause_names_quantity). */
+static int element_material(kg_txn *t, const qv_mention *m, query_targets *ts)
+{
+	char key[64];
+	size_t i;
+	int entity = 0, score = 0;
+	query_target *x;
+
+	for (i = 0; i < ts->n; i++) {
+		if (ts->t[i].type == QUERY_MATERIAL || ts->t[i].type == QUERY_FORMULA || ts->t[i].qualifier)
+			return 0;
+		if (ts->t[i].type == KG_ENTITY && !entity) {
+			entity = 1;
+			score = ts->t[i].score;
+		}
+	}
+	if (!entity)
+		return 0;
+	if (query_material_formula(t, m->query, key, sizeof(key)) <= 0) {
+		pk_error_clear();
+		return 0;
+	}
+	if (PK_ALLOC_GROW(ts->t, ts->n + 1, ts->cap, 8) < 0)
+		return PK_ENOMEM;
+	x = &ts->t[ts->n];
+	memset(x, 0, sizeof(*x));
+	x->type = QUERY_FORMULA;
+	x->score = score;
+	if (!(x->key = pk_strdup(key)))
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	ts->n++;
+	return 0;
+}
+
 /* Resolve the phrase again (mentions keep only text) and expand. */
 int qv_candidates(kg_txn *t, const pk_normtext *nt, const qv_mention *m, cand **out, size_t *nout, char *other,
 		  size_t on)
@@ -788,7 +826,7 @@ int qv_candidates(kg_txn *t, const pk_normtext *nt, const qv_mention *m, cand **
 		return rc;
 	if (on)
 		other[0] = '\0';
-	if (nt && (rc = material_subject(t, nt, m, &ts, other, on)) < 0) {
+	if (nt && ((rc = element_material(t, m, &ts)) < 0 || (rc = material_subject(t, nt, m, &ts, other, on)) < 0)) {
 		query_targets_release(&ts);
 		return rc;
 	}

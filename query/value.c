@@ -740,7 +740,7 @@ static void computed_only(const pk_normtext *nt, const qv_mention *m, double c, 
 static int judge_one(kg_txn *t, const query_units *u, const pk_normtext *nt, const qv_mention *m, const qv_opts *o,
 		     qv_result *out)
 {
-	cand *cs = NULL, *best = NULL;
+	cand *cs = NULL, *best = NULL, *unnamed = NULL;
 	size_t ncs = 0, i;
 	double tol = o && o->tolerance > 0 ? o->tolerance : 0.01;
 	double c = 0, hu = 0, si = NAN;
@@ -842,6 +842,18 @@ static int judge_one(kg_txn *t, const query_units *u, const pk_normtext *nt, con
 			cd->level = -1;
 			continue;
 		}
+		/* a material named alone, its property not: "the electron
+		 * affinity of GaAs is 4.07 eV" is no band gap of GaAs, however
+		 * near the unit and the number; but a mass per volume of a
+		 * material is its density ("mp-13 is 7.9 g/cm3"): no other
+		 * property of a material has that unit */
+		if (cd->whole && nt && ref->quantity && !(cd->level == 3 && !strcmp(ref->quantity, "density")) &&
+		    !qv_clause_names_quantity(t, nt, m, ref->quantity)) {
+			if (!unnamed)
+				unnamed = cd;
+			cd->level = -1;
+			continue;
+		}
 		cd->variant = strstr(ref->quantity, " in ") != NULL;
 		cd->exact_name = ref->name && !strcasecmp(ref->name, m->query);
 		cd->same_scale = m->has_unit && cd->level == 3 && fabs(m->unit.scale / cd->ref_unit.scale - 1) < 1e-9;
@@ -897,6 +909,15 @@ static int judge_one(kg_txn *t, const query_units *u, const pk_normtext *nt, con
 		} else if (cd->closeness < best->closeness) {
 			best = cd;
 		}
+	}
+	if (!best && unnamed) {
+		/* the value is beside the material's name, but the sentence
+		 * does not say which of its properties it is */
+		if ((q = qv_reason_add(out, QR_PROPERTY_UNNAMED))) {
+			pk_utf8_copy(q->a, sizeof(q->a), m->phrase);
+			pk_utf8_copy(q->b, sizeof(q->b), unnamed->ms.m[unnamed->ref].quantity);
+		}
+		goto done;
 	}
 	if (!best && symbol_expression(m->phrase)) {
 		/* "k_B T ≈ 25.9 meV": derived in the text, not a cited constant */

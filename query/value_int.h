@@ -53,6 +53,12 @@ int qv_mp_method_in_clause(const pk_normtext *nt, const qv_mention *m);
  * ("direct", "indirect" into out, or ""). */
 double qv_clause_temperature(const pk_normtext *nt, const qv_mention *m);
 void qv_clause_transition(const pk_normtext *nt, const qv_mention *m, char *out, size_t n);
+/* Does the clause name quantity qkey before the value, by a word of its
+ * names that few quantities share ("gap", "bandgap", "lattice", 带隙;
+ * not "energy" or "constant")? 1/0. For a value beside a material named
+ * alone: "the electron affinity of GaAs is 4.07 eV" does not name its band
+ * gap. */
+int qv_clause_names_quantity(kg_txn *t, const pk_normtext *nt, const qv_mention *m, const char *qkey);
 /* The one CODATA edition the sentence names ("CODATA 2014") into out, or "". */
 void qv_named_edition(const pk_normtext *nt, const qv_mention *m, char *out, size_t n);
 

@@ -162,6 +162,26 @@ $ for t in 'If the measured peak lies more than 20 meV below 1.42 eV at 300 K, t
 $ printf 'The value \377 is bad.' | provkg check --db "$PROVKG_DB"
 > {"id":null,"model":null,"where":"<stdin>","record_version":1,"error":"<stdin>: the answer is not valid UTF-8"}
 
+# a material named alone counts only for the property its clause names: "The electron
+# affinity of GaAs is 4.07 eV" is no band gap of GaAs (these were mismatches); an element's
+# symbol names its solid too ("Ge and Si ... respectively"); a value in parentheses after a
+# name is its own, not a condition of the next one ("Ge (0.66 eV) ... GaAs (1.42 eV)": the
+# first was dropped)
+$ provkg check tests/fixtures/check/value-materials.txt
+> answer tests/fixtures/check/value-materials.txt: 8 values, 0 citations
+>   traceability    10/10  (6 of 6 checked items traced: 6 exact, 0 within tolerance; 0 wrong; 2 not checked)
+>   premise          0/10
+>   uncertainty      0/10
+>   falsifiability   0/10
+>   value    match         +0.0  "0.66 eV"  band gap of Ge (measured) = 0.665 eV [experimental Strehlow-Cook 1973]
+>   value    match         +0.0  "1.42 eV"  band gap of GaAs (measured) = 1.42 eV [experimental Strehlow-Cook 1973]
+>   value    match         +0.0  "0.66 eV"  band gap of Ge (measured) = 0.665 eV [experimental Strehlow-Cook 1973]
+>   value    match         +0.0  "1.42 eV"  band gap of GaAs (measured) = 1.42 eV [experimental Strehlow-Cook 1973]
+>   value    match         +0.0  "0.66 eV"  band gap of Ge (measured) = 0.665 eV [experimental Strehlow-Cook 1973]
+>   value    match         +0.0  "1.12 eV"  band gap of Si (measured) = 1.12 eV [experimental Strehlow-Cook 1973]
+>   value    unknown          .  "4.07 eV"
+>   value    unknown          .  "2.33 eV"
+
 # the next value of a list the last one's name leads: "for Si", "in Si", "at 0 K" name its
 # material or condition (1.42 eV for Si is wrong); a value after other words ("the laser
 # emits at"), or for another subject ("for the proton"), is not taken into the list
