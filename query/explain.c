@@ -54,6 +54,7 @@ static const char *const names[QR_COUNT] = {
 	[QR_OTHER_FORM] = "other_form",
 	[QR_ONE_REPORT] = "one_report",
 	[QR_PROPERTY_UNNAMED] = "property_unnamed",
+	[QR_COUNT_AFTER] = "count_or_ratio",
 };
 
 const char *query_reason_name(int code)
@@ -165,6 +166,8 @@ static int en(pk_buf *b, const qv_reason *q)
 	case QR_OTHER_FORM:
 		return pk_buf_printf(b, "the text is about the %s form, not the bulk crystal the %s describes: not compared",
 				     q->a, q->b);
+	case QR_COUNT_AFTER:
+		return pk_buf_printf(b, "'%s' is a count or a ratio, not the %s in a unit: not compared", q->a, q->b);
 	case QR_PROPERTY_UNNAMED:
 		return pk_buf_printf(b, "the sentence names %s but not which of its properties the value is (its %s "
 					"has the unit): not compared", q->a, q->b);
@@ -197,6 +200,7 @@ static int zh(pk_buf *b, const qv_reason *q)
 		return pk_buf_puts(b, q->n ? "图中只有 GGA/PBE 计算值，文中未说明所用方法：其他方法的结果可能与之相差超过容差；不判为错误"
 					   : "图中只有计算值，文中未说明其数值为计算值：实验值可能与之相差超过容差；不判为错误");
 	case QR_OTHER_FORM: return pk_buf_printf(b, "文中所述为%s形态，不是%s所描述的块体晶体：未比较", q->a, q->b);
+	case QR_COUNT_AFTER: return pk_buf_printf(b, "“%s”是计数或比值，不是带单位的%s：未比较", q->a, q->b);
 	case QR_PROPERTY_UNNAMED:
 		return pk_buf_printf(b, "句中提到%s，但未说明该数值是其哪种性质（其%s的单位与之相同）：未比较", q->a, q->b);
 	case QR_ONE_REPORT:
@@ -349,6 +353,10 @@ void query_value_reasons_json(pk_json *w, const qv_result *r)
 		case QR_COMPUTED_ONLY: pk_json_kbool(w, "text_says_computed", q->n); break;
 		case QR_OTHER_FORM:
 			pk_json_kstr(w, "form", q->a);
+			pk_json_kstr(w, "quantity", q->b);
+			break;
+		case QR_COUNT_AFTER:
+			pk_json_kstr(w, "text", q->a);
 			pk_json_kstr(w, "quantity", q->b);
 			break;
 		case QR_PROPERTY_UNNAMED:

@@ -222,6 +222,46 @@ static const char *const qualifiers[] = {
 	"激子", "有效", "屏蔽", "重整化"
 };
 
+/* Words that, a few articles before a quantity's name, make the value a
+ * multiple or a power of it: "half the speed of light", "twice the Bohr
+ * radius", "the square of the fine-structure constant". */
+static const char *const multipliers[] = { "half",  "twice", "double",   "triple",   "thrice", "quarter",
+					   "third", "tenth", "times",    "multiple", "fraction",
+					   /* these only with "of": "the square of the", not
+					    * "root mean square charge radius" */
+					   "square", "cube", "inverse", "reciprocal", "sqrt", "root" };
+#define MULTIPLIERS_OF 11 /* the first that needs "of" */
+
+/* s[lo..e) ends in a multiplier and up to three articles or "of" ("half
+ * the", "the square of the"): that text into out. */
+static void multiplier_before(const char *s, size_t lo, size_t e, char *out, size_t n)
+{
+	size_t end = e, words;
+	int of = 0;
+
+	for (words = 0; words < 4 && e > lo; words++) {
+		size_t b = e, l, k;
+
+		while (b > lo && is_ascii_word_char(s[b - 1]))
+			b--;
+		l = e - b;
+		if (!l || (b > lo && s[b - 1] == '-'))
+			return; /* "root-mean-square": a word of a compound */
+		for (k = 0; k < sizeof(multipliers) / sizeof(multipliers[0]); k++)
+			if (strlen(multipliers[k]) == l && same_ci(s + b, multipliers[k], l) && (k < MULTIPLIERS_OF || of)) {
+				pk_str_ncopy(out, n, s + b, end - b);
+				return;
+			}
+		of |= l == 2 && same_ci(s + b, "of", 2);
+		if (!((l == 3 && same_ci(s + b, "the", 3)) || (l == 2 && same_ci(s + b, "of", 2)) ||
+		      (l == 1 && same_ci(s + b, "a", 1)) || (l == 2 && same_ci(s + b, "an", 2))))
+			return;
+		e = b;
+		while (e > lo && s[e - 1] == ' ')
+			e--;
+	}
+}
+
 /* The word of s[lo..a) just before position a, if it is a qualifier. */
 static void qualifier_before(const char *s, size_t lo, size_t a, char *out, size_t n)
 {
@@ -240,6 +280,7 @@ static void qualifier_before(const char *s, size_t lo, size_t a, char *out, size
 			return;
 		}
 	}
+	multiplier_before(s, lo, e, out, n);
 }
 
 /* Try resolving s[a..b) (trimmed, without wrapping punctuation). */
@@ -1467,5 +1508,52 @@ int qv_clause_names_quantity(kg_txn *t, const pk_normtext *nt, const qv_mention 
 				return 1;
 		}
 	}
+	return 0;
+}
+
+/* ---- a count or a ratio after a bare number ----------------------------- */
+
+/* Words right after a number without a unit that make it a count or a
+ * ratio of something ("1836 electron masses", "207 times that of the
+ * electron", "3 orders of magnitude"), not the quantity in its unit. */
+static const char *const count_words[] = {
+	"times", "fold", "orders", "order", "digits", "figures", "places", "electron", "electrons", "proton",
+	"protons", "neutron", "neutrons", "photon", "photons", "atom", "atoms", "molecule", "molecules",
+	"particle", "particles", "nuclei", "nucleus", "nucleons", "ion", "ions", "samples", "sample", "steps", "step",
+	"points", "runs", "trials", "measurements", "experiments", "events", "items", "parts", "percent",
+	"units", "unit", "higher", "lower", "larger", "smaller", "greater", "heavier", "lighter", "faster",
+	"slower", "more", "less", "mass", "masses", "radii", "radius", "倍"
+};
+
+int qv_count_after(const pk_normtext *nt, const qv_mention *m, char *out, size_t on)
+{
+	const char *s = nt->text.ptr;
+	size_t n = nt->text.len, p = m->num.end, e, k;
+
+	if (p < n && s[p] == ' ')
+		p++;
+	if (p + 3 <= n && !memcmp(s + p, "倍", 3)) {
+		pk_str_ncopy(out, on, s + m->num.start, p + 3 - m->num.start);
+		return 1;
+	}
+	for (e = p; e < n && (isalpha((unsigned char)s[e]) || s[e] == '-'); e++)
+		;
+	if (e == p)
+		return 0;
+	for (k = 0; k < sizeof(count_words) / sizeof(count_words[0]); k++)
+		if (strlen(count_words[k]) == e - p && same_ci(s + p, count_words[k], e - p)) {
+			/* the word and the next ("electron masses") */
+			if (e + 1 < n && s[e] == ' ' && isalpha((unsigned char)s[e + 1])) {
+				size_t f = e + 1;
+
+				while (f < n && isalpha((unsigned char)s[f]))
+					f++;
+				if (f - e - 1 > 4 || (f - e - 1 == 4 && !same_ci(s + e + 1, "that", 4) &&
+							!same_ci(s + e + 1, "than", 4)))
+					e = f;
+			}
+			pk_str_ncopy(out, on, s + m->num.start, e - m->num.start);
+			return 1;
+		}
 	return 0;
 }

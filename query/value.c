@@ -951,6 +951,17 @@ static int judge_one(kg_txn *t, const query_units *u, const pk_normtext *nt, con
 		}
 		goto done;
 	}
+	if (nt && !m->has_unit && best->ms.m[best->ref].unit && *best->ms.m[best->ref].unit &&
+	    qv_count_after(nt, m, form, sizeof(form))) {
+		/* "the proton mass is about 1836 electron masses", "the muon
+		 * mass is 207 times that of the electron": not the quantity in
+		 * its unit, so not "no unit given" either */
+		if ((q = qv_reason_add(out, QR_COUNT_AFTER))) {
+			pk_utf8_copy(q->a, sizeof(q->a), form);
+			pk_utf8_copy(q->b, sizeof(q->b), best->ms.m[best->ref].name);
+		}
+		goto done;
+	}
 	if (nt && (best->measured || (best->ms.n && (best->ms.m[best->ref].flags & KG_V_COMPUTED))) &&
 	    qv_form_in_clause(nt, m, form, sizeof(form))) {
 		/* "MoS2 monolayer has a direct band gap of 1.8 eV": the reports

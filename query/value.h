@@ -86,6 +86,7 @@ enum qv_reason_code {
 	QR_ONE_REPORT,        /* the one report of the stated conditions disagrees, the material's n reports
 	                       * span [x, y] around the value; c: the condition */
 	QR_PROPERTY_UNNAMED,  /* a: the material named alone, b: a property of it whose name the clause lacks */
+	QR_COUNT_AFTER,       /* a: the number and the words after it, b: the quantity not compared */
 	QR_COUNT
 };
 

@@ -59,6 +59,10 @@ void qv_clause_transition(const pk_normtext *nt, const qv_mention *m, char *out,
  * alone: "the electron affinity of GaAs is 4.07 eV" does not name its band
  * gap. */
 int qv_clause_names_quantity(kg_txn *t, const pk_normtext *nt, const qv_mention *m, const char *qkey);
+/* Is the mention's bare number followed by a word that makes it a count
+ * or a ratio ("1836 electron masses", "207 times", "3 orders")? The number
+ * and the words into out, 1; else 0. */
+int qv_count_after(const pk_normtext *nt, const qv_mention *m, char *out, size_t on);
 /* The one CODATA edition the sentence names ("CODATA 2014") into out, or "". */
 void qv_named_edition(const pk_normtext *nt, const qv_mention *m, char *out, size_t n);
 
