@@ -32,6 +32,9 @@
 #include <string.h>
 #include <time.h>
 
+/* years between a preprint and its published version that a reference
+ * may state without a source to tell (arXiv to journal: mostly 0-2) */
+#define PUBLICATION_LAG_MAX 6
 #define MAX_CANDIDATES 256
 #define RT_WORDS 320 /* words of a reference string looked at */
 #define PER_KEY 128
@@ -1256,6 +1259,10 @@ static int initials_fit(const rtext *r, size_t a, size_t b, char ini)
 		if (r->w[k - 1][0] == ini)
 			return 1;
 	}
+	/* "Branko J. Malesevic. A Note ...": the given name in full before
+	 * the middle initial (the "a" after is the title's article) */
+	if (before && k > 0 && k < a && strlen(r->w[k - 1]) >= 2 && r->w[k - 1][0] == ini)
+		return 1;
 	return !(after && before);
 }
 
@@ -3977,7 +3984,9 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 					pub = &cs.c[i];
 			if (pub && pub->venue == 0)
 				query_ref_reason(out, "its published version, %s, is not in the stated venue either", pub->doi);
-			else if (best->arxiv_only && !venue_held(&cs))
+			/* (works of the stated venue in an open world do not show
+			 * the published version is not among the works missing) */
+			else if (best->arxiv_only && !(closed && venue_held(&cs)))
 				why = "the arXiv preprint fits; no ingested source holds works of the stated venue to say "
 				      "whether it was published there";
 			else if (!best->arxiv_only && !best->jref_other)
@@ -3986,6 +3995,13 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 				why = "arXiv's journal-ref does not plainly name the stated venue, and its numbers agree";
 			if (why) {
 				out->mismatched &= ~(unsigned)QR_F_VENUE;
+				/* and its year: a journal prints a preprint a year or
+				 * a few later ("Graphs and Combinatorics 25 (2009)"
+				 * for arXiv:0704.0002 of 2007), a year no source here
+				 * gives */
+				if ((out->mismatched & QR_F_YEAR) && r->year && w->year && r->year > w->year &&
+				    r->year - w->year <= PUBLICATION_LAG_MAX && !(w->journal_ref && jref_year(w->journal_ref)))
+					out->mismatched &= ~(unsigned)QR_F_YEAR;
 				if (!out->mismatched) {
 					out->verdict = QR_UNVERIFIABLE;
 					query_ref_reason(out, "%s: not decided", why);
