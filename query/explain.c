@@ -109,6 +109,8 @@ static int en(pk_buf *b, const qv_reason *q)
 	case QR_QUALIFIED:
 		return pk_buf_printf(b, "'%s' is another quantity than the %s: not compared", q->a, q->b);
 	case QR_OTHER_SUBJECT:
+		if (q->n)
+			return pk_buf_printf(b, "one value for %s: the sentence does not say whose it is; not compared", q->a);
 		return q->b[0] ? pk_buf_printf(b, "the value is %s's, which the graph does not hold; not compared with %s's",
 					       q->a, q->b)
 			       : pk_buf_printf(b, "the value is %s's, which the graph does not hold; not compared", q->a);
@@ -209,7 +211,9 @@ static int zh(pk_buf *b, const qv_reason *q)
 	case QR_NO_QUANTITY: return pk_buf_puts(b, "未识别出物理量");
 	case QR_NO_REFERENCE: return pk_buf_printf(b, "“%s”没有参考值", q->a);
 	case QR_QUALIFIED: return pk_buf_printf(b, "“%s”指的是另一个量，不是%s：未比较", q->a, q->b);
-	case QR_OTHER_SUBJECT: return pk_buf_printf(b, "该数值属于 %s，图中没有其数据：未比较", q->a);
+	case QR_OTHER_SUBJECT:
+		return q->n ? pk_buf_printf(b, "%s 共用一个数值：句中未说明属于哪一个；未比较", q->a)
+			    : pk_buf_printf(b, "该数值属于 %s，图中没有其数据：未比较", q->a);
 	case QR_WITHIN_UNCERTAINTY: return pk_buf_printf(b, "在 %g 倍标准不确定度以内", q->x);
 	case QR_OUTDATED: return pk_buf_printf(b, "等于 %s %s 的值；%s %s 给出 %s", q->a, q->b, q->a, q->c, q->d);
 	case QR_APPROXIMATE:

@@ -741,6 +741,7 @@ static int judge_one(kg_txn *t, const query_units *u, const pk_normtext *nt, con
 		     qv_result *out)
 {
 	cand *cs = NULL, *best = NULL, *unnamed = NULL;
+	int shared = 0;
 	size_t ncs = 0, i;
 	double tol = o && o->tolerance > 0 ? o->tolerance : 0.01;
 	double c = 0, hu = 0, si = NAN;
@@ -793,8 +794,16 @@ static int judge_one(kg_txn *t, const query_units *u, const pk_normtext *nt, con
 	if (nt && !(o && o->edition))
 		qv_named_edition(nt, m, named, sizeof(named));
 	if ((rc = qv_candidates(t, nt, m, &cs, &ncs, other, sizeof(other))) < 0 ||
-	    (rc = qv_split_by_quantity(&cs, &ncs)) < 0)
+	    (shared = rc, rc = qv_split_by_quantity(&cs, &ncs)) < 0)
 		goto done;
+	if (!ncs && other[0] && shared) {
+		/* "the band gap of Si and GaAs is 1.12 eV": whose? */
+		if ((q = qv_reason_add(out, QR_OTHER_SUBJECT))) {
+			pk_utf8_copy(q->a, sizeof(q->a), other);
+			q->n = 1;
+		}
+		goto done;
+	}
 	if (!ncs && other[0]) {
 		/* "GaAs has a gap of 1.424 eV": not silicon's, which the graph has */
 		if ((q = qv_reason_add(out, QR_OTHER_SUBJECT)))

@@ -81,7 +81,9 @@ int qv_cited_in_ref(const query_units *u, const qv_mention *m, const cand *cd, d
 /* The candidates the mention's phrase names (*out: free with
  * qv_cand_release and pk_free). A material property whose sentence is
  * about a material the graph does not hold has none, and `other` (on
- * bytes) names that material. */
+ * bytes) names that material; 1 (none either) when the value is given
+ * for two materials at once ("the band gap of Si and GaAs is 1.12 eV"),
+ * `other` naming both; else 0. */
 int qv_candidates(kg_txn *t, const pk_normtext *nt, const qv_mention *m, cand **out, size_t *nout, char *other,
 		  size_t on);
 /* Split candidates whose values span several quantities. */
