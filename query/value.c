@@ -200,9 +200,16 @@ static int symbol_expression(const char *phrase)
 	size_t tokens = 0;
 
 	while (*p) {
-		size_t n = strcspn(p, " ");
+		size_t n = strcspn(p, " "), k;
+		int symbolic = n <= 2;
 
-		if (n > 4 || ++tokens > 4)
+		/* a symbol: short, with '_', '^', a digit, a capital or a
+		 * character beyond ASCII ("k_B", "m", "c^2", "ν"); not a word
+		 * ("band gap" is no expression) */
+		for (k = 0; k < n && !symbolic; k++)
+			symbolic = p[k] == '_' || p[k] == '^' || (p[k] >= '0' && p[k] <= '9') || (p[k] >= 'A' && p[k] <= 'Z') ||
+				   (unsigned char)p[k] >= 0x80;
+		if (n > 4 || !symbolic || ++tokens > 4)
 			return 0;
 		p += n;
 		p += strspn(p, " ");
