@@ -3196,26 +3196,74 @@ static size_t compare_from(kg_txn *t, const qr_opts *o, const qr_ref *r, const p
 /* The candidates compare() deferred, compared whole: from the state
  * add_candidate, the gathering and load_cand left (compare accumulates
  * into some fields). None can be identified, so the best stays. */
+static void compare_again(kg_txn *t, const qr_opts *o, const qr_ref *r, const prep *p, const rtext *rt, kg_work *w,
+			  cand *c)
+{
+	cand keep = *c;
+
+	memset(c, 0, sizeof(*c));
+	memcpy(c->doi, keep.doi, sizeof(c->doi));
+	c->slot_at = keep.slot_at;
+	c->rec = keep.rec;
+	c->rec_len = keep.rec_len;
+	c->from_doi = keep.from_doi;
+	c->extra = keep.extra;
+	compare_one(t, o, r, p, rt, w, c, 0);
+}
+
 static void compare_rest(kg_txn *t, const qr_opts *o, const qr_ref *r, const prep *p, const rtext *rt, kg_work *w,
 			 cands *cs)
 {
 	size_t i;
 
-	for (i = 0; i < cs->n; i++) {
-		cand *c = &cs->c[i], keep;
+	for (i = 0; i < cs->n; i++)
+		if (cs->c[i].deferred)
+			compare_again(t, o, r, p, rt, w, &cs->c[i]);
+}
 
-		if (!c->deferred)
-			continue;
-		keep = *c;
-		memset(c, 0, sizeof(*c));
-		memcpy(c->doi, keep.doi, sizeof(c->doi));
-		c->slot_at = keep.slot_at;
-		c->rec = keep.rec;
-		c->rec_len = keep.rec_len;
-		c->from_doi = keep.from_doi;
-		c->extra = keep.extra;
-		compare_one(t, o, r, p, rt, w, c, 0);
+/* The works the stated volume and first page hold (their DOIs, a few). */
+#define AT_LOCATOR_MAX 16
+#define LOCATOR_DOI_MAX 256 /* as cand.doi */
+
+typedef struct at_locator {
+	char doi[AT_LOCATOR_MAX][LOCATOR_DOI_MAX];
+	size_t n;
+} at_locator;
+
+static int on_locator(const void *target, size_t tlen, void *ctx)
+{
+	at_locator *a = ctx;
+
+	if (a->n < AT_LOCATOR_MAX && tlen < LOCATOR_DOI_MAX) {
+		memcpy(a->doi[a->n], target, tlen);
+		a->doi[a->n++][tlen] = '\0';
 	}
+	return 0;
+}
+
+/* Nothing identified, in an open world: the deferred candidates that
+ * the stated volume and first page hold, compared whole (a chimera's
+ * real half: the same authors, year and venue there under another
+ * title). */
+static void compare_at_locator(kg_txn *t, const qr_opts *o, const qr_ref *r, const prep *p, const rtext *rt,
+			       kg_work *w, cands *cs)
+{
+	pk_buf key = PK_BUF_INIT;
+	at_locator at;
+	size_t i, k;
+
+	at.n = 0;
+	if (kg_key_volume_page(&key, r->volume, r->first_page) == 0 &&
+	    kg_index_find(t, key.ptr, key.len, AT_LOCATOR_MAX, on_locator, &at) < 0)
+		at.n = 0;
+	pk_error_clear();
+	pk_buf_release(&key);
+	for (i = 0; i < cs->n && at.n; i++)
+		for (k = 0; k < at.n; k++)
+			if (cs->c[i].deferred && !strcmp(cs->c[i].doi, at.doi[k])) {
+				compare_again(t, o, r, p, rt, w, &cs->c[i]);
+				break;
+			}
 }
 
 /* A candidate no other can displace as the best (see better()):
@@ -3791,9 +3839,15 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 		if (pass == 0 && rt->n >= 4 && (!best || best->identified < 2) && (rc = gather_windows(t, rt, &cs)) < 0)
 			goto done;
 	}
-	/* a work identified: what follows reads every candidate */
+	/* a work identified: what follows reads every candidate; and none,
+	 * with authors, a year, a volume and pages stated: a work the
+	 * stated volume and pages hold under another title is a chimera's
+	 * other half, even in an open world */
 	if (may_defer && pk.best)
 		compare_rest(t, o, r, p, rt, w, &cs);
+	else if (may_defer && title_like(r, p) && r->nauthors && r->year && r->volume[0] && r->first_page[0] &&
+		 strcmp(r->first_page, "1") && !same_number_int(r->volume, r->year))
+		compare_at_locator(t, o, r, p, rt, w, &cs);
 	for (i = 0; may_defer && i < cs.n; i++)
 		s->deferred += cs.c[i].deferred;
 	out->candidates = cs.n;
@@ -4118,6 +4172,19 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 			query_ref_reason(out, "nothing matches the stated authors%s and year among %s",
 					 r->venue[0] ? ", venue" : "", world);
 		}
+	} else if (title_stated && chimera && chimera->au.first_match && chimera->year_diff == 0 && chimera->venue == 1 &&
+		   chimera->volume == 1 && chimera->pages == 1 && r->first_page[0] && strcmp(r->first_page, "1") &&
+		   !same_number_int(r->volume, r->year)) {
+		/* an open world that holds the work at the stated venue, volume
+		 * and pages, by the stated authors in the stated year: the
+		 * title stated is not its title, and no other work can be
+		 * there (not so where every article starts at page 1, or the
+		 * volume is the year: "2021;2021:1", Hindawi's article
+		 * numbers) */
+		out->verdict = QR_FABRICATED;
+		query_ref_reason(out, "the stated volume and pages hold %s, by the stated authors in the stated year, whose "
+				      "title is another", chimera->doi);
+		chimera_reason(out, chimera);
 	} else if (closed && r->title[0]) {
 		query_ref_reason(out, "the stated title is too short to name a work, and no work fits what the reference states");
 	} else if (closed) {

@@ -83,6 +83,29 @@ $ provkg check-ref "Pan, S. et al. (2017). A comprehensive survey of microbial d
 >   the DOI is that work's, whose title is another (10.1371/journal.pone.0171550: "Profiling of subgingival plaque biofilm microbiota in adolescents after completion of orthodontic therapy")
 ? 1
 
+# without a DOI, in an open world: the stated venue, volume and first page hold a work by
+# the stated authors of the stated year under another title, so no other work can be there
+# (it was unverifiable); other pages, or a volume that is the year with page 1 (Hindawi's
+# article numbers: many works there), decide nothing
+$ provkg check-ref "Tkaczyk D, et al. CERMINE: a deep learning system for metadata extraction. IJDAR 18(4):317-335 (2015)."
+> fabricated: Tkaczyk D, et al. CERMINE: a deep learning system for metadata extraction. IJDAR 18(4):317-335 (2015).
+>   parsed:  springer style; Tkaczyk et al.; 2015; "CERMINE: a deep learning system for metadata extraction"; IJDAR 18(4); pp. 317-335
+>   the stated volume and pages hold 10.1007/s10032-015-0249-8, by the stated authors in the stated year, whose title is another
+>   chimeric: real authors with an invented title (authors, year, venue, volume, pages of 10.1007/s10032-015-0249-8)
+? 1
+
+$ provkg check-ref "Tkaczyk D, et al. CERMINE: a deep learning system for metadata extraction. IJDAR 18(4):400-410 (2015)."
+> unverifiable: Tkaczyk D, et al. CERMINE: a deep learning system for metadata extraction. IJDAR 18(4):400-410 (2015).
+>   parsed:  springer style; Tkaczyk et al.; 2015; "CERMINE: a deep learning system for metadata extraction"; IJDAR 18(4); pp. 400-410
+>   no matching work in the graph (not a closed world)
+? 1
+
+$ provkg check-ref "Liu L, Fan J, Li C, Liu X. A new protocol for secure sensor networks. Security and Communication Networks. 2022;2022:1-11."
+> unverifiable: Liu L, Fan J, Li C, Liu X. A new protocol for secure sensor networks. Security and Communication Networks. 2022;2022:1-11.
+>   parsed:  vancouver style; Liu et al.; 2022; "A new protocol for secure sensor networks"; Security and Communication Networks 2022; pp. 1-11
+>   no matching work in the graph (not a closed world)
+? 1
+
 # dblp abbreviates its journals ("Acta Inf."): the name in full is the same venue;
 # a venue the abbreviation does not spell word for word is not
 $ provkg check-ref "Goodman, N., & Shmueli, O. (1983). NP-complete problems simplified on tree schemas. Acta Informatica, 20(2), 171-178."
