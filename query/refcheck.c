@@ -3845,8 +3845,8 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 	 * other half, even in an open world */
 	if (may_defer && pk.best)
 		compare_rest(t, o, r, p, rt, w, &cs);
-	else if (may_defer && title_like(r, p) && r->nauthors && r->year && r->volume[0] && r->first_page[0] &&
-		 strcmp(r->first_page, "1") && !same_number_int(r->volume, r->year))
+	else if (may_defer && r->year && r->volume[0] && r->first_page[0] && strcmp(r->first_page, "1") &&
+		 !same_number_int(r->volume, r->year))
 		compare_at_locator(t, o, r, p, rt, w, &cs);
 	for (i = 0; may_defer && i < cs.n; i++)
 		s->deferred += cs.c[i].deferred;

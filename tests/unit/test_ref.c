@@ -387,9 +387,16 @@ static void verdicts(void)
 	CHECK(r.nreasons == 2 && strstr(r.reasons[1], "chimeric: real authors with an invented title") &&
 	      strstr(r.reasons[1], "10.1001/archderm.1974.01630060065019"));
 	CHECK(strstr(r.reasons[0], "closed world by --closed-world") != NULL);
-	/* the same in an open world: the title could be a work not in the graph */
+	/* the same in an open world: fabricated too, the stated venue, volume
+	 * and page holding the work of the stated author and year (it was
+	 * unverifiable); with other pages the title could be a work not in
+	 * the graph */
 	CHECK_EQ_INT(verdict("Watanabe, S. (1974). Toward a unified theory of lattice stochastic dynamics. "
-			     "Archives of Dermatology, 109(6), 889.", 0, &r), QR_UNVERIFIABLE);
+			     "Archives of Dermatology, 109(6), 889.", 0, &r), QR_FABRICATED);
+	CHECK(r.nreasons == 2 && strstr(r.reasons[0], "the stated volume and pages hold") &&
+	      strstr(r.reasons[1], "chimeric: real authors with an invented title"));
+	CHECK_EQ_INT(verdict("Watanabe, S. (1974). Toward a unified theory of lattice stochastic dynamics. "
+			     "Archives of Dermatology, 109(6), 901.", 0, &r), QR_UNVERIFIABLE);
 	/* a wrong parse loses nothing: the title found in the string */
 	CHECK_EQ_INT(verdict("Watanabe S Infantile Syphilis Accompanied by Anticomplementary Effect of Cryoglobulin "
 			     "Archives of Dermatology 109 889 1974", 0, &r), QR_VERIFIED);
