@@ -3840,9 +3840,9 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 			goto done;
 	}
 	/* a work identified: what follows reads every candidate; and none,
-	 * with authors, a year, a volume and pages stated: a work the
-	 * stated volume and pages hold under another title is a chimera's
-	 * other half, even in an open world */
+	 * with a year, a volume and a first page stated: the works the
+	 * stated volume and page hold (one under another title by the
+	 * stated authors is a chimera's other half, even in an open world) */
 	if (may_defer && pk.best)
 		compare_rest(t, o, r, p, rt, w, &cs);
 	else if (may_defer && r->year && r->volume[0] && r->first_page[0] && strcmp(r->first_page, "1") &&
