@@ -639,9 +639,11 @@ static int shared_value(kg_txn *t, const char *s, size_t a, const qv_mention *m,
 			while (i < e && ((unsigned char)s[i] & 0xC0) == 0x80)
 				i++;
 		}
-	}
-	if (i >= e || !(names_material(t, s, i, e - i) || names_material_zh(t, s, i, e - i)))
+		if (i >= e)
+			return 0;
+	} else if (!names_material(t, s, i, e - i)) {
 		return 0;
+	}
 	snprintf(out, on, "%.*s%s%s", (int)(e - i), s + i, joins[k], m->phrase);
 	return 1;
 }
@@ -793,32 +795,32 @@ typedef struct variants_ctx {
 	int rc;
 } variants_ctx;
 
+/* Append a target (type, a copy of key, score) to ts: 0 or PK_ENOMEM. */
+static int target_push(query_targets *ts, char type, const char *key, int score)
+{
+	query_target *x;
+
+	if (PK_ALLOC_GROW(ts->t, ts->n + 1, ts->cap, 8) < 0)
+		return PK_ENOMEM;
+	x = &ts->t[ts->n];
+	memset(x, 0, sizeof(*x));
+	x->type = type;
+	x->score = score;
+	if (!(x->key = pk_strdup(key)))
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	ts->n++;
+	return 0;
+}
+
 static int on_variant(const kg_node *nd, void *vctx)
 {
 	variants_ctx *c = vctx;
-	query_target *x;
 	size_t i;
 
 	for (i = 0; i < c->ts->n; i++)
 		if (c->ts->t[i].type == KG_QUANTITY && !strcmp(c->ts->t[i].key, nd->key))
 			return 0;
-	if (c->ts->n == c->ts->cap) {
-		size_t cap = c->ts->cap ? c->ts->cap * 2 : 8, bytes;
-		query_target *nt;
-
-		if (pk_size_mul(&bytes, cap, sizeof(*nt)) < 0 || !(nt = pk_realloc(c->ts->t, bytes)))
-			return pk_error_set(PK_ENOMEM, "out of memory");
-		c->ts->t = nt;
-		c->ts->cap = cap;
-	}
-	x = &c->ts->t[c->ts->n];
-	memset(x, 0, sizeof(*x));
-	x->type = KG_QUANTITY;
-	x->score = c->score;
-	if (!(x->key = pk_strdup(nd->key)))
-		return pk_error_set(PK_ENOMEM, "out of memory");
-	c->ts->n++;
-	return 0;
+	return target_push(c->ts, KG_QUANTITY, nd->key, c->score);
 }
 
 static int add_variants(kg_txn *t, query_targets *ts)
@@ -849,7 +851,6 @@ static int element_material(kg_txn *t, const qv_mention *m, query_targets *ts)
 	char key[64];
 	size_t i;
 	int entity = 0, score = 0;
-	query_target *x;
 
 	for (i = 0; i < ts->n; i++) {
 		if (ts->t[i].type == QUERY_MATERIAL || ts->t[i].type == QUERY_FORMULA || ts->t[i].qualifier)
@@ -865,16 +866,7 @@ static int element_material(kg_txn *t, const qv_mention *m, query_targets *ts)
 		pk_error_clear();
 		return 0;
 	}
-	if (PK_ALLOC_GROW(ts->t, ts->n + 1, ts->cap, 8) < 0)
-		return PK_ENOMEM;
-	x = &ts->t[ts->n];
-	memset(x, 0, sizeof(*x));
-	x->type = QUERY_FORMULA;
-	x->score = score;
-	if (!(x->key = pk_strdup(key)))
-		return pk_error_set(PK_ENOMEM, "out of memory");
-	ts->n++;
-	return 0;
+	return target_push(ts, QUERY_FORMULA, key, score);
 }
 
 /* Resolve the phrase again (mentions keep only text) and expand. */

@@ -803,18 +803,13 @@ static int judge_one(kg_txn *t, const query_units *u, const pk_normtext *nt, con
 	if ((rc = qv_candidates(t, nt, m, &cs, &ncs, other, sizeof(other))) < 0 ||
 	    (shared = rc, rc = qv_split_by_quantity(&cs, &ncs)) < 0)
 		goto done;
-	if (!ncs && other[0] && shared) {
-		/* "the band gap of Si and GaAs is 1.12 eV": whose? */
+	if (!ncs && other[0]) {
+		/* "GaAs has a gap of 1.424 eV": not silicon's, which the graph
+		 * has; "the band gap of Si and GaAs is 1.12 eV" (shared): whose? */
 		if ((q = qv_reason_add(out, QR_OTHER_SUBJECT))) {
 			pk_utf8_copy(q->a, sizeof(q->a), other);
-			q->n = 1;
+			q->n = shared;
 		}
-		goto done;
-	}
-	if (!ncs && other[0]) {
-		/* "GaAs has a gap of 1.424 eV": not silicon's, which the graph has */
-		if ((q = qv_reason_add(out, QR_OTHER_SUBJECT)))
-			pk_utf8_copy(q->a, sizeof(q->a), other);
 		goto done;
 	}
 	/* the reference of each candidate and how well the cited unit fits it */

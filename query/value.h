@@ -53,7 +53,8 @@ enum qv_reason_code {
 	QR_VARIABLE,          /* a: phrase, b: reference name, c: reference value+unit, n: 1 dimension fits */
 	QR_EXPRESSION,        /* a: phrase */
 	QR_QUALIFIED,         /* a: qualifier word, b: the quantity it qualifies */
-	QR_OTHER_SUBJECT,     /* a: the material the sentence is about, b: the one found elsewhere */
+	QR_OTHER_SUBJECT,     /* a: the material the sentence is about, b: the one found elsewhere; n: 1 one value
+	                       * for the two materials in a (whose, not said) */
 	QR_OUT_OF_RANGE,      /* a: number text */
 	QR_AMBIGUOUS_COMMA,   /* a: number text, x, y: the two readings */
 	QR_WITHIN_UNCERTAINTY, /* x: k (2), y: the combined standard uncertainty */
