@@ -1467,6 +1467,7 @@ typedef struct cand {
 	const void *rec; /* its record in the txn's map, once read (NULL: not yet) */
 	size_t rec_len;
 	int from_doi;
+	int at_locator;  /* under the stated volume and first page (gather_narrow) */
 	int same;        /* another database's record of the match's work */
 	double title, score;
 	int title_same;  /* the stated title is the work's, exactly (-1: no title stated) */
@@ -1516,9 +1517,13 @@ typedef struct cands {
 typedef struct collect_ctx {
 	cands *cs;
 	size_t seen;
+	int at_locator; /* the key is the stated volume and first page */
 } collect_ctx;
 
-static int add_candidate(cands *cs, const char *doi, size_t n)
+/* Add the work doi[0..n) to the candidates, or find it there; at_locator
+ * marks it as one the stated volume and first page hold. 1 when the
+ * candidates are full (it is not added), else 0. */
+static int add_candidate_at(cands *cs, const char *doi, size_t n, int at_locator)
 {
 	uint64_t h = pk_fnv1a64(doi, n);
 	size_t at;
@@ -1526,20 +1531,28 @@ static int add_candidate(cands *cs, const char *doi, size_t n)
 	if (n >= sizeof(cs->c[0].doi))
 		return 0;
 	for (at = (size_t)h & (CAND_SLOTS - 1); cs->slot[at]; at = (at + 1) & (CAND_SLOTS - 1)) {
-		const char *d = cs->c[cs->slot[at] - 1].doi;
+		cand *c = &cs->c[cs->slot[at] - 1];
 
-		if (!memcmp(d, doi, n) && d[n] == '\0')
+		if (!memcmp(c->doi, doi, n) && c->doi[n] == '\0') {
+			c->at_locator |= at_locator;
 			return 0; /* already a candidate */
+		}
 	}
 	if (cs->n >= MAX_CANDIDATES)
 		return 1; /* enough */
 	memset(&cs->c[cs->n], 0, sizeof(cs->c[0]));
 	memcpy(cs->c[cs->n].doi, doi, n);
 	cs->c[cs->n].doi[n] = '\0';
+	cs->c[cs->n].at_locator = at_locator;
 	cs->slot[at] = (unsigned short)(cs->n + 1);
 	cs->c[cs->n].slot_at = (unsigned short)at;
 	cs->n++;
 	return 0;
+}
+
+static int add_candidate(cands *cs, const char *doi, size_t n)
+{
+	return add_candidate_at(cs, doi, n, 0);
 }
 
 static int on_index(const void *target, size_t len, void *ctx)
@@ -1547,14 +1560,14 @@ static int on_index(const void *target, size_t len, void *ctx)
 	collect_ctx *c = ctx;
 
 	c->seen++;
-	return add_candidate(c->cs, target, len);
+	return add_candidate_at(c->cs, target, len, c->at_locator);
 }
 
 /* The works under key, up to PER_KEY; when the key names more, or the
  * candidates are full, cs->truncated says how many the key has. */
-static int from_key(kg_txn *t, const void *key, size_t klen, cands *cs)
+static int from_key_at(kg_txn *t, const void *key, size_t klen, cands *cs, int at_locator)
 {
-	collect_ctx c = { cs, 0 };
+	collect_ctx c = { cs, 0, at_locator };
 	size_t total = 0;
 	int rc = kg_index_find(t, key, klen, PER_KEY, on_index, &c);
 
@@ -1565,6 +1578,11 @@ static int from_key(kg_txn *t, const void *key, size_t klen, cands *cs)
 		cs->truncated = total;
 	pk_error_clear();
 	return 0;
+}
+
+static int from_key(kg_txn *t, const void *key, size_t klen, cands *cs)
+{
+	return from_key_at(t, key, klen, cs, 0);
 }
 
 static int from_index(kg_txn *t, const pk_buf *key, cands *cs)
@@ -1904,7 +1922,8 @@ static int gather_narrow(kg_txn *t, const qr_ref *r, cands *cs)
 	}
 	if (r->volume[0] && r->first_page[0]) {
 		pk_buf_reset(&key);
-		if (kg_key_volume_page(&key, r->volume, r->first_page) == 0 && (rc = from_index(t, &key, cs)) < 0)
+		if (kg_key_volume_page(&key, r->volume, r->first_page) == 0 &&
+		    (rc = from_key_at(t, key.ptr, key.len, cs, 1)) < 0)
 			goto done;
 	}
 	pk_error_clear();
@@ -3207,6 +3226,7 @@ static void compare_again(kg_txn *t, const qr_opts *o, const qr_ref *r, const pr
 	c->rec = keep.rec;
 	c->rec_len = keep.rec_len;
 	c->from_doi = keep.from_doi;
+	c->at_locator = keep.at_locator;
 	c->extra = keep.extra;
 	compare_one(t, o, r, p, rt, w, c, 0);
 }
@@ -3221,24 +3241,12 @@ static void compare_rest(kg_txn *t, const qr_opts *o, const qr_ref *r, const pre
 			compare_again(t, o, r, p, rt, w, &cs->c[i]);
 }
 
-/* The works the stated volume and first page hold (their DOIs, a few). */
-#define AT_LOCATOR_MAX 16
-#define LOCATOR_DOI_MAX 256 /* as cand.doi */
-
-typedef struct at_locator {
-	char doi[AT_LOCATOR_MAX][LOCATOR_DOI_MAX];
-	size_t n;
-} at_locator;
-
-static int on_locator(const void *target, size_t tlen, void *ctx)
+/* Do the stated volume and first page name one work of a venue? Not
+ * where every article starts at page 1, or the volume is the year
+ * ("2021;2021:1", Hindawi's article numbers). */
+static int one_work_at_locator(const qr_ref *r)
 {
-	at_locator *a = ctx;
-
-	if (a->n < AT_LOCATOR_MAX && tlen < LOCATOR_DOI_MAX) {
-		memcpy(a->doi[a->n], target, tlen);
-		a->doi[a->n++][tlen] = '\0';
-	}
-	return 0;
+	return r->volume[0] && r->first_page[0] && strcmp(r->first_page, "1") && !same_number_int(r->volume, r->year);
 }
 
 /* Nothing identified, in an open world: the deferred candidates that
@@ -3248,22 +3256,11 @@ static int on_locator(const void *target, size_t tlen, void *ctx)
 static void compare_at_locator(kg_txn *t, const qr_opts *o, const qr_ref *r, const prep *p, const rtext *rt,
 			       kg_work *w, cands *cs)
 {
-	pk_buf key = PK_BUF_INIT;
-	at_locator at;
-	size_t i, k;
+	size_t i;
 
-	at.n = 0;
-	if (kg_key_volume_page(&key, r->volume, r->first_page) == 0 &&
-	    kg_index_find(t, key.ptr, key.len, AT_LOCATOR_MAX, on_locator, &at) < 0)
-		at.n = 0;
-	pk_error_clear();
-	pk_buf_release(&key);
-	for (i = 0; i < cs->n && at.n; i++)
-		for (k = 0; k < at.n; k++)
-			if (cs->c[i].deferred && !strcmp(cs->c[i].doi, at.doi[k])) {
-				compare_again(t, o, r, p, rt, w, &cs->c[i]);
-				break;
-			}
+	for (i = 0; i < cs->n; i++)
+		if (cs->c[i].deferred && cs->c[i].at_locator)
+			compare_again(t, o, r, p, rt, w, &cs->c[i]);
 }
 
 /* A candidate no other can displace as the best (see better()):
@@ -3845,8 +3842,7 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 	 * stated authors is a chimera's other half, even in an open world) */
 	if (may_defer && pk.best)
 		compare_rest(t, o, r, p, rt, w, &cs);
-	else if (may_defer && r->year && r->volume[0] && r->first_page[0] && strcmp(r->first_page, "1") &&
-		 !same_number_int(r->volume, r->year))
+	else if (may_defer && r->year && one_work_at_locator(r))
 		compare_at_locator(t, o, r, p, rt, w, &cs);
 	for (i = 0; may_defer && i < cs.n; i++)
 		s->deferred += cs.c[i].deferred;
@@ -4173,14 +4169,11 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 					 r->venue[0] ? ", venue" : "", world);
 		}
 	} else if (title_stated && chimera && chimera->au.first_match && chimera->year_diff == 0 && chimera->venue == 1 &&
-		   chimera->volume == 1 && chimera->pages == 1 && r->first_page[0] && strcmp(r->first_page, "1") &&
-		   !same_number_int(r->volume, r->year)) {
+		   chimera->volume == 1 && chimera->pages == 1 && one_work_at_locator(r)) {
 		/* an open world that holds the work at the stated venue, volume
 		 * and pages, by the stated authors in the stated year: the
 		 * title stated is not its title, and no other work can be
-		 * there (not so where every article starts at page 1, or the
-		 * volume is the year: "2021;2021:1", Hindawi's article
-		 * numbers) */
+		 * there */
 		out->verdict = QR_FABRICATED;
 		query_ref_reason(out, "the stated volume and pages hold %s, by the stated authors in the stated year, whose "
 				      "title is another", chimera->doi);
