@@ -57,6 +57,8 @@ void ev_record_value_json(pk_json *w, const qv_result *r, int with_spans)
 		}
 		if (m->num.ambiguous_comma)
 			pk_json_kbool(w, "ambiguous_comma", 1);
+		if (m->num.flat_power)
+			pk_json_kbool(w, "power_or_product", 1);
 		if (m->phrase[0])
 			pk_json_kstr(w, "named_by", m->phrase);
 		pk_json_end_obj(w);

@@ -55,6 +55,8 @@ static const char *const names[QR_COUNT] = {
 	[QR_ONE_REPORT] = "one_report",
 	[QR_PROPERTY_UNNAMED] = "property_unnamed",
 	[QR_COUNT_AFTER] = "count_or_ratio",
+	[QR_AMBIGUOUS_POWER] = "ambiguous_power",
+	[QR_POWER_READ] = "power_read",
 };
 
 const char *query_reason_name(int code)
@@ -176,6 +178,18 @@ static int en(pk_buf *b, const qv_reason *q)
 	case QR_ONE_REPORT:
 		return pk_buf_printf(b, "only one report (%s) disagrees, and the material's %d reports span %g to %g "
 				     "around the value: not decided", q->c, q->n, q->x, q->y);
+	case QR_AMBIGUOUS_POWER:
+		return pk_buf_printf(b, "'%s' could be %.10g (a power of ten whose superscript was lost) or the product "
+					"%.10g; not guessed", q->a, q->x, q->y);
+	case QR_POWER_READ:
+		if (q->n == 1)
+			return pk_buf_printf(b, "'%s' read as %.10g, a power of ten whose superscript was lost in copying "
+						"(the product %.10g would not agree)", q->a, q->x, q->y);
+		if (q->n == 2)
+			return pk_buf_printf(b, "'%s' read as the product %.10g (as a power of ten, %.10g would not agree)",
+					     q->a, q->x, q->y);
+		return pk_buf_printf(b, "'%s' read either way (%.10g, a power of ten whose superscript was lost, or the "
+					"product %.10g) gives this verdict", q->a, q->x, q->y);
 	case QR_COMMA_READ:
 		return q->n ? pk_buf_printf(b, "'%s' read as %.10g: English text groups thousands with a comma (%.10g would not "
 					    "agree)", q->a, q->x, q->y)
@@ -198,6 +212,13 @@ static int zh(pk_buf *b, const qv_reason *q)
 	case QR_NO_UNIT: return pk_buf_printf(b, "未给出单位；按 %s 读取", q->a);
 	case QR_UNIT_UNREAD: return pk_buf_printf(b, "无法识别单位“%s”；未比较", q->a);
 	case QR_POWER_UNREAD: return pk_buf_printf(b, "无法识别“%s”后的十的幂；未比较", q->a);
+	case QR_AMBIGUOUS_POWER:
+		return pk_buf_printf(b, "“%s”可读作 %.10g（上标丢失的十的幂）或乘积 %.10g；未判定", q->a, q->x, q->y);
+	case QR_POWER_READ:
+		return q->n == 2 ? pk_buf_printf(b, "“%s”读作乘积 %.10g（按十的幂 %.10g 不符）", q->a, q->x, q->y)
+			: q->n == 1 ? pk_buf_printf(b, "“%s”读作 %.10g：复制时丢失了上标的十的幂（乘积 %.10g 不符）", q->a,
+						    q->x, q->y)
+				    : pk_buf_printf(b, "“%s”无论读作 %.10g（十的幂）还是乘积 %.10g，结论相同", q->a, q->x, q->y);
 	case QR_COMPUTED_ONLY:
 		return pk_buf_puts(b, q->n ? "图中只有 GGA/PBE 计算值，文中未说明所用方法：其他方法的结果可能与之相差超过容差；不判为错误"
 					   : "图中只有计算值，文中未说明其数值为计算值：实验值可能与之相差超过容差；不判为错误");
@@ -382,6 +403,16 @@ void query_value_reasons_json(pk_json *w, const qv_result *r)
 			pk_json_kstr(w, "written", q->a);
 			pk_json_kstr(w, "unit_is", q->b);
 			pk_json_knum(w, "multiple", q->x);
+			break;
+		case QR_AMBIGUOUS_POWER:
+			pk_json_kstr(w, "number", q->a);
+			json_pair(w, "readings", q->x, q->y);
+			break;
+		case QR_POWER_READ:
+			pk_json_kstr(w, "number", q->a);
+			json_pair(w, "readings", q->x, q->y);
+			pk_json_kstr(w, "taken", q->n == 2 ? "product" : "power");
+			pk_json_kbool(w, "either", q->n == 0);
 			break;
 		case QR_COMMA_READ:
 			pk_json_kstr(w, "number", q->a);

@@ -197,7 +197,7 @@ static size_t scan_exponent(const char *s, size_t n, size_t p, int *e, int allow
 	else if (match(s, n, q, "–"))
 		sign = -1, q += 3;
 	else if (s[q - 1] == '0')
-		return p; /* "3×108" is a product, not 3e8: an exponent needs ^ or a sign */
+		return p; /* "3×108": an exponent needs ^ or a sign (flat_power reads it both ways) */
 	digits = 0;
 	while (q < n && is_digit(s[q]) && digits < 5)
 		v = v * 10 + (s[q++] - '0'), digits++;
@@ -248,6 +248,27 @@ static int power_unread(const char *s, size_t n, size_t p)
 	return match(s, n, q, "^") || match(s, n, q, "**") || match(s, n, q, "<sup") || match(s, n, q, "{") ||
 	       ((match(s, n, q, "E") || match(s, n, q, "e") || match(s, n, q, "[")) && q + 1 < n &&
 		(is_digit(s[q + 1]) || s[q + 1] == '-' || s[q + 1] == '+'));
+}
+
+/* "× 1023", "x 108": a sign of multiplication, "10" and one or two more
+ * digits, with no "^" and no sign: a power of ten whose superscript was
+ * lost when the text was copied (NIST's pages print "6.022 140 76 x 10²³";
+ * copied as plain text it reads "× 1023"), or a product (3 × 108 = 324).
+ * Returns the end and the digits after "10" in *d and their count in
+ * *nd, or 0. Not a leading 0 ("× 100" is no power), nor more digits or a
+ * decimal part after them. */
+static size_t flat_power(const char *s, size_t n, size_t p, int *d, int *nd)
+{
+	size_t q = times_ten(s, n, p), r;
+
+	if (!q || q >= n || !is_digit(s[q]) || s[q] == '0')
+		return 0;
+	for (r = q, *d = 0; r < n && is_digit(s[r]) && r - q < 2; r++)
+		*d = *d * 10 + (s[r] - '0');
+	if (r < n && (is_digit(s[r]) || ((s[r] == '.' || s[r] == ',') && r + 1 < n && is_digit(s[r + 1]))))
+		return 0;
+	*nd = (int)(r - q);
+	return r;
 }
 
 /* the markers with their lengths in bytes */
@@ -347,7 +368,7 @@ static size_t scan_one(const char *s, size_t n, size_t p, qn_number *out)
 {
 	size_t i = p, q;
 	mant m;
-	int e = 0, neg = 0, overflow = 0, pi = 0;
+	int e = 0, neg = 0, overflow = 0, pi = 0, flat = 0, flat_digits = 0;
 	double mult = 1;
 
 	if (i < n && (s[i] == '-' || s[i] == '+')) {
@@ -449,6 +470,11 @@ static size_t scan_one(const char *s, size_t n, size_t p, qn_number *out)
 			out->has_exponent = 1;
 			out->exponent = e;
 			q = r;
+		} else if (!pi && !m.comma_ambiguous && (r = flat_power(s, n, q, &flat, &flat_digits)) != 0) {
+			out->has_exponent = 1;
+			out->exponent = e = flat;
+			out->flat_power = 1;
+			q = r;
 		} else {
 			out->power_unread = power_unread(s, n, q);
 		}
@@ -471,6 +497,8 @@ value:
 	}
 	if (out->has_unc)
 		out->unc *= pow(10.0, e) * mult;
+	if (out->flat_power) /* the other reading: the product with 10 and the digits */
+		out->alt_value = out->value * ((flat_digits == 1 ? 100 : 1000) + flat) / pow(10.0, flat);
 	if (m.comma_ambiguous && out->has_exponent && !pi && fabs(m.alt) >= 1 && fabs(m.alt) < 10 &&
 	    strchr(m.buf, '.') == NULL) {
 		/* "6,626×10⁻³⁴": a mantissa before a power of ten is written

@@ -8,7 +8,8 @@
  * around nearly 约 大约 近似) set `approx`. A single comma followed by
  * exactly three digits ("1,234") could be a decimal or a thousands
  * separator: it is flagged `ambiguous_comma` with both readings, not
- * guessed here (query_value_judge judges both).
+ * guessed here (query_value_judge judges both). So is "6.022 × 1023"
+ * (`flat_power`): 10^23 with its superscript lost in copying, or a product.
  * The cited precision is kept: significant digits and half a unit in the
  * last cited digit.
  */
@@ -23,7 +24,7 @@ typedef struct qn_number {
 	double lo, hi;       /* a range's bounds (both = value otherwise) */
 	double unc;          /* cited standard uncertainty, 0 if none */
 	double half_unit;    /* half a unit in the last cited digit */
-	double alt_value;    /* ambiguous comma: the other reading */
+	double alt_value;    /* ambiguous comma, flat_power: the other reading */
 	int sig_digits;
 	int exponent;        /* the power of ten written, 0 if none */
 	int has_unc, is_range, approx, ambiguous_comma, overflow;
@@ -33,6 +34,9 @@ typedef struct qn_number {
 	int has_exponent;    /* written in scientific notation */
 	int power_unread;    /* a power of ten follows that could not be read ("× 10^[-23]"):
 	                      * value is the mantissa alone */
+	int flat_power;      /* "6.022 × 1023": "10" and digits with no "^" or sign, a power of
+	                      * ten whose superscript was lost in copying, or a product: value
+	                      * reads the power (6.022e23), alt_value the product (6160.5) */
 	char text[80];       /* the number as written (normalised), truncated */
 } qn_number;
 

@@ -661,54 +661,89 @@ static int english_thousands(const pk_normtext *nt, size_t a, size_t b)
 	return english;
 }
 
+/* m as written, and as read the other way (alt_value: its bounds,
+ * uncertainty and precision scaled with it), judged: into out and rb
+ * (initialised here; the caller releases it). */
+static int judge_readings(kg_txn *t, const query_units *u, const pk_normtext *nt, const qv_mention *m,
+			  const qv_opts *o, qv_result *out, qv_result *rb)
+{
+	qv_mention ma = *m, mb;
+	double r = m->num.alt_value / m->num.value;
+	int rc;
+
+	ma.num.ambiguous_comma = 0;
+	ma.num.flat_power = 0;
+	mb = ma;
+	mb.num.value = m->num.alt_value;
+	mb.num.lo = m->num.lo * r;
+	mb.num.hi = m->num.hi * r;
+	mb.num.unc = m->num.unc * r;
+	mb.num.half_unit = m->num.half_unit * r;
+	if (m->num.flat_power) { /* the product: no power of ten written */
+		mb.num.has_exponent = 0;
+		mb.num.exponent = 0;
+	}
+	qv_result_init(rb);
+	if ((rc = judge_units(t, u, nt, &ma, o, out)) < 0)
+		return rc;
+	return judge_units(t, u, nt, &mb, o, rb);
+}
+
+static int agrees(int verdict)
+{
+	return verdict == QV_MATCH || verdict == QV_APPROXIMATE || verdict == QV_OUTDATED;
+}
+
 /* "96,485 C/mol": a comma before three digits groups thousands or marks
  * decimals. Both readings are judged. The verdict stands when both give
  * it ("1,234 eV" for silicon's gap is wrong either way), or when the
  * thousands reading agrees with the reference in English text that
  * writes no decimal comma; otherwise nothing is guessed (unknown). A
  * thousands reading that is wrong where the decimal one is right ("1,120
- * eV") is never called a mismatch. */
+ * eV") is never called a mismatch.
+ * "6.022 140 76 × 1023 mol−1" (NIST's 10²³ copied as plain text) is a
+ * power of ten or a product (6160.5): the verdict stands when both
+ * readings give it, or when one agrees with the reference and the other
+ * does not (no one writes a constant's value as a product that misses it
+ * by 10^20); otherwise unknown. */
 int query_value_judge(kg_txn *t, const query_units *u, const pk_normtext *nt, const qv_mention *m,
 		      const qv_opts *o, qv_result *out)
 {
-	qv_mention ma, mb;
 	qv_result rb;
 	qv_reason *q;
-	double r;
-	int rc, either, thousands;
+	int rc, either, taken = 0;
 
-	if (!m->num.ambiguous_comma || m->num.is_range || m->num.overflow || m->num.value == 0 ||
-	    !isfinite(m->num.alt_value))
+	if ((!m->num.ambiguous_comma && !m->num.flat_power) || m->num.is_range || m->num.overflow ||
+	    m->num.value == 0 || !isfinite(m->num.alt_value))
 		return judge_units(t, u, nt, m, o, out);
-	ma = *m;
-	ma.num.ambiguous_comma = 0;
-	mb = ma;
-	r = m->num.alt_value / m->num.value;
-	mb.num.value = m->num.alt_value;
-	mb.num.lo = m->num.lo * r;
-	mb.num.hi = m->num.hi * r;
-	mb.num.unc = m->num.unc * r;
-	mb.num.half_unit = m->num.half_unit * r;
-	if ((rc = judge_units(t, u, nt, &ma, o, out)) < 0)
-		return rc;
-	qv_result_init(&rb);
-	if ((rc = judge_units(t, u, nt, &mb, o, &rb)) < 0) {
+	if ((rc = judge_readings(t, u, nt, m, o, out, &rb)) < 0) {
 		qv_result_release(&rb);
 		return rc;
 	}
 	either = out->verdict == rb.verdict && out->verdict != QV_UNKNOWN;
-	thousands = !either &&
-		    (out->verdict == QV_MATCH || out->verdict == QV_APPROXIMATE || out->verdict == QV_OUTDATED) &&
-		    english_thousands(nt, m->num.start, m->num.end);
-	qv_result_release(&rb);
-	if (!either && !thousands) /* not guessed: unknown, both readings said */
+	if (!either && m->num.ambiguous_comma)
+		taken = agrees(out->verdict) && english_thousands(nt, m->num.start, m->num.end);
+	else if (!either && agrees(out->verdict) != agrees(rb.verdict))
+		taken = agrees(out->verdict) ? 1 : 2;
+	if (taken == 2) { /* the product's verdict */
+		qv_result_release(out);
+		*out = rb;
+	} else {
+		qv_result_release(&rb);
+	}
+	if (!either && !taken) /* not guessed: unknown, both readings said */
 		return judge_one(t, u, nt, m, o, out);
-	out->m = *m; /* the mention as written */
-	if ((q = qv_reason_add(out, QR_COMMA_READ))) {
+	if (taken == 2) { /* the product read: the power is the other reading */
+		out->m.num.flat_power = 1;
+		out->m.num.alt_value = m->num.value;
+	} else {
+		out->m = *m; /* the mention as written */
+	}
+	if ((q = qv_reason_add(out, m->num.flat_power ? QR_POWER_READ : QR_COMMA_READ))) {
 		pk_utf8_copy(q->a, sizeof(q->a), m->num.text);
-		q->x = m->num.value;
-		q->y = m->num.alt_value;
-		q->n = thousands;
+		q->x = taken == 2 ? m->num.alt_value : m->num.value;
+		q->y = taken == 2 ? m->num.value : m->num.alt_value;
+		q->n = taken;
 	}
 	query_value_explain(out, "en", out->diagnosis, sizeof(out->diagnosis));
 	return 0;
@@ -772,8 +807,8 @@ static int judge_one(kg_txn *t, const query_units *u, const pk_normtext *nt, con
 			pk_utf8_copy(q->a, sizeof(q->a), m->num.text);
 		goto done;
 	}
-	if (m->num.ambiguous_comma) {
-		if ((q = qv_reason_add(out, QR_AMBIGUOUS_COMMA))) {
+	if (m->num.ambiguous_comma || m->num.flat_power) {
+		if ((q = qv_reason_add(out, m->num.flat_power ? QR_AMBIGUOUS_POWER : QR_AMBIGUOUS_COMMA))) {
 			pk_utf8_copy(q->a, sizeof(q->a), m->num.text);
 			q->x = m->num.value;
 			q->y = m->num.alt_value;

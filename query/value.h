@@ -88,6 +88,9 @@ enum qv_reason_code {
 	                       * span [x, y] around the value; c: the condition */
 	QR_PROPERTY_UNNAMED,  /* a: the material named alone, b: a property of it whose name the clause lacks */
 	QR_COUNT_AFTER,       /* a: the number and the words after it, b: the quantity not compared */
+	QR_AMBIGUOUS_POWER,   /* a: number text ("6.022 × 1023"), x: the power reading, y: the product */
+	QR_POWER_READ,        /* a: number text, x: the reading taken, y: the other; n: 0 either reading gives
+	                       * the verdict, 1 the power (the product would not agree), 2 the product */
 	QR_COUNT
 };
 

@@ -420,7 +420,8 @@ static void numbers(void)
 	static const struct {
 		const char *text;
 		double value, half;
-		int sig, flags; /* 1 approx, 2 range, 4 ambiguous comma, 8 overflow, 16 a power unread */
+		int sig, flags; /* 1 approx, 2 range, 4 ambiguous comma, 8 overflow, 16 a power unread,
+		                 * 32 a power or a product ("× 1023") */
 	} cases[] = {
 		{ "6.626e-34", 6.626e-34, 5e-38, 4, 0 },
 		{ "6.626×10⁻³⁴", 6.626e-34, 5e-38, 4, 0 },
@@ -446,6 +447,12 @@ static void numbers(void)
 		{ "1.381 × 10^[-23]", 1.381, 5e-4, 4, 16 },
 		{ "1.381 × 10E-23", 1.381, 5e-4, 4, 16 },
 		{ "3 × 10 cm", 3, 0.5, 1, 0 },
+		{ "6.022 × 1023 mol", 6.022e23, 5e19, 4, 32 },
+		{ "2.998 x 108 m/s", 2.998e8, 5e4, 4, 32 },
+		{ "3 × 100 m", 3, 0.5, 1, 0 },      /* no power of ten starts with 0 */
+		{ "3 × 10234 m", 3, 0.5, 1, 0 },    /* nor has three digits */
+		{ "3 × 108.5 m", 3, 0.5, 1, 0 },    /* nor a decimal part */
+		{ "6,022 × 1023", 6022, 0.5, 4, 4 }, /* one ambiguity at a time: the comma's */
 	};
 	pk_normtext nt;
 	size_t i;
@@ -466,6 +473,15 @@ static void numbers(void)
 		CHECK_EQ_INT(x.ambiguous_comma, (cases[i].flags & 4) != 0);
 		CHECK_EQ_INT(x.overflow, (cases[i].flags & 8) != 0);
 		CHECK_EQ_INT(x.power_unread, (cases[i].flags & 16) != 0);
+		CHECK_EQ_INT(x.flat_power, (cases[i].flags & 32) != 0);
+	}
+	/* the other reading of "× 1023": the product */
+	{
+		qn_number x;
+
+		CHECK_EQ_INT(pk_normtext_set(&nt, "6.022 × 1023", strlen("6.022 × 1023")), 0);
+		CHECK_EQ_INT(query_number_next(nt.text.ptr, nt.text.len, 0, &x), 1);
+		CHECK_NEAR(x.alt_value, 6.022 * 1023, 1e-9);
 	}
 	/* LaTeX read as the plain text it typesets, spans in the original */
 	{
