@@ -1102,10 +1102,15 @@ static int parse_product(const query_units *u, cursor *c, term *acc, int depth, 
 		int sep_div = 0, found, e, op = 0;
 		term t;
 
-		/* a reciprocal: "1/cm", "1/s", "per second" */
+		/* a reciprocal: "1/cm", "1/s", "per second", and a bare "/cm"
+		 * after a number ("1.097e5 /cm", "6.022e23/mol") */
 		if (!nterms && !denom && c->pos + 2 < c->n && c->s[c->pos] == '1' && c->s[c->pos + 1] == '/' &&
 		    c->s[c->pos + 2] != ' ') {
 			c->pos += 2;
+			sep_div = op = 1;
+		} else if (!nterms && !denom && !depth && c->pos == 0 && c->pos + 1 < c->n && c->s[c->pos] == '/' &&
+			   c->s[c->pos + 1] != ' ' && c->s[c->pos + 1] != '/') {
+			c->pos += 1;
 			sep_div = op = 1;
 		} else if (!nterms && !denom && skip_word(c, "per")) {
 			if (c->pos < c->n && c->s[c->pos] == ' ')
@@ -1519,6 +1524,7 @@ size_t query_units_scan_checked(const query_units *u, const char *s, size_t n, q
 	} else {
 		/* nothing read: is what follows the number a unit all the same? */
 		if ((n > 2 && s[0] == '1' && s[1] == '/' && (token_len(s, n, 2) || s[2] == '(')) ||
+		    (n > 2 && s[0] == '/' && token_len(s, n, 1) >= 2 && !prose_word(s + 1, token_len(s, n, 1))) ||
 		    (n > 1 && s[0] == '(' && token_len(s, n, 1) && is_unitish_group(s, n))) {
 			unit_like = 1; /* "1/zorp", "(zorp/s)^2" */
 			goto unreadable;

@@ -219,6 +219,15 @@ static void scanning(void)
 	CHECK_EQ_INT(query_units_scan(U, s, strlen(s), &x), 6);
 	s = "apples";
 	CHECK_EQ_INT(query_units_scan(U, s, strlen(s), &x), 0);
+	/* a bare slash after a number: the reciprocal ("1.097e5 /cm") */
+	s = "/cm here";
+	CHECK_EQ_INT(query_units_scan(U, s, strlen(s), &x), 3);
+	CHECK_NEAR(x.scale, 100, 1e-12);
+	CHECK_EQ_INT(x.dim.e[0], -1);
+	s = "/x";
+	CHECK_EQ_INT(query_units_scan(U, s, strlen(s), &x), 0);
+	s = "/ cm"; /* a slash standing apart is no unit's */
+	CHECK_EQ_INT(query_units_scan(U, s, strlen(s), &x), 0);
 }
 
 static void every_codata_unit(void)
