@@ -55,6 +55,7 @@ static const char *const names[QR_COUNT] = {
 	[QR_ONE_REPORT] = "one_report",
 	[QR_PROPERTY_UNNAMED] = "property_unnamed",
 	[QR_COUNT_AFTER] = "count_or_ratio",
+	[QR_UNIT_APART] = "unit_apart",
 	[QR_AMBIGUOUS_POWER] = "ambiguous_power",
 	[QR_POWER_READ] = "power_read",
 };
@@ -89,7 +90,10 @@ int qv_has_reason(const qv_result *r, int code)
 static int en(pk_buf *b, const qv_reason *q)
 {
 	switch (q->code) {
-	case QR_NO_UNIT: return pk_buf_printf(b, "no unit given; read in %s", q->a);
+	case QR_NO_UNIT:
+		return q->n ? pk_buf_printf(b, "no unit given; in %s the number is far from the value, and another unit may "
+					       "be meant: not compared", q->a)
+			    : pk_buf_printf(b, "no unit given; read in %s", q->a);
 	case QR_UNIT_UNREAD:
 		return pk_buf_printf(b, "the unit '%s' could not be read; the value is not compared", q->a);
 	case QR_COMPUTED_ONLY:
@@ -178,6 +182,10 @@ static int en(pk_buf *b, const qv_reason *q)
 	case QR_ONE_REPORT:
 		return pk_buf_printf(b, "only one report (%s) disagrees, and the material's %d reports span %g to %g "
 				     "around the value: not decided", q->c, q->n, q->x, q->y);
+	case QR_UNIT_APART:
+		return q->n ? pk_buf_printf(b, "'%s', which the sentence states apart from the number, is not the quantity's "
+					       "unit; not compared", q->a)
+			    : pk_buf_printf(b, "read in %s, which the sentence states apart from the number", q->a);
 	case QR_AMBIGUOUS_POWER:
 		return pk_buf_printf(b, "'%s' could be %.10g (a power of ten whose superscript was lost) or the product "
 					"%.10g; not guessed", q->a, q->x, q->y);
@@ -209,9 +217,14 @@ static int en(pk_buf *b, const qv_reason *q)
 static int zh(pk_buf *b, const qv_reason *q)
 {
 	switch (q->code) {
-	case QR_NO_UNIT: return pk_buf_printf(b, "未给出单位；按 %s 读取", q->a);
+	case QR_NO_UNIT:
+		return q->n ? pk_buf_printf(b, "未给出单位；按 %s 读取与参考值相差甚远，可能用的是其他单位：未比较", q->a)
+			    : pk_buf_printf(b, "未给出单位；按 %s 读取", q->a);
 	case QR_UNIT_UNREAD: return pk_buf_printf(b, "无法识别单位“%s”；未比较", q->a);
 	case QR_POWER_UNREAD: return pk_buf_printf(b, "无法识别“%s”后的十的幂；未比较", q->a);
+	case QR_UNIT_APART:
+		return q->n ? pk_buf_printf(b, "句中与数值分开给出的“%s”不是该量的单位；未比较", q->a)
+			    : pk_buf_printf(b, "按句中与数值分开给出的单位 %s 读取", q->a);
 	case QR_AMBIGUOUS_POWER:
 		return pk_buf_printf(b, "“%s”可读作 %.10g（上标丢失的十的幂）或乘积 %.10g；未判定", q->a, q->x, q->y);
 	case QR_POWER_READ:
@@ -295,7 +308,11 @@ void query_value_reasons_json(pk_json *w, const qv_result *r)
 		pk_json_obj(w);
 		pk_json_kstr(w, "code", query_reason_name(q->code));
 		switch (q->code) {
-		case QR_NO_UNIT: pk_json_kstr(w, "read_in", q->a); break;
+		case QR_NO_UNIT:
+			pk_json_kstr(w, "read_in", q->a);
+			if (q->n)
+				pk_json_kbool(w, "far", 1);
+			break;
 		case QR_UNIT_UNREAD: pk_json_kstr(w, "unit", q->a); break;
 		case QR_POWER_UNREAD: pk_json_kstr(w, "number", q->a); break;
 		case QR_NO_REFERENCE:
@@ -403,6 +420,10 @@ void query_value_reasons_json(pk_json *w, const qv_result *r)
 			pk_json_kstr(w, "written", q->a);
 			pk_json_kstr(w, "unit_is", q->b);
 			pk_json_knum(w, "multiple", q->x);
+			break;
+		case QR_UNIT_APART:
+			pk_json_kstr(w, "unit", q->a);
+			pk_json_kbool(w, "not_its_dimension", q->n);
 			break;
 		case QR_AMBIGUOUS_POWER:
 			pk_json_kstr(w, "number", q->a);

@@ -6,6 +6,7 @@
 
 #include "../common/alloc.h"
 #include "../common/error.h"
+#include "../common/formula.h"
 #include "../common/text.h"
 #include "../kg/graph.h"
 
@@ -735,6 +736,86 @@ static size_t unit_after(const query_units *u, const char *s, size_t n, size_t e
 	return query_units_scan_checked(u, s + p, n - p, unit, unread);
 }
 
+/* Where a clause ends for a unit stated apart: ';', a newline, a full
+ * stop before a blank or the end (not a decimal point), "。", "；". */
+static int clause_stop(const char *s, size_t n, size_t i)
+{
+	return s[i] == ';' || s[i] == '\n' || (s[i] == '.' && (i + 1 == n || s[i + 1] == ' ' || s[i + 1] == '\n')) ||
+	       (i + 3 <= n && (!memcmp(s + i, "。", 3) || !memcmp(s + i, "；", 3)));
+}
+
+/* Systems of units that give a bare number another unit than SI's. */
+static const char *const unit_systems[] = { "cgs", "gaussian", "atomic unit", "a.u.", "natural unit",
+					    "planck unit", "hartree unit", "rydberg unit", "geometrized unit",
+					    "esu", "emu" };
+
+/* "in " and a unit that ends there (a ')', a ',', the clause's end, or a
+ * verb: "(in Å) is", "in km/s is", "0.511 in MeV.", "in units of
+ * MeV/c^2"): its length at *us, or 0. Outside parentheses not a one-byte
+ * unit nor an element symbol or formula ("in K", "in Ga", "in Pa": a
+ * place or a material as often as a unit). */
+static size_t unit_after_in(const query_units *u, const char *s, size_t b, size_t i, qu_unit *unit, size_t *us)
+{
+	static const char *const verbs[] = { " is ", " was ", " are ", " were ", " equals ", " = " };
+	size_t p = i + 3, len, unread, e, k;
+	pk_formula f;
+	int ends;
+
+	if (p + 9 <= b && !strncasecmp(s + p, "units of ", 9))
+		p += 9;
+	if (p >= b || (len = query_units_scan_checked(u, s + p, b - p, unit, &unread)) == 0 || unread)
+		return 0;
+	e = p + len;
+	ends = e == b || s[e] == ')' || s[e] == ',';
+	for (k = 0; !ends && k < sizeof(verbs) / sizeof(verbs[0]); k++)
+		ends = e + strlen(verbs[k]) <= b && !memcmp(s + e, verbs[k], strlen(verbs[k]));
+	if (!ends)
+		return 0;
+	if (!(i > 0 && s[i - 1] == '(') && (len < 2 || pk_formula_parse(&f, s + p, len) == 0))
+		return 0;
+	*us = p;
+	return len;
+}
+
+/* A bare number's unit stated apart from it in its clause (from `from`
+ * on), outside the name at [pa, pb): "The Bohr radius (in Å) is 0.529",
+ * "the electron mass is 0.511 in MeV": 1, with *unit and its text at
+ * [*us, *us + *ul). A system of units
+ * named ("1.38e-16 in cgs units", "(Gaussian)", "in atomic units"): 2,
+ * its words at [*us, *us + *ul). None: 0. */
+static int unit_apart(const query_units *u, const char *s, size_t n, size_t from, const qn_number *num,
+		      size_t pa, size_t pb, qu_unit *unit, size_t *us, size_t *ul)
+{
+	size_t a = num->start, b = num->end, i, k, l;
+
+	while (a > from && num->start - a < 200 && !clause_stop(s, n, a - 1))
+		a--;
+	while (b < n && b - num->end < 200 && !clause_stop(s, n, b))
+		b++;
+	for (i = a; i < b; i++) {
+		if ((i >= num->start && i < num->end) || (i >= pa && i < pb))
+			continue; /* the number, or the name ("... energy equivalent in MeV") */
+		if (i > 0 && (isalnum((unsigned char)s[i - 1]) || (unsigned char)s[i - 1] >= 0x80))
+			continue; /* words only, from their start */
+		for (k = 0; k < sizeof(unit_systems) / sizeof(unit_systems[0]); k++) {
+			l = strlen(unit_systems[k]);
+			if (i + l <= b && !strncasecmp(s + i, unit_systems[k], l)) {
+				l += i + l < b && s[i + l] == 's'; /* "atomic units" */
+				if (i + l == b || !isalnum((unsigned char)s[i + l])) {
+					*us = i;
+					*ul = l;
+					return 2;
+				}
+			}
+		}
+		if (i + 3 <= b && !strncasecmp(s + i, "in ", 3) && (l = unit_after_in(u, s, b, i, unit, us)) != 0) {
+			*ul = l;
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* " has a " or " has an " (or "have") in the few words before s[at]
  * ("has an atomic weight of"), no clause ending between. */
 static int has_a_before(const char *s, size_t at)
@@ -1198,6 +1279,23 @@ int query_value_mentions(kg_txn *t, const query_units *u, const pk_normtext *nt,
 			continue;
 		}
 	take:
+		/* a bare number: its unit may stand apart ("(in Å)", "in MeV",
+		 * "in cgs units"); SI's is not assumed then */
+		if (named && !ulen && !m.unit_unread) {
+			size_t us = 0, ul = 0;
+			int apart = unit_apart(u, s, n, prev_end, &num, f.a, f.b, &m.unit, &us, &ul);
+
+			if (apart == 1) {
+				m.has_unit = 1;
+				m.unit_apart = 1;
+			} else if (apart == 2) {
+				memset(&m.unit, 0, sizeof(m.unit));
+				m.unit_unread = 1;
+			}
+			if (apart)
+				pk_str_ncopy(m.unit_text, sizeof(m.unit_text), s + us,
+					     pk_utf8_cut(s + us, ul, sizeof(m.unit_text) - 1));
+		}
 		if (named) {
 			pk_normtext_span(nt, f.a, f.b, &m.qstart, &m.qend);
 			pk_str_ncopy(m.phrase, sizeof(m.phrase), s + f.a, pk_utf8_cut(s + f.a, f.b - f.a, 159));

@@ -941,9 +941,14 @@ static int judge_one(kg_txn *t, const query_units *u, const pk_normtext *nt, con
 		}
 		if (cd->level != best->level || (m->has_unit && cd->score != best->score))
 			continue;
-		/* equals: the reference in the unit the text writes, then the
+		/* equals: with no unit written, the one whose value the number
+		 * is (within 1%: "the Planck constant is 4.136e-15" is its value
+		 * in eV/Hz); the reference in the unit the text writes, then the
 		 * constant itself before its CODATA variants, then the closest */
-		if (cd->same_scale != best->same_scale) {
+		if (!m->has_unit && (cd->closeness < 0.0043) != (best->closeness < 0.0043)) {
+			if (cd->closeness < 0.0043)
+				best = cd;
+		} else if (cd->same_scale != best->same_scale) {
 			if (cd->same_scale)
 				best = cd;
 		} else if (cd->exact_name != best->exact_name) {
@@ -1058,6 +1063,8 @@ static int judge_one(kg_txn *t, const query_units *u, const pk_normtext *nt, con
 	out->relative_error = out->ref.value != 0 ? (c - out->ref.value) / out->ref.value : NAN;
 	if (!m->has_unit && out->ref.unit && *out->ref.unit && (q = qv_reason_add(out, QR_NO_UNIT)))
 		pk_utf8_copy(q->a, sizeof(q->a), out->ref.unit);
+	if (m->unit_apart && (q = qv_reason_add(out, QR_UNIT_APART)))
+		pk_utf8_copy(q->a, sizeof(q->a), m->unit_text);
 	if (m->num.exact && !out->computed &&
 	    ((out->ref.flags & KG_V_INTERVAL) || (out->ref.uncertainty > 0 && !(out->ref.flags & KG_V_NOUNC)))) {
 		/* "exactly 9.109e-31 kg": a claim of exactness about a measured
@@ -1196,6 +1203,38 @@ static int judge_one(kg_txn *t, const query_units *u, const pk_normtext *nt, con
 	implausible(u, m, out->cited_si, out->ref.quantity, out);
 	rc = 0;
 done:
+	/* a number with no unit, far from the value in the unit it was read
+	 * in: another unit may be meant ("the electron mass is 0.511", in
+	 * MeV/c^2; "c = 3e5", in km/s); a wrong digit ("h = 6.0e-34"), a
+	 * wrong sign or a swapped exponent is wrong in any unit */
+	if (!m->has_unit && !m->unit_unread && out->verdict == QV_MISMATCH && out->have_ref && out->ref.value != 0 &&
+	    qv_has_reason(out, QR_NO_UNIT) && /* not a pure number */
+	    !(fabs(out->relative_error + 1) <= 3 && fabs(out->relative_error + 1) >= 1.0 / 3) &&
+	    !qv_has_reason(out, QR_WRONG_SIGN) && !qv_has_reason(out, QR_SWAPPED_EXPONENT) &&
+	    !qv_has_reason(out, QR_NOT_EXACT)) {
+		size_t k = 0;
+
+		/* no longer how it is wrong: not decided */
+		for (i = 0; i < out->nreasons; i++) {
+			qv_reason *r = &out->reasons[i];
+
+			if (r->code == QR_WRONG_VALUE || r->code == QR_OFF_BY_POWER)
+				continue;
+			r->n = r->code == QR_NO_UNIT ? 1 : r->n;
+			out->reasons[k++] = *r;
+		}
+		out->nreasons = k;
+		out->verdict = QV_UNKNOWN;
+	}
+	/* a unit the clause states apart that is not the quantity's: the
+	 * words may be no unit of this number's ("in Ga" a place) */
+	if (m->unit_apart && out->verdict == QV_UNIT_MISMATCH) {
+		out->verdict = QV_UNKNOWN;
+		if ((q = qv_reason_add(out, QR_UNIT_APART))) {
+			pk_utf8_copy(q->a, sizeof(q->a), m->unit_text);
+			q->n = 1;
+		}
+	}
 	if (cs) {
 		qv_cand_release(cs, ncs);
 		pk_free(cs);

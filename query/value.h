@@ -88,6 +88,8 @@ enum qv_reason_code {
 	                       * span [x, y] around the value; c: the condition */
 	QR_PROPERTY_UNNAMED,  /* a: the material named alone, b: a property of it whose name the clause lacks */
 	QR_COUNT_AFTER,       /* a: the number and the words after it, b: the quantity not compared */
+	QR_UNIT_APART,        /* a: the unit the clause states apart from the number; n: 1 it is not the
+	                       * quantity's dimension (not compared) */
 	QR_AMBIGUOUS_POWER,   /* a: number text ("6.022 × 1023"), x: the power reading, y: the product */
 	QR_POWER_READ,        /* a: number text, x: the reading taken, y: the other; n: 0 either reading gives
 	                       * the verdict, 1 the power (the product would not agree), 2 the product */
@@ -133,6 +135,7 @@ typedef struct qv_mention {
 	size_t qstart, qend;       /* the phrase naming the quantity (0,0 if none) */
 	int has_unit;
 	int unit_unread;           /* unit-like text after the number could not be read (unit_text) */
+	int unit_apart;            /* the unit is stated apart from the number ("(in Å) is 0.529") */
 	qu_unit unit;
 	char unit_text[64];
 	char phrase[160];          /* the words that named the quantity */
