@@ -2598,7 +2598,7 @@ static int title_names_venue(const prep *p, const kg_work *w)
 }
 
 /* Does the parsed title read like a title? Two words of four letters or
- * more (or CJK), and no author list ("; et al", "H.J.H", "Sakide et al.,
+ * more (or CJK; not starting with a digit), and no author list ("; et al", "H.J.H", "Sakide et al.,
  * lempu 2025" are what a parse left, not titles). A reference is only
  * called invented by a title like that. */
 static int title_like(const qr_ref *r, const prep *p)
@@ -2607,8 +2607,10 @@ static int title_like(const qr_ref *r, const prep *p)
 
 	if (strstr(r->title, "et al") || p->title_content < 2)
 		return 0;
+	/* (words, not numbers: "JHEP 25 (2008) 075001" is no title) */
 	for (i = 0; i < p->title.n; i++)
-		long_words += strlen(p->title.w[i]) >= 4 || (unsigned char)p->title.w[i][0] >= 0xe0;
+		long_words += (strlen(p->title.w[i]) >= 4 && strspn(p->title.w[i], "0123456789") == 0) ||
+			      (unsigned char)p->title.w[i][0] >= 0xe0;
 	return long_words >= 2;
 }
 

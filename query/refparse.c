@@ -25,6 +25,7 @@
 
 #include <cJSON.h>
 #include <pthread.h>
+#include <ctype.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -274,6 +275,33 @@ done:
 static void blank(char *s, size_t a, size_t b)
 {
 	memset(s + a, ' ', b - a);
+}
+
+/* An arXiv identifier at [a, b) blanked with what comes with it: the
+ * listing's category after it ("arXiv:0704.0004 [math.CO]") and brackets
+ * around both ("[arXiv:0704.0121 [hep-th]]", "(arXiv:...)"), which would
+ * otherwise be read as a title or a venue. */
+static void blank_arxiv(char *s, size_t n, size_t a, size_t b)
+{
+	size_t q = b, c, o;
+
+	while (q < n && s[q] == ' ')
+		q++;
+	if (q < n && s[q] == '[') {
+		for (c = q + 1; c < n && (isalpha((unsigned char)s[c]) || s[c] == '.' || s[c] == '-'); c++)
+			;
+		if (c > q + 1 && c < n && s[c] == ']')
+			b = c + 1;
+	}
+	for (o = a; o > 0 && s[o - 1] == ' '; o--)
+		;
+	for (q = b; q < n && s[q] == ' '; q++)
+		;
+	if (o > 0 && q < n && ((s[o - 1] == '[' && s[q] == ']') || (s[o - 1] == '(' && s[q] == ')'))) {
+		a = o - 1;
+		b = q + 1;
+	}
+	blank(s, a, b);
 }
 
 /* Nothing but blanks, '.' and ',' in s[0..n)? */
@@ -1168,7 +1196,7 @@ int query_ref_parse_full(const char *text, size_t n, qr_ref *out)
 	if (!blank_only(s, len)) {
 		if (pk_re_match(re[RE_ARXIV], s, len, 0, &m) == 1) {
 			snprintf(out->arxiv, sizeof(out->arxiv), "%.*s", (int)(m.end[1] - m.start[1]), s + m.start[1]);
-			blank(s, m.start[0], m.end[0]);
+			blank_arxiv(s, len, m.start[0], m.end[0]);
 		}
 		if (pk_re_match(re[RE_PMID], s, len, 0, &m) == 1) {
 			snprintf(out->pmid, sizeof(out->pmid), "%.*s", (int)(m.end[1] - m.start[1]), s + m.start[1]);

@@ -155,3 +155,26 @@ $ provkg check-ref "Johnston, N. (2013). The Minimum Size of Qubit Unextendible 
 >   differs: venue
 >   wrong venue
 ? 1
+
+# an arXiv identifier with its listing's category and brackets ("[arXiv:0704.0121 [hep-th]]"):
+# the brackets and the category are no title or venue (the title read was "JHEP 25 (2008) 075001 [ [hep-th]]",
+# called invented; the venue "[math" made the preprint undecidable)
+$ provkg check-ref "Callan, D. (2007). A determinant of Stirling cycle numbers counts unlabeled acyclic single-source automata. arXiv:0704.0004 [math.CO]."
+> verified: Callan, D. (2007). A determinant of Stirling cycle numbers counts unlabeled acyclic single-source automata. arXiv:0704.0004 [math.CO].
+>   parsed:  other style; Callan; 2007; "A determinant of Stirling cycle numbers counts unlabeled acy..."
+>   match:   10.48550/arxiv.0704.0004  A determinant of Stirling cycle numbers counts unlabeled acyclic single-source automata (2007) arXiv  [score 1.00]
+>   sources: arXiv arxiv:0704.0004
+$ provkg check-ref "C. Ahn, Class. Quant. Grav. 25 (2008) 075001 [arXiv:0704.0121 [hep-th]]."
+> verified: C. Ahn, Class. Quant. Grav. 25 (2008) 075001 [arXiv:0704.0121 [hep-th]].
+>   parsed:  elsevier style; Ahn; 2008; Class. Quant. Grav. 25; pp. 075001
+>   match:   10.48550/arxiv.0704.0121  Meta-Stable Brane Configuration of Product Gauge Groups (2007) arXiv  [score 1.00]
+>   sources: arXiv arxiv:0704.0121
+>   the published version, as arXiv's journal-ref gives it
+>   the year stated is the published version's (arXiv's journal-ref)
+$ provkg check-ref "C. Ahn, JHEP 25 (2008) 075001 [arXiv:0704.0121 [hep-th]]."
+> unverifiable: C. Ahn, JHEP 25 (2008) 075001 [arXiv:0704.0121 [hep-th]].
+>   parsed:  elsevier style; Ahn; 2008; JHEP 25; pp. 075001
+>   match:   10.48550/arxiv.0704.0121  Meta-Stable Brane Configuration of Product Gauge Groups (2007) arXiv  [score 0.83]
+>   sources: arXiv arxiv:0704.0121
+>   arXiv's journal-ref does not plainly name the stated venue, and its numbers agree: not decided
+? 1
