@@ -1032,6 +1032,21 @@ static int same_number_int(const char *s, int v)
 	return same_number(s, b);
 }
 
+/* Is the number written s the article number a DOI ends with (Hindawi's
+ * "10.1155/2010/454506", cited "2010;2010:454506" or "Article ID 454506";
+ * its record gives pages "1-11")? Four digits or more. */
+static int doi_article_number(const char *s, const kg_work *w)
+{
+	const char *tail;
+	size_t l;
+
+	if (!s || !*s || !w->doi || !(tail = strrchr(w->doi, '/')))
+		return 0;
+	tail++;
+	l = strlen(tail);
+	return l >= 4 && strspn(tail, "0123456789") == l && same_number(s, tail);
+}
+
 static int pages_match(const qr_ref *r, const kg_work *w)
 {
 	char first[32];
@@ -1048,7 +1063,8 @@ static int pages_match(const qr_ref *r, const kg_work *w)
 				return 1;
 		}
 	}
-	return w->article_number && same_number(r->first_page, w->article_number);
+	return (w->article_number && same_number(r->first_page, w->article_number)) ||
+	       doi_article_number(r->first_page, w);
 }
 
 /* ---- the reference string itself ------------------------------------------
@@ -2492,7 +2508,23 @@ static int number_in_jref(const prep *p, const char *d, const char *jref)
  * numbers of its titles and venue: a field the parse did not read, and
  * got wrong ("Journal of Korea Design Forum, null(18), 510"). Only a year
  * when the work is not numbered (no volume, issue or pages to check). */
-static void stray_number(const prep *p, const rtext *rt, const kg_work *w, int numbered, cand *c)
+/* Is d the last page of the stated range, where the work records its
+ * first page only, and that is the stated one (JAMA's "2165" cited
+ * "2165-2166")? The last page is then not checked. */
+static int last_page_unrecorded(const qr_ref *r, const kg_work *w, const char *d)
+{
+	const char *last;
+	size_t l = strlen(d);
+
+	if (!w->page || strpbrk(w->page, "-,\xe2") || !r->first_page[0] || !same_number(r->first_page, w->page) ||
+	    !(last = strpbrk(r->pages, "-\xe2")))
+		return 0;
+	while (*last && !(*last >= '0' && *last <= '9'))
+		last++;
+	return !strncmp(last, d, l) && !(last[l] >= '0' && last[l] <= '9');
+}
+
+static void stray_number(const qr_ref *r, const prep *p, const rtext *rt, const kg_work *w, int numbered, cand *c)
 {
 	size_t i, k;
 
@@ -2527,6 +2559,7 @@ static void stray_number(const prep *p, const rtext *rt, const kg_work *w, int n
 		     number_in_field(p, d, w->article_number) || number_in_field(p, d, w->title) ||
 		     number_in_field(p, d, w->subtitle) || number_in_field(p, d, w->original_title) ||
 		     number_in_field(p, d, w->arxiv) || /* "CoRR abs/0704.0002" */
+		     doi_article_number(d, w) || last_page_unrecorded(r, w, d) ||
 		     (jref && number_in_jref(p, d, w->journal_ref));
 		for (k = 0; !ok && k < w->ncontainer; k++)
 			ok = number_in_field(p, d, w->container[k]);
@@ -3091,7 +3124,7 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 	    !c->mismatched && rt->n && strcmp(r->style, "bibtex")) {
 		int numbered = w->volume || w->issue || w->page || w->article_number || w->journal_ref;
 
-		stray_number(p, rt, w, numbered, c);
+		stray_number(r, p, rt, w, numbered, c);
 		c->numbers_unchecked = !numbered && (r->volume[0] || r->issue[0] || r->pages[0]);
 		if (c->stray[0])
 			c->mismatched |= w->page || w->article_number ||

@@ -178,3 +178,34 @@ $ provkg check-ref "C. Ahn, JHEP 25 (2008) 075001 [arXiv:0704.0121 [hep-th]]."
 >   sources: arXiv arxiv:0704.0121
 >   arXiv's journal-ref does not plainly name the stated venue, and its numbers agree: not decided
 ? 1
+
+# a work whose record gives its first page only (JAMA's "2165"): the stated last page is not checked
+# (it was "2166 is none of the work's pages": a mismatch); a first page that is not the work's still differs
+$ provkg check-ref "Stoll BJ. Reflections on leadership. JAMA. 2019;321(22):2165-2166."
+> verified: Stoll BJ. Reflections on leadership. JAMA. 2019;321(22):2165-2166.
+>   parsed:  vancouver style; Stoll; 2019; "Reflections on leadership"; JAMA 321(22); pp. 2165-2166
+>   match:   10.1001/jama.2019.7127  Reflections on Leadership (2019) JAMA  [score 1.00]
+$ provkg check-ref "Stoll BJ. Reflections on leadership. JAMA. 2019;321(22):2166-2167."
+> mismatch: Stoll BJ. Reflections on leadership. JAMA. 2019;321(22):2166-2167.
+>   parsed:  vancouver style; Stoll; 2019; "Reflections on leadership"; JAMA 321(22); pp. 2166-2167
+>   match:   10.1001/jama.2019.7127  Reflections on Leadership (2019) JAMA  [score 0.95]
+>   differs: pages
+>   pages differ
+? 1
+
+# Hindawi's article number, the last part of its DOI, cited where the pages go (its record gives "1-11")
+$ provkg check-ref "Huang M, et al. Parameterized hardware design on reconfigurable computers: an image processing case study. Int J Reconfigurable Comput. 2010;2010:454506."
+> verified: Huang M, et al. Parameterized hardware design on reconfigurable computers: an image processing case study. Int J Reconfigurable Comput. 2010;2010:454506.
+>   parsed:  vancouver style; Huang et al.; 2010; "Parameterized hardware design on reconfigurable computers: a..."; Int J Reconfigurable Comput 2010; pp. 454506
+>   match:   10.1155/2010/454506  Parameterized Hardware Design on Reconfigurable Computers: An Image Processing Case Study (2010) International Journal of Reconfigurable Computing  [score 1.00]
+$ provkg check-ref "Huang M, et al. Parameterized hardware design on reconfigurable computers: an image processing case study. International Journal of Reconfigurable Computing, vol. 2010, Article ID 454506, 11 pages, 2010."
+> verified: Huang M, et al. Parameterized hardware design on reconfigurable computers: an image processing case study. International Journal of Reconfigurable Computing, vol. 2010, Article ID 454506, 11 pages, 2010.
+>   parsed:  ieee style; Huang et al.; "Parameterized hardware design on reconfigurable computers: a..."; International Journal of Reconfigurable Computing 2010
+>   match:   10.1155/2010/454506  Parameterized Hardware Design on Reconfigurable Computers: An Image Processing Case Study (2010) International Journal of Reconfigurable Computing  [score 1.00]
+$ provkg check-ref "Huang M, et al. Parameterized hardware design on reconfigurable computers: an image processing case study. Int J Reconfigurable Comput. 2010;2010:454507."
+> mismatch: Huang M, et al. Parameterized hardware design on reconfigurable computers: an image processing case study. Int J Reconfigurable Comput. 2010;2010:454507.
+>   parsed:  vancouver style; Huang et al.; 2010; "Parameterized hardware design on reconfigurable computers: a..."; Int J Reconfigurable Comput 2010; pp. 454507
+>   match:   10.1155/2010/454506  Parameterized Hardware Design on Reconfigurable Computers: An Image Processing Case Study (2010) International Journal of Reconfigurable Computing  [score 0.95]
+>   differs: pages
+>   pages differ
+? 1
