@@ -24,6 +24,7 @@
 #include "../kg/work.h"
 
 #include <cJSON.h>
+#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -2400,6 +2401,69 @@ static void title_raw(const prep *p, const rtext *rt, const kg_work *w, cand *c,
 	}
 }
 
+/* Does the stated title run on past the work's, word for word the same
+ * up to its end, with no separator a subtitle would follow (':', '.',
+ * '?', '!', a dash, a bracket)? "Reflections on leadership in pediatrics"
+ * is another title than "Reflections on Leadership"; "Reflections on
+ * leadership: a memoir" may be that work with a subtitle its record
+ * lacks. Read on the stated title as written, word by word (runs of
+ * letters and digits); anything it cannot follow says no. */
+static int title_runs_on(const qr_ref *r, const prep *p, const kg_work *w)
+{
+	const words *t;
+	const char *s = r->title;
+	size_t i, k;
+
+	/* (markup or entities in either title: "INFANT&lt;subtitle&gt;...") */
+	if (!w->title || !r->title[0] || strpbrk(r->title, "<&") || strpbrk(w->title, "<&"))
+		return 0;
+	t = field_words(p->fc, w->title, 0);
+	if (!t->n || p->title.n <= t->n)
+		return 0;
+	for (i = 0; i < t->n; i++)
+		if (strcmp(p->title.w[i], t->w[i]))
+			return 0;
+	if (w->subtitle) { /* the record's subtitle, written on without a colon */
+		const words *sub = field_words(p->fc, w->subtitle, 0);
+
+		if (sub->n && !strcmp(sub->w[0], p->title.w[t->n]))
+			return 0;
+		t = field_words(p->fc, w->title, 0); /* (a full cache lends both one spare) */
+	}
+	/* what runs on may be the venue or a number the parse took in
+	 * ("... South China Sea Ocean Engineering 2018"): not decided here */
+	for (i = t->n; i < p->title.n; i++) {
+		const char *x = p->title.w[i];
+
+		if (*x >= '0' && *x <= '9')
+			return 0;
+		for (k = 0; k < w->ncontainer + w->nshort; k++) {
+			const char *v = k < w->ncontainer ? w->container[k] : w->short_container[k - w->ncontainer];
+			const words *vw = field_words(p->fc, v, 0);
+			size_t j;
+
+			for (j = 0; j < vw->n; j++)
+				if (!strcmp(vw->w[j], x))
+					return 0;
+		}
+		t = field_words(p->fc, w->title, 0);
+	}
+	for (i = 0, k = 0; s[k] && i < t->n; i++) {
+		while (s[k] && !isalnum((unsigned char)s[k])) {
+			if ((unsigned char)s[k] >= 0x80)
+				return 0;
+			k++;
+		}
+		while (isalnum((unsigned char)s[k]))
+			k++;
+		if ((unsigned char)s[k] >= 0x80)
+			return 0;
+	}
+	while (s[k] == ' ')
+		k++;
+	return i == t->n && isalnum((unsigned char)s[k]);
+}
+
 /* A title of fewer than three content words, or the name of the work's
  * own venue: found in a reference string, it may be another field. */
 static int short_title(const prep *p, const kg_work *w)
@@ -2784,6 +2848,8 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 	}
 	if (rt->n && !c->title_is_venue) {
 		title_raw(p, rt, w, c, &cov);
+		if (c->title_raw && title_stated && c->title >= 0 && c->title < 0.999 && title_runs_on(r, p, w))
+			c->title_raw = 0, cov = 0;
 		/* a short title of the work standing elsewhere than the title
 		 * the parse read (a work titled "JAMA Pediatrics" in a reference
 		 * to an article of that journal) is not the reference's title */

@@ -209,3 +209,17 @@ $ provkg check-ref "Huang M, et al. Parameterized hardware design on reconfigura
 >   differs: pages
 >   pages differ
 ? 1
+
+# a stated title that runs on past the work's with no separator is another title (it was verified: the
+# work's title stands in the string); after a colon it may be a subtitle the record lacks
+$ provkg check-ref "Stoll BJ. Reflections on leadership in pediatrics. JAMA. 2019;321(22):2165-2166."
+> mismatch: Stoll BJ. Reflections on leadership in pediatrics. JAMA. 2019;321(22):2165-2166.
+>   parsed:  vancouver style; Stoll; 2019; "Reflections on leadership in pediatrics"; JAMA 321(22); pp. 2165-2166
+>   match:   10.1001/jama.2019.7127  Reflections on Leadership (2019) JAMA  [score 0.90]
+>   differs: title
+>   near-miss title (75% of the words agree)
+? 1
+$ provkg check-ref "Stoll BJ. Reflections on leadership: a memoir. JAMA. 2019;321(22):2165-2166."
+> verified: Stoll BJ. Reflections on leadership: a memoir. JAMA. 2019;321(22):2165-2166.
+>   parsed:  vancouver style; Stoll; 2019; "Reflections on leadership: a memoir"; JAMA 321(22); pp. 2165-2166
+>   match:   10.1001/jama.2019.7127  Reflections on Leadership (2019) JAMA  [score 1.00]
