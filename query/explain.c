@@ -55,6 +55,7 @@ static const char *const names[QR_COUNT] = {
 	[QR_ONE_REPORT] = "one_report",
 	[QR_PROPERTY_UNNAMED] = "property_unnamed",
 	[QR_COUNT_AFTER] = "count_or_ratio",
+	[QR_OTHER_TRANSITION] = "other_transition",
 	[QR_UNIT_APART] = "unit_apart",
 	[QR_AMBIGUOUS_POWER] = "ambiguous_power",
 	[QR_POWER_READ] = "power_read",
@@ -182,6 +183,9 @@ static int en(pk_buf *b, const qv_reason *q)
 	case QR_ONE_REPORT:
 		return pk_buf_printf(b, "only one report (%s) disagrees, and the material's %d reports span %g to %g "
 				     "around the value: not decided", q->c, q->n, q->x, q->y);
+	case QR_OTHER_TRANSITION:
+		return pk_buf_printf(b, "the text gives the %s gap; the graph's reports of the %s are of the %s gap: not "
+					"compared", q->a, q->c, q->b);
 	case QR_UNIT_APART:
 		return q->n ? pk_buf_printf(b, "'%s', which the sentence states apart from the number, is not the quantity's "
 					       "unit; not compared", q->a)
@@ -222,6 +226,9 @@ static int zh(pk_buf *b, const qv_reason *q)
 			    : pk_buf_printf(b, "未给出单位；按 %s 读取", q->a);
 	case QR_UNIT_UNREAD: return pk_buf_printf(b, "无法识别单位“%s”；未比较", q->a);
 	case QR_POWER_UNREAD: return pk_buf_printf(b, "无法识别“%s”后的十的幂；未比较", q->a);
+	case QR_OTHER_TRANSITION:
+		return pk_buf_printf(b, "文中给出的是%s带隙；图中%s的报告是%s带隙：未比较",
+				     !strcmp(q->a, "direct") ? "直接" : "间接", q->c, !strcmp(q->b, "direct") ? "直接" : "间接");
 	case QR_UNIT_APART:
 		return q->n ? pk_buf_printf(b, "句中与数值分开给出的“%s”不是该量的单位；未比较", q->a)
 			    : pk_buf_printf(b, "按句中与数值分开给出的单位 %s 读取", q->a);
@@ -420,6 +427,10 @@ void query_value_reasons_json(pk_json *w, const qv_result *r)
 			pk_json_kstr(w, "written", q->a);
 			pk_json_kstr(w, "unit_is", q->b);
 			pk_json_knum(w, "multiple", q->x);
+			break;
+		case QR_OTHER_TRANSITION:
+			pk_json_kstr(w, "named", q->a);
+			pk_json_kstr(w, "reported", q->b);
 			break;
 		case QR_UNIT_APART:
 			pk_json_kstr(w, "unit", q->a);

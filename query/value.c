@@ -354,7 +354,7 @@ static int judge_measured(const query_units *u, const pk_normtext *nt, const qv_
 	double lo_all = INFINITY, hi_all = -INFINITY;
 	char transition[16] = "", cond[64] = "", how[96];
 	size_t i, n = 0, n_all = 0, nearest = 0, agree = (size_t)-1;
-	int use_t = 0, use_tr = 0, use_room = 0, hot = 0, in_range;
+	int use_t = 0, use_tr = 0, other_tr = 0, use_room = 0, hot = 0, in_range;
 	qv_reason *q;
 
 	if (nt)
@@ -365,10 +365,22 @@ static int judge_measured(const query_units *u, const pk_normtext *nt, const qv_
 
 		use_t |= isfinite(T) && isfinite(rt) && fabs(rt - T) <= TEMPERATURE_WINDOW;
 		use_tr |= transition[0] && r->note && strstr(r->note, transition);
+		other_tr |= transition[0] && r->note && strstr(r->note, !strcmp(transition, "Direct") ? "Indirect" : "Direct");
 		use_room |= !isfinite(T) && isfinite(rt) && rt <= ROOM_TEMPERATURE_MAX;
 		hot |= isfinite(rt) && rt > ROOM_TEMPERATURE_MAX;
 	}
 	use_room &= hot; /* only when some report is hotter */
+	/* "The direct band gap of Si is 3.4 eV": the reports are of the
+	 * other transition (silicon's indirect 1.12 eV), none of this one */
+	if (transition[0] && !use_tr && other_tr) {
+		if ((q = qv_reason_add(out, QR_OTHER_TRANSITION))) {
+			pk_str_copy(q->a, sizeof(q->a), !strcmp(transition, "Direct") ? "direct" : "indirect");
+			pk_str_copy(q->b, sizeof(q->b), !strcmp(transition, "Direct") ? "indirect" : "direct");
+			rtext(q->c, "%s of %s", best->ms.m[0].quantity ? best->ms.m[0].quantity : "value",
+			      best->ms.m[0].entity ? best->ms.m[0].entity : "the material");
+		}
+		return 0;
+	}
 	if (use_t)
 		snprintf(cond, sizeof(cond), "at %g K", T);
 	else if (use_room)

@@ -88,6 +88,8 @@ enum qv_reason_code {
 	                       * span [x, y] around the value; c: the condition */
 	QR_PROPERTY_UNNAMED,  /* a: the material named alone, b: a property of it whose name the clause lacks */
 	QR_COUNT_AFTER,       /* a: the number and the words after it, b: the quantity not compared */
+	QR_OTHER_TRANSITION,  /* a: the transition the text names ("direct"), b: the reports' ("indirect"), c: the
+	                       * quantity */
 	QR_UNIT_APART,        /* a: the unit the clause states apart from the number; n: 1 it is not the
 	                       * quantity's dimension (not compared) */
 	QR_AMBIGUOUS_POWER,   /* a: number text ("6.022 × 1023"), x: the power reading, y: the product */
