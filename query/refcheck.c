@@ -669,6 +669,19 @@ static int lead_word(const char *w)
 	return 0;
 }
 
+/* Journals called proceedings: PNAS, the Royal Society's, the IEEE's. */
+static int journal_proceedings(const char *venue)
+{
+	static const char *const names[] = { "national academy", "natl acad", "natl. acad", "royal society", "r soc",
+					     "r. soc", "proceedings of the ieee", "proc. ieee", "proc ieee" };
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strcasestr(venue, names[i]))
+			return 1;
+	return 0;
+}
+
 /* Does a stated venue name a conference ("Proc. TQC 2013", "TQC 2013",
  * "Workshop on ...")? A publisher's name, which APA puts where the
  * venue goes for a record with no container, does not. */
@@ -4160,6 +4173,30 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 				}
 			}
 		}
+		/* a conference paper extended into a journal article: the stated
+		 * venue names a conference, the work is a journal article of
+		 * that year or a few later, the same authors, a title like it.
+		 * In an open world the graph may lack the conference paper,
+		 * which is then what is cited: venue, year, numbers and a
+		 * near title decide nothing ("... In: Proc. ISOPE 2017" for its
+		 * Ocean Engineering 2018 article was a mismatch) */
+		if (!closed && (out->mismatched & QR_F_VENUE) && strcmp(out->match_db, "arXiv") && r->venue[0] &&
+		    conference_named(&p->venue, r->venue) && !journal_proceedings(r->venue) &&
+		    !strcmp(best->type, "journal-article") &&
+		    !(out->mismatched & (QR_F_AUTHORS | QR_F_DOI | QR_F_ID | QR_F_VERSION)) && load_cand(t, o, best, w) == 0 &&
+		    (!(out->mismatched & QR_F_YEAR) ||
+		     (r->year && w->year >= r->year && w->year - r->year <= PUBLICATION_LAG_MAX))) {
+			out->mismatched &= ~(unsigned)(QR_F_VENUE | QR_F_YEAR | QR_F_VOLUME | QR_F_ISSUE | QR_F_PAGES | QR_F_TITLE);
+			if (!out->mismatched) {
+				out->verdict = QR_UNVERIFIABLE;
+				query_ref_reason(out, "the work is a journal article (%s); the stated conference's paper, a "
+						      "version of it the graph does not hold, may be what is cited: not decided",
+						 w->ncontainer ? w->container[0] : "another venue");
+				goto done;
+			}
+			out->mismatched = best->mismatched;
+		}
+		pk_error_clear();
 		/* a version of an arXiv paper that never existed */
 		if (ids.arxiv_ver[0] && out->match_versions &&
 		    strtol(ids.arxiv_ver + 1, NULL, 10) > (long)out->match_versions) {

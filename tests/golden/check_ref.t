@@ -223,3 +223,21 @@ $ provkg check-ref "Stoll BJ. Reflections on leadership: a memoir. JAMA. 2019;32
 > verified: Stoll BJ. Reflections on leadership: a memoir. JAMA. 2019;321(22):2165-2166.
 >   parsed:  vancouver style; Stoll; 2019; "Reflections on leadership: a memoir"; JAMA 321(22); pp. 2165-2166
 >   match:   10.1001/jama.2019.7127  Reflections on Leadership (2019) JAMA  [score 1.00]
+
+# a conference paper extended into a journal article: cited as the conference's (ISOPE 2017), the graph
+# holding only the journal article (Ocean Engineering 2018), in an open world it is not decided (it was a
+# mismatch: wrong venue, year off by one); a closed world holds every work, and there it differs
+$ provkg check-ref "Shao Z, Liang B, Li H, Lee D. Study of sampling methods for assessment of extreme significant wave heights in the South China Sea. In: Proceedings of the 27th International Ocean and Polar Engineering Conference (ISOPE 2017), pp. 1234-1240."
+> unverifiable: Shao Z, Liang B, Li H, Lee D. Study of sampling methods for assessment of extreme significant wave heights in the South China Sea. In: Proceedings of the 27th International Ocean and Polar Engineering Conference (ISOPE 2017), pp. 1234-1240.
+>   parsed:  other style; Shao et al.; 2017; "Study of sampling methods for assessment of extreme signific..."; In: Proceedings of the 27th International Ocean and Polar Engineering Conference
+>   match:   10.1016/j.oceaneng.2018.09.015  Study of sampling methods for assessment of extreme significant wave heights in the South China Sea (2018) Ocean Engineering  [score 0.83]
+>   the work is a journal article (Ocean Engineering); the stated conference's paper, a version of it the graph does not hold, may be what is cited: not decided
+? 1
+$ provkg check-ref --closed-world "Shao Z, Liang B, Li H, Lee D. Study of sampling methods for assessment of extreme significant wave heights in the South China Sea. In: Proceedings of the 27th International Ocean and Polar Engineering Conference (ISOPE 2017), pp. 1234-1240."
+> mismatch: Shao Z, Liang B, Li H, Lee D. Study of sampling methods for assessment of extreme significant wave heights in the South China Sea. In: Proceedings of the 27th International Ocean and Polar Engineering Conference (ISOPE 2017), pp. 1234-1240.
+>   parsed:  other style; Shao et al.; 2017; "Study of sampling methods for assessment of extreme signific..."; In: Proceedings of the 27th International Ocean and Polar Engineering Conference
+>   match:   10.1016/j.oceaneng.2018.09.015  Study of sampling methods for assessment of extreme significant wave heights in the South China Sea (2018) Ocean Engineering  [score 0.83]
+>   differs: year venue
+>   year off by one (online vs print?)
+>   wrong venue
+? 1
