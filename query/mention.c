@@ -1105,6 +1105,15 @@ static int subject_after(const char *s, size_t n, size_t at, char *out, size_t o
 	out[0] = '\0';
 	while (i < n && s[i] == ' ')
 		i++;
+	/* "1.42 eV (GaAs)" */
+	if (i < n && s[i] == '(' && i + 1 < n && s[i + 1] >= 'A' && s[i + 1] <= 'Z') {
+		for (j = i + 1; j < n && j - i < 17 && isalnum((unsigned char)s[j]); j++)
+			;
+		if (j < n && s[j] == ')' && j - i - 1 < on) {
+			snprintf(out, on, "%.*s", (int)(j - i - 1), s + i + 1);
+			return 1;
+		}
+	}
 	if (!((i + 4 <= n && !strncmp(s + i, "for ", 4)) || (i + 3 <= n && !strncmp(s + i, "in ", 3)) ||
 	      (i + 3 <= n && !strncmp(s + i, "of ", 3))))
 		return 1;

@@ -533,6 +533,19 @@ static int contrast_before(const char *s, size_t i)
 	return 0;
 }
 
+/* Is the value at v in brackets right after a name ending at e ("Si
+ * (1.12 eV)", "Si(1.12 eV)")? */
+static int bracketed_after(const char *s, size_t e, size_t v)
+{
+	while (e < v && s[e] == ' ')
+		e++;
+	if (e >= v || s[e] != '(')
+		return 0;
+	for (e++; e < v && s[e] == ' '; e++)
+		;
+	return e == v;
+}
+
 /* The bytes of the UTF-8 character at s (1 for a stray byte). */
 static size_t utf8_char_len(const char *s)
 {
@@ -710,8 +723,8 @@ static int material_subject(kg_txn *t, const pk_normtext *nt, const qv_mention *
 			query_targets_release(ts);
 			return 0;
 		}
-		if (p == (size_t)-1 || !contrast_before(s, p))
-			return 0;
+		if (p == (size_t)-1 || !contrast_before(s, p) || bracketed_after(s, p + strlen(m->phrase), m->num.start))
+			return 0; /* (the material set against is named with its own value: "than Si (1.12 eV)") */
 		for (i = a; i < p;) {
 			size_t l;
 
@@ -749,7 +762,9 @@ static int material_subject(kg_txn *t, const pk_normtext *nt, const qv_mention *
 			 * a material the sentence sets the subject against or on
 			 * ("GaAs grown on Si", "unlike Si") is the farthest */
 			d = i + l <= m->num.start ? m->num.start - (i + l) : (i - m->num.end) + 4096;
-			if (contrast_before(s, i))
+			/* "than Si (1.12 eV)": the value in brackets right after
+			 * a material is that one's, set against or not */
+			if (contrast_before(s, i) && !bracketed_after(s, i + l, m->num.start))
 				d += 8192;
 			if (d < best_d) {
 				best_d = d;

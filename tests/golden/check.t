@@ -182,6 +182,20 @@ $ provkg check tests/fixtures/check/value-materials.txt
 >   value    unknown          .  "4.07 eV"
 >   value    unknown          .  "2.33 eV"
 
+# a value in brackets right after a material is that material's, even one set against the
+# subject ("than Si (1.12 eV)"), and a list's next value takes the material bracketed after it
+# ("1.42 eV (GaAs)"): both were compared with the other material and called wrong
+$ provkg check tests/fixtures/check/value-brackets.txt
+> answer tests/fixtures/check/value-brackets.txt: 4 values, 0 citations
+>   traceability    10/10  (3 of 3 checked items traced: 3 exact, 0 within tolerance; 0 wrong; 1 not checked)
+>   premise          0/10
+>   uncertainty      0/10
+>   falsifiability   0/10
+>   value    unknown          .  "1.42 eV"
+>   value    match         +0.0  "1.12 eV"  band gap of Si (measured) = 1.12 eV [experimental Strehlow-Cook 1973]
+>   value    match         +0.0  "1.12 eV"  band gap of Si (measured) = 1.12 eV [experimental Strehlow-Cook 1973]
+>   value    match         +0.0  "1.42 eV"  band gap of GaAs (measured) = 1.42 eV [experimental Strehlow-Cook 1973]
+
 # the next value of a list the last one's name leads: "for Si", "in Si", "at 0 K" name its
 # material or condition (1.42 eV for Si is wrong); a value after other words ("the laser
 # emits at"), or for another subject ("for the proton"), is not taken into the list
