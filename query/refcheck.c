@@ -458,6 +458,31 @@ static void venue_head(const char *v, char *out, size_t n)
 		snprintf(out, n, "%.*s", (int)l, v);
 }
 
+/* The stated venue before a publisher the style writes after it ("DISCS
+ * '15, ACM", "Proc. ICASSP, IEEE"): the name alone, or empty. */
+static void venue_before_publisher(const char *v, char *out, size_t n)
+{
+	static const char *const pubs[] = { "acm", "acm press", "ieee", "ieee press", "springer", "springer-verlag",
+					    "springer verlag", "elsevier", "wiley", "usenix", "usenix association",
+					    "siam", "aaai press", "mit press" };
+	const char *c = strrchr(v, ',');
+	size_t k, l;
+
+	out[0] = '\0';
+	if (!c || c == v)
+		return;
+	for (c++; *c == ' '; c++)
+		;
+	l = strlen(c);
+	while (l && (c[l - 1] == '.' || c[l - 1] == ' '))
+		l--;
+	for (k = 0; k < sizeof(pubs) / sizeof(pubs[0]); k++)
+		if (strlen(pubs[k]) == l && !strncasecmp(c, pubs[k], l)) {
+			snprintf(out, n, "%.*s", (int)(strrchr(v, ',') - v), v);
+			return;
+		}
+}
+
 static int year_word(const char *w);
 
 static void prepare(const qr_ref *r, prep *p)
@@ -482,6 +507,8 @@ static void prepare(const qr_ref *r, prep *p)
 		char head[256];
 
 		venue_head(r->venue, head, sizeof(head));
+		if (!head[0])
+			venue_before_publisher(r->venue, head, sizeof(head));
 		split_words(head[0] ? head : NULL, &p->venue_head, 1);
 	}
 	/* "Applied Mechanics and Materials 5-6:493-500": numbers the parse
@@ -666,6 +693,23 @@ static int lead_word(const char *w)
 	for (i = 0; i < sizeof(lead) / sizeof(lead[0]); i++)
 		if (!strcmp(w, lead[i]))
 			return 1;
+	return 0;
+}
+
+/* Does a stated venue name a journal by a word journals' names have
+ * ("IEEE Trans. Signal Process.", "J. Appl. Phys.", "Phys. Rev. Lett.")?
+ * An acronym alone ("ICML", "AMIERJ") may be anything. */
+static int journal_named(const words *v)
+{
+	static const char *const words_of[] = { "journal", "j", "transactions", "trans", "letters", "lett", "review",
+						"reviews", "rev", "magazine", "mag", "annals", "ann", "bulletin", "bull",
+						"archives", "arch", "quarterly", "acta", "physica" };
+	size_t i, k;
+
+	for (i = 0; i < v->n; i++)
+		for (k = 0; k < sizeof(words_of) / sizeof(words_of[0]); k++)
+			if (!strcmp(v->w[i], words_of[k]))
+				return 1;
 	return 0;
 }
 
@@ -4180,23 +4224,34 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 		 * which is then what is cited: venue, year, numbers and a
 		 * near title decide nothing ("... In: Proc. ISOPE 2017" for its
 		 * Ocean Engineering 2018 article was a mismatch) */
+		/* (and the other way: a journal article named where the graph
+		 * holds the conference paper it extends, of that year or a few
+		 * earlier) */
 		if (!closed && (out->mismatched & QR_F_VENUE) && strcmp(out->match_db, "arXiv") && r->venue[0] &&
-		    conference_named(&p->venue, r->venue) && !journal_proceedings(r->venue) &&
-		    !strcmp(best->type, "journal-article") &&
-		    !(out->mismatched & (QR_F_AUTHORS | QR_F_DOI | QR_F_ID | QR_F_VERSION)) && load_cand(t, o, best, w) == 0 &&
-		    (!(out->mismatched & QR_F_YEAR) ||
-		     (r->year && w->year >= r->year && w->year - r->year <= PUBLICATION_LAG_MAX))) {
-			out->mismatched &= ~(unsigned)(QR_F_VENUE | QR_F_YEAR | QR_F_VOLUME | QR_F_ISSUE | QR_F_PAGES | QR_F_TITLE);
-			if (!out->mismatched) {
-				out->verdict = QR_UNVERIFIABLE;
-				query_ref_reason(out, "the work is a journal article (%s); the stated conference's paper, a "
-						      "version of it the graph does not hold, may be what is cited: not decided",
-						 w->ncontainer ? w->container[0] : "another venue");
-				goto done;
+		    !p->preprint && !(out->mismatched & (QR_F_AUTHORS | QR_F_DOI | QR_F_ID | QR_F_VERSION))) {
+			int conf = conference_named(&p->venue, r->venue) && !journal_proceedings(r->venue);
+			int to_journal = conf && !strcmp(best->type, "journal-article");
+			int to_conf = !conf && journal_named(&p->venue) && !strcmp(best->type, "proceedings-article");
+
+			if ((to_journal || to_conf) && load_cand(t, o, best, w) == 0 &&
+			    (!(out->mismatched & QR_F_YEAR) ||
+			     (r->year && w->year && (to_journal ? w->year - r->year : r->year - w->year) >= 0 &&
+			      (to_journal ? w->year - r->year : r->year - w->year) <= PUBLICATION_LAG_MAX))) {
+				out->mismatched &= ~(unsigned)(QR_F_VENUE | QR_F_YEAR | QR_F_VOLUME | QR_F_ISSUE | QR_F_PAGES |
+							       QR_F_TITLE);
+				if (!out->mismatched) {
+					out->verdict = QR_UNVERIFIABLE;
+					query_ref_reason(out, "the work is a %s (%s); the stated %s, a version of it the graph "
+							      "does not hold, may be what is cited: not decided",
+							 to_journal ? "journal article" : "conference paper",
+							 w->ncontainer ? w->container[0] : "another venue",
+							 to_journal ? "conference's paper" : "journal's article");
+					goto done;
+				}
+				out->mismatched = best->mismatched;
 			}
-			out->mismatched = best->mismatched;
+			pk_error_clear();
 		}
-		pk_error_clear();
 		/* a version of an arXiv paper that never existed */
 		if (ids.arxiv_ver[0] && out->match_versions &&
 		    strtol(ids.arxiv_ver + 1, NULL, 10) > (long)out->match_versions) {

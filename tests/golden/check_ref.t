@@ -241,3 +241,16 @@ $ provkg check-ref --closed-world "Shao Z, Liang B, Li H, Lee D. Study of sampli
 >   year off by one (online vs print?)
 >   wrong venue
 ? 1
+
+# the other way: a journal named where the graph holds the conference paper (ICASSP-92) is not decided
+# in an open world; a publisher after the venue ("DISCS '15, ACM") is no part of its name (it was a wrong venue)
+$ provkg check-ref "K. Hilal and P. Duhamel, \"A general form for recursive adaptive algorithms leading to an exact recursive CMA,\" IEEE Trans. Signal Process., vol. 40, pp. 17–20, 1992."
+> unverifiable: K. Hilal and P. Duhamel, "A general form for recursive adaptive algorithms leading to an exact recursive CMA," IEEE Trans. Signal Process., vol. 40, pp. 17–20, 1992.
+>   parsed:  ieee style; Hilal et al.; 1992; "A general form for recursive adaptive algorithms leading to ..."; IEEE Trans. Signal Process. 40; pp. 17-20
+>   match:   10.1109/icassp.1992.226422  A general form for recursive adaptive algorithms leading to an exact recursive CMA (1992) [Proceedings] ICASSP-92: 1992 IEEE International Conference on Acoustics, Speech, and Signal Processing  [score 0.89]
+>   the work is a conference paper ([Proceedings] ICASSP-92: 1992 IEEE International Conference on Acoustics, Speech, and Signal Processing); the stated journal's article, a version of it the graph does not hold, may be what is cited: not decided
+? 1
+$ provkg check-ref "L. Shi, Z. Wang, W. Yu, X. Meng, Performance evaluation and tuning of BioPig for genomic analysis, in: DISCS '15, ACM, 2015."
+> verified: L. Shi, Z. Wang, W. Yu, X. Meng, Performance evaluation and tuning of BioPig for genomic analysis, in: DISCS '15, ACM, 2015.
+>   parsed:  chapter style; Shi et al.; 2015; "Performance evaluation and tuning of BioPig for genomic anal..."; DISCS '15, ACM
+>   match:   10.1145/2831244.2831252  Performance evaluation and tuning of BioPig for genomic analysis (2015) Proceedings of the 2015 International Workshop on Data-Intensive Scalable Computing Systems - DISCS '15  [score 1.00]
