@@ -1165,6 +1165,14 @@ static int parse_product(const query_units *u, cursor *c, term *acc, int depth, 
 			c->pos++;
 			t = inner;
 		} else {
+			/* "C/mol e-": the electrons counted, not the unit e */
+			if (nterms && c->pos + 1 < c->n && c->s[c->pos] == 'e' &&
+			    ((c->s[c->pos + 1] == '-' && !(c->pos + 2 < c->n && c->s[c->pos + 2] >= '0' && c->s[c->pos + 2] <= '9')) ||
+			     (c->pos + 3 < c->n && !memcmp(c->s + c->pos + 1, "⁻", 3) &&
+			      !(c->pos + 4 < c->n && (unsigned char)c->s[c->pos + 4] == 0xc2)))) {
+				c->pos = save;
+				break;
+			}
 			c->after_op = op;
 			len = read_token(u, c, &t, &found);
 			c->after_op = 0;
