@@ -2645,6 +2645,20 @@ static int last_page_unrecorded(const qr_ref *r, const kg_work *w, const char *d
 	return !strncmp(last, d, l) && !(last[l] >= '0' && last[l] <= '9');
 }
 
+/* A month's name, whole or cut to three letters or more ("jun", "sept"),
+ * folded. */
+static int month_word(const char *x)
+{
+	static const char *const months[] = { "january", "february", "march", "april", "may", "june", "july",
+					      "august", "september", "october", "november", "december" };
+	size_t i, l = strlen(x);
+
+	for (i = 0; l >= 3 && i < sizeof(months) / sizeof(months[0]); i++)
+		if (!strncmp(months[i], x, l))
+			return 1;
+	return 0;
+}
+
 static void stray_number(const qr_ref *r, const prep *p, const rtext *rt, const kg_work *w, int numbered, cand *c)
 {
 	size_t i, k;
@@ -2666,6 +2680,10 @@ static void stray_number(const qr_ref *r, const prep *p, const rtext *rt, const 
 		for (k = 0; d[k] >= '0' && d[k] <= '9'; k++)
 			;
 		if (!k || d[k] || k > 12 || (!numbered && !(k == 4 && year_word(d))))
+			continue;
+		/* a day of the month: "2019 Jun 11;321(22)", "11 June 2019" */
+		if (k <= 2 && strtol(d, NULL, 10) >= 1 && strtol(d, NULL, 10) <= 31 &&
+		    ((i > 0 && month_word(rt->w[i - 1])) || (i + 1 < rt->n && month_word(rt->w[i + 1]))))
 			continue;
 		pk_str_int(y, w->year);
 		ok = (w->year && !strcmp(d, y));

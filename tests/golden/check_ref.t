@@ -254,3 +254,17 @@ $ provkg check-ref "L. Shi, Z. Wang, W. Yu, X. Meng, Performance evaluation and 
 > verified: L. Shi, Z. Wang, W. Yu, X. Meng, Performance evaluation and tuning of BioPig for genomic analysis, in: DISCS '15, ACM, 2015.
 >   parsed:  chapter style; Shi et al.; 2015; "Performance evaluation and tuning of BioPig for genomic anal..."; DISCS '15, ACM
 >   match:   10.1145/2831244.2831252  Performance evaluation and tuning of BioPig for genomic analysis (2015) Proceedings of the 2015 International Workshop on Data-Intensive Scalable Computing Systems - DISCS '15  [score 1.00]
+
+# a day of the month in a PubMed-style date ("2019 Jun 11;321(22)") is no volume, issue or page
+# (it was a mismatch: "11 is none of the work's ... pages"); a number standing alone still is
+$ provkg check-ref "Stoll BJ. Reflections on Leadership: Seizing and Embracing Opportunities-Holding up Half the Sky. JAMA. 2019 Jun 11;321(22):2165-2166. doi: 10.1001/jama.2019.7127. PMID: 31184724."
+> verified: Stoll BJ. Reflections on Leadership: Seizing and Embracing Opportunities-Holding up Half the Sky. JAMA. 2019 Jun 11;321(22):2165-2166. doi: 10.1001/jama.2019.7127. PMID: 31184724.
+>   parsed:  vancouver style; Stoll; 2019; "Reflections on Leadership: Seizing and Embracing Opportuniti..."; JAMA 321(22); pp. 2165-2166; doi 10.1001/jama.2019.7127
+>   match:   10.1001/jama.2019.7127  Reflections on Leadership (2019) JAMA  [score 1.00]
+$ provkg check-ref "Stoll BJ. Reflections on leadership. JAMA. 2019;321(22):2165-2166. 45"
+> mismatch: Stoll BJ. Reflections on leadership. JAMA. 2019;321(22):2165-2166. 45
+>   parsed:  vancouver style; Stoll; 2019; "Reflections on leadership"; JAMA 321(22); pp. 2165-2166
+>   match:   10.1001/jama.2019.7127  Reflections on Leadership (2019) JAMA  [score 1.00]
+>   differs: pages
+>   volume, issue or pages differ: 45 is none of the work's years, volume, issue or pages
+? 1
