@@ -2659,6 +2659,20 @@ static int month_word(const char *x)
 	return 0;
 }
 
+/* The same read in the string, where the parse took no page range
+ * ("JAMA 2019, 321(22):2165-2166" in a style it did not know): d right
+ * after the work's one recorded page, and a little past it. */
+static int last_page_after(const kg_work *w, const char *prev, const char *d)
+{
+	long first, last;
+
+	if (!w->page || strpbrk(w->page, "-,\xe2") || strcmp(prev, w->page))
+		return 0;
+	first = strtol(w->page, NULL, 10);
+	last = strtol(d, NULL, 10);
+	return first > 0 && last > first && last - first < 500;
+}
+
 static void stray_number(const qr_ref *r, const prep *p, const rtext *rt, const kg_work *w, int numbered, cand *c)
 {
 	size_t i, k;
@@ -2699,6 +2713,7 @@ static void stray_number(const qr_ref *r, const prep *p, const rtext *rt, const 
 		     number_in_field(p, d, w->subtitle) || number_in_field(p, d, w->original_title) ||
 		     number_in_field(p, d, w->arxiv) || /* "CoRR abs/0704.0002" */
 		     doi_article_number(d, w) || last_page_unrecorded(r, w, d) ||
+		     (i > 0 && last_page_after(w, rt->w[i - 1], d)) ||
 		     (jref && number_in_jref(p, d, w->journal_ref));
 		for (k = 0; !ok && k < w->ncontainer; k++)
 			ok = number_in_field(p, d, w->container[k]);

@@ -268,3 +268,10 @@ $ provkg check-ref "Stoll BJ. Reflections on leadership. JAMA. 2019;321(22):2165
 >   differs: pages
 >   volume, issue or pages differ: 45 is none of the work's years, volume, issue or pages
 ? 1
+
+# the same where the parse read no page range (MLA, BMC styles): the number right after the one page
+# the record gives is its last page
+$ provkg check-ref "Stoll, Barbara J. \"Reflections on Leadership.\" JAMA, vol. 321, no. 22, 2019, pp. 2165–2166."
+> verified: Stoll, Barbara J. "Reflections on Leadership." JAMA, vol. 321, no. 22, 2019, pp. 2165–2166.
+>   parsed:  ieee style; Stoll; 2019; "Reflections on Leadership"; JAMA 321(22)
+>   match:   10.1001/jama.2019.7127  Reflections on Leadership (2019) JAMA  [score 1.00]
