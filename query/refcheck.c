@@ -140,6 +140,93 @@ static int fold_plain(const char *text, size_t tl, words *out)
 	return 0;
 }
 
+/* The Greek letters α..ω (ς as σ) as TeX names them. */
+static const char *const greek[] = { "alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta",
+				     "iota", "kappa", "lambda", "mu", "nu", "xi", "omicron", "pi", "rho",
+				     "sigma", "sigma", "tau", "upsilon", "phi", "chi", "psi", "omega" };
+
+/* Is w one of those names (no title word by itself)? */
+static int greek_name(const char *w)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(greek) / sizeof(greek[0]); i++)
+		if (!strcmp(w, greek[i]))
+			return 1;
+	return 0;
+}
+
+/* Greek letters as TeX names them, so that "From dyadic Λα to Λα" reads
+ * as its record's "$\\Lambda_{\\alpha}$" does: each letter of folded text
+ * (lower case) a word of its name, in f. (Query side only: the graph's
+ * keys are folded as before.) 0, or PK_ENOMEM. */
+static int greek_names(pk_buf *f)
+{
+	pk_buf t = PK_BUF_INIT;
+	size_t i = 0;
+	int rc = 0;
+
+	if (!f->ptr || (!strstr(f->ptr, "\xce") && !strstr(f->ptr, "\xcf")))
+		return 0;
+	while (f->ptr[i] && rc == 0) {
+		unsigned char a = (unsigned char)f->ptr[i], b = (unsigned char)f->ptr[i + 1];
+		int k = -1;
+
+		if (a == 0xce && b >= 0xb1 && b <= 0xbf)
+			k = b - 0xb1; /* α..ο */
+		else if (a == 0xcf && b >= 0x80 && b <= 0x89)
+			k = 15 + (b - 0x80); /* π..ω (ς as σ) */
+		if (k < 0) {
+			rc = pk_buf_putc(&t, f->ptr[i++]);
+			continue;
+		}
+		if (t.len && t.ptr[t.len - 1] != ' ')
+			rc = pk_buf_putc(&t, ' ');
+		if (rc == 0)
+			rc = pk_buf_puts(&t, greek[k]);
+		i += 2;
+		if (rc == 0 && f->ptr[i] && f->ptr[i] != ' ')
+			rc = pk_buf_putc(&t, ' ');
+	}
+	if (rc == 0) {
+		pk_buf_reset(f);
+		rc = pk_buf_put(f, t.ptr ? t.ptr : "", t.len);
+	}
+	pk_buf_release(&t);
+	return rc < 0 ? rc : 0;
+}
+
+/* text[0..tl) folded for comparing words (kg_fold_text), "√" read as
+ * TeX's \\sqrt ("Q(√5)" as "$\\Q(\\sqrt{5})$"; folding drops the sign)
+ * and Greek letters by their names: into f, 0 or an error. */
+static int fold_words(pk_buf *f, const char *text, size_t tl)
+{
+	pk_buf sq = PK_BUF_INIT;
+	int rc;
+
+	if (memmem(text, tl, "\xe2\x88\x9a", 3)) {
+		size_t i;
+
+		for (i = 0, rc = 0; i < tl && rc == 0;) {
+			if (i + 3 <= tl && !memcmp(text + i, "\xe2\x88\x9a", 3)) {
+				rc = pk_buf_puts(&sq, " sqrt ");
+				i += 3;
+			} else {
+				rc = pk_buf_putc(&sq, text[i++]);
+			}
+		}
+		if (rc < 0) {
+			pk_buf_release(&sq);
+			return rc;
+		}
+		text = sq.ptr;
+		tl = sq.len;
+	}
+	rc = kg_fold_text(f, text, tl);
+	pk_buf_release(&sq);
+	return rc < 0 ? rc : greek_names(f);
+}
+
 /* Fold text[0..tl) (case, marks, punctuation, markup) and split it into
  * words. */
 static void split_text(const char *text, size_t tl, words *out, int drop_stop)
@@ -153,7 +240,7 @@ static void split_text(const char *text, size_t tl, words *out, int drop_stop)
 		return;
 	/* (most titles and names: folded in place, nothing allocated) */
 	if (fold_plain(text, tl, out) < 0) {
-		if (kg_fold_text(&f, text, tl) < 0 || !f.ptr) {
+		if (fold_words(&f, text, tl) < 0 || !f.ptr) {
 			pk_buf_release(&f);
 			pk_error_clear();
 			out->buf[0] = '\0';
@@ -1174,7 +1261,7 @@ static void rtext_init(rtext *r, const char *text)
 		return;
 	r->et_al = strstr(text, "et al") || strstr(text, "...") || strstr(text, "\xe2\x80\xa6") ||
 		   strstr(text, "\xe7\xad\x89") /* 等 */ || strstr(text, "et. al");
-	if (kg_fold_text(&f, text, strlen(text)) < 0 || !f.ptr) {
+	if (fold_words(&f, text, strlen(text)) < 0 || !f.ptr) {
 		pk_buf_release(&f);
 		pk_error_clear();
 		return;
@@ -2714,7 +2801,11 @@ static void stray_number(const qr_ref *r, const prep *p, const rtext *rt, const 
 		     number_in_field(p, d, w->arxiv) || /* "CoRR abs/0704.0002" */
 		     doi_article_number(d, w) || last_page_unrecorded(r, w, d) ||
 		     (i > 0 && last_page_after(w, rt->w[i - 1], d)) ||
-		     (jref && number_in_jref(p, d, w->journal_ref));
+		     (jref && number_in_jref(p, d, w->journal_ref)) ||
+		     /* (the published version's volume and pages, as arXiv
+		      * records them, however the parse read the venue; its year
+		      * is the year rules') */
+		     (w->journal_ref && !(k == 4 && year_word(d)) && number_in_jref(p, d, w->journal_ref));
 		for (k = 0; !ok && k < w->ncontainer; k++)
 			ok = number_in_field(p, d, w->container[k]);
 		for (k = 0; !ok && k < w->nshort; k++)
@@ -2796,7 +2887,8 @@ static int title_like(const qr_ref *r, const prep *p)
 		return 0;
 	/* (words, not numbers: "JHEP 25 (2008) 075001" is no title) */
 	for (i = 0; i < p->title.n; i++)
-		long_words += (strlen(p->title.w[i]) >= 4 && strspn(p->title.w[i], "0123456789") == 0) ||
+		long_words += (strlen(p->title.w[i]) >= 4 && strspn(p->title.w[i], "0123456789") == 0 &&
+			       !greek_name(p->title.w[i])) ||
 			      (unsigned char)p->title.w[i][0] >= 0xe0;
 	return long_words >= 2;
 }

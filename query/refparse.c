@@ -643,6 +643,19 @@ static void clean_title(char *t)
 	while (n > a && (t[n - 1] == ' ' || t[n - 1] == '.' || t[n - 1] == ',' || t[n - 1] == '"' || t[n - 1] == ':' ||
 			 t[n - 1] == '('))
 		n--;
+	/* "Title, [an identifier blanked] (2007)": the year, after a comma */
+	if (n >= a + 7 && t[n - 1] == ')' && t[n - 6] == '(' && isdigit((unsigned char)t[n - 5]) &&
+	    isdigit((unsigned char)t[n - 4]) && isdigit((unsigned char)t[n - 3]) && isdigit((unsigned char)t[n - 2])) {
+		size_t e = n - 6;
+
+		while (e > a && t[e - 1] == ' ')
+			e--;
+		if (e > a + 1 && t[e - 1] == ',') {
+			n = e - 1;
+			while (n > a && (t[n - 1] == ' ' || t[n - 1] == ','))
+				n--;
+		}
+	}
 	memmove(t, t + a, n - a);
 	t[n - a] = '\0';
 }

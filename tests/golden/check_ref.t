@@ -275,3 +275,23 @@ $ provkg check-ref "Stoll, Barbara J. \"Reflections on Leadership.\" JAMA, vol. 
 > verified: Stoll, Barbara J. "Reflections on Leadership." JAMA, vol. 321, no. 22, 2019, pp. 2165–2166.
 >   parsed:  ieee style; Stoll; 2019; "Reflections on Leadership"; JAMA 321(22)
 >   match:   10.1001/jama.2019.7127  Reflections on Leadership (2019) JAMA  [score 1.00]
+
+# Greek letters and √ as TeX writes them in arXiv's titles ("$\Lambda_{\alpha}$", "$\Q(\sqrt{5})$"): "Λα"
+# was read as no word of the title and the reference called fabricated; "Q(√5)" a near miss; a year after
+# a blanked identifier ("..., arXiv:0704.0005 (2007)") is no title word; the journal-ref's volume and pages
+# are the published version's ("Studia Math. 182 (2007), 283-294" was "182 is none of the work's numbers")
+$ provkg check-ref "W. Abu-Shammala and A. Torchinsky, From dyadic Λα to Λα, arXiv:0704.0005 (2007)."
+> verified: W. Abu-Shammala and A. Torchinsky, From dyadic Λα to Λα, arXiv:0704.0005 (2007).
+>   parsed:  other style; Abu-Shammala et al.; 2007; "From dyadic Λα to Λα"
+>   match:   10.48550/arxiv.0704.0005  From dyadic $\Lambda_\alpha$ to $\Lambda_\alpha$ (2007) arXiv  [score 1.00]
+>   sources: arXiv arxiv:0704.0005
+$ provkg check-ref "C. Cunningham and L. Dembele, Computing genus 2 Hilbert-Siegel modular forms over Q(√5) via the Jacquet-Langlands correspondence, arXiv:0704.0011."
+> verified: C. Cunningham and L. Dembele, Computing genus 2 Hilbert-Siegel modular forms over Q(√5) via the Jacquet-Langlands correspondence, arXiv:0704.0011.
+>   parsed:  other style; Cunningham et al.; "Computing genus 2 Hilbert-Siegel modular forms over Q(√5) ..."
+>   match:   10.48550/arxiv.0704.0011  Computing genus 2 Hilbert-Siegel modular forms over $\Q(\sqrt5)$ via the Jacquet-Langlands correspondence (2007) arXiv  [score 0.95]
+>   sources: arXiv arxiv:0704.0011
+$ provkg check-ref "W. Abu-Shammala and A. Torchinsky, The Hardy-Lorentz spaces H^{p,q}(R^n), Studia Math. 182 (2007), 283-294."
+> verified: W. Abu-Shammala and A. Torchinsky, The Hardy-Lorentz spaces H^{p,q}(R^n), Studia Math. 182 (2007), 283-294.
+>   parsed:  other style; Abu-Shammala et al.; 2007; "The Hardy-Lorentz spaces H^{p,q}(R^n), Studia Math"
+>   match:   10.48550/arxiv.0704.0054  The Hardy-Lorentz Spaces $H^p,q(R^n)$ (2007) arXiv  [score 1.00]
+>   sources: arXiv arxiv:0704.0054
