@@ -780,9 +780,9 @@ static size_t unit_after_in(const query_units *u, const char *s, size_t b, size_
 /* A bare number's unit stated apart from it in its clause (from `from`
  * on), outside the name at [pa, pb): "The Bohr radius (in Å) is 0.529",
  * "the electron mass is 0.511 in MeV": 1, with *unit and its text at
- * [*us, *us + *ul). A system of units
- * named ("1.38e-16 in cgs units", "(Gaussian)", "in atomic units"): 2,
- * its words at [*us, *us + *ul). None: 0. */
+ * [*us, *us + *ul). A system of units named ("1.38e-16 in cgs units",
+ * "(Gaussian)", "in atomic units"): 2, its words at [*us, *us + *ul).
+ * None: 0. */
 static int unit_apart(const query_units *u, const char *s, size_t n, size_t from, const qn_number *num,
 		      size_t pa, size_t pb, qu_unit *unit, size_t *us, size_t *ul)
 {

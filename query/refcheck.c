@@ -157,7 +157,7 @@ static int greek_name(const char *w)
 }
 
 /* Greek letters as TeX names them, so that "From dyadic Λα to Λα" reads
- * as its record's "$\\Lambda_{\\alpha}$" does: each letter of folded text
+ * as its record's "$\Lambda_{\alpha}$" does: each letter of folded text
  * (lower case) a word of its name, in f. (Query side only: the graph's
  * keys are folded as before.) 0, or PK_ENOMEM. */
 static int greek_names(pk_buf *f)
@@ -197,7 +197,7 @@ static int greek_names(pk_buf *f)
 }
 
 /* text[0..tl) folded for comparing words (kg_fold_text), "√" read as
- * TeX's \\sqrt ("Q(√5)" as "$\\Q(\\sqrt{5})$"; folding drops the sign)
+ * TeX's \sqrt ("Q(√5)" as "$\Q(\sqrt{5})$"; folding drops the sign)
  * and Greek letters by their names: into f, 0 or an error. */
 static int fold_words(pk_buf *f, const char *text, size_t tl)
 {
