@@ -150,8 +150,9 @@ static int greek_name(const char *w)
 {
 	size_t i;
 
+	/* (title_like asks for every word of every candidate's compare) */
 	for (i = 0; i < sizeof(greek) / sizeof(greek[0]); i++)
-		if (!strcmp(w, greek[i]))
+		if (greek[i][0] == w[0] && !strcmp(w, greek[i]))
 			return 1;
 	return 0;
 }
@@ -457,6 +458,7 @@ typedef struct prep {
 	size_t nalias;
 	fcache *fc;               /* the candidate's fields, folded (reset per candidate) */
 	int preprint;             /* the venue says "Preprint" (at, on bioRxiv ...) */
+	int title_like;           /* the parsed title reads like a title (title_like, once a reference) */
 	unsigned char in_venue[RT_WORDS];   /* words of the string the parse read as the venue */
 	unsigned char in_authors[RT_WORDS]; /* ... and as the authors' family names */
 	char venue_num[32];       /* a number the parse left at the venue's end ("BJR 20170914") */
@@ -572,6 +574,8 @@ static void venue_before_publisher(const char *v, char *out, size_t n)
 
 static int year_word(const char *w);
 
+static int title_like(const qr_ref *r, const prep *p);
+
 static void prepare(const qr_ref *r, prep *p)
 {
 	size_t i;
@@ -624,6 +628,7 @@ static void prepare(const qr_ref *r, prep *p)
 		fold_family(NULL, p->fam[i], sizeof(p->fam[i]), r->authors[i].family);
 		p->ini[i] = initial(r->authors[i].given);
 	}
+	p->title_like = r->title[0] && title_like(r, p);
 }
 
 /* Titles: how close (best of title, title + subtitle, original title) and
@@ -3009,7 +3014,7 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 	int parsed_venue_ok;        /* the venue the parse read is the work's */
 	double total = 0, got = 0, cov = 0;
 	size_t i, limit;
-	int title_stated = r->title[0] && title_like(r, p), stated_year, pub_year;
+	int title_stated = p->title_like, stated_year, pub_year;
 
 	pk_str_copy(c->type, sizeof(c->type), w->type ? w->type : "");
 	c->au_total = named_authors(w) ? w->author_count : 0;
@@ -4132,7 +4137,7 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 	out->candidates = cs.n;
 	/* a title to call a work invented by: the parse's, if it reads like
 	 * one, and not the work's venue */
-	title_stated = (r->title[0] != 0 && title_like(r, p) && !(best && best->title_is_venue)) ||
+	title_stated = (p->title_like && !(best && best->title_is_venue)) ||
 		       (best && best->identified == 2);
 	if (r->year > year_now)
 		query_ref_reason(out, "future date (%d)", r->year);
