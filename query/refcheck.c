@@ -554,20 +554,20 @@ static void venue_before_publisher(const char *v, char *out, size_t n)
 	static const char *const pubs[] = { "acm", "acm press", "ieee", "ieee press", "springer", "springer-verlag",
 					    "springer verlag", "elsevier", "wiley", "usenix", "usenix association",
 					    "siam", "aaai press", "mit press" };
-	const char *c = strrchr(v, ',');
+	const char *comma = strrchr(v, ','), *c;
 	size_t k, l;
 
 	out[0] = '\0';
-	if (!c || c == v)
+	if (!comma || comma == v)
 		return;
-	for (c++; *c == ' '; c++)
+	for (c = comma + 1; *c == ' '; c++)
 		;
 	l = strlen(c);
 	while (l && (c[l - 1] == '.' || c[l - 1] == ' '))
 		l--;
 	for (k = 0; k < sizeof(pubs) / sizeof(pubs[0]); k++)
 		if (strlen(pubs[k]) == l && !strncasecmp(c, pubs[k], l)) {
-			snprintf(out, n, "%.*s", (int)(strrchr(v, ',') - v), v);
+			snprintf(out, n, "%.*s", (int)(comma - v), v);
 			return;
 		}
 }
@@ -788,6 +788,18 @@ static int lead_word(const char *w)
 	return 0;
 }
 
+/* Is one of v's words one of list[0..n)? */
+static int any_word_of(const words *v, const char *const *list, size_t n)
+{
+	size_t i, k;
+
+	for (i = 0; i < v->n; i++)
+		for (k = 0; k < n; k++)
+			if (!strcmp(v->w[i], list[k]))
+				return 1;
+	return 0;
+}
+
 /* Does a stated venue name a journal by a word journals' names have
  * ("IEEE Trans. Signal Process.", "J. Appl. Phys.", "Phys. Rev. Lett.")?
  * An acronym alone ("ICML", "AMIERJ") may be anything. */
@@ -796,13 +808,8 @@ static int journal_named(const words *v)
 	static const char *const words_of[] = { "journal", "j", "transactions", "trans", "letters", "lett", "review",
 						"reviews", "rev", "magazine", "mag", "annals", "ann", "bulletin", "bull",
 						"archives", "arch", "quarterly", "acta", "physica" };
-	size_t i, k;
 
-	for (i = 0; i < v->n; i++)
-		for (k = 0; k < sizeof(words_of) / sizeof(words_of[0]); k++)
-			if (!strcmp(v->w[i], words_of[k]))
-				return 1;
-	return 0;
+	return any_word_of(v, words_of, sizeof(words_of) / sizeof(words_of[0]));
 }
 
 /* Journals called proceedings: PNAS, the Royal Society's, the IEEE's. */
@@ -826,12 +833,9 @@ static int conference_named(const words *v, const char *stated)
 	size_t l = strlen(stated);
 	static const char *const words_of[] = { "proceedings", "proc", "conference", "conf", "symposium", "symp",
 						"workshop", "colloquium", "meeting" };
-	size_t i, k;
 
-	for (i = 0; i < v->n; i++)
-		for (k = 0; k < sizeof(words_of) / sizeof(words_of[0]); k++)
-			if (!strcmp(v->w[i], words_of[k]))
-				return 1;
+	if (any_word_of(v, words_of, sizeof(words_of) / sizeof(words_of[0])))
+		return 1;
 	/* an acronym and its year ("TQC 2013", "ICML'21" aside) */
 	while (l && (stated[l - 1] == '.' || stated[l - 1] == ' '))
 		l--;
@@ -2561,7 +2565,7 @@ static int title_runs_on(const qr_ref *r, const prep *p, const kg_work *w)
 {
 	const words *t;
 	const char *s = r->title;
-	size_t i, k;
+	size_t i, k, tn;
 
 	/* (markup or entities in either title: "INFANT&lt;subtitle&gt;...") */
 	if (!w->title || !r->title[0] || strpbrk(r->title, "<&") || strpbrk(w->title, "<&"))
@@ -2572,16 +2576,18 @@ static int title_runs_on(const qr_ref *r, const prep *p, const kg_work *w)
 	for (i = 0; i < t->n; i++)
 		if (strcmp(p->title.w[i], t->w[i]))
 			return 0;
+	/* (only the count is read from here on: field_words may lend the
+	 * same spare to the fields below) */
+	tn = t->n;
 	if (w->subtitle) { /* the record's subtitle, written on without a colon */
 		const words *sub = field_words(p->fc, w->subtitle, 0);
 
-		if (sub->n && !strcmp(sub->w[0], p->title.w[t->n]))
+		if (sub->n && !strcmp(sub->w[0], p->title.w[tn]))
 			return 0;
-		t = field_words(p->fc, w->title, 0); /* (a full cache lends both one spare) */
 	}
 	/* what runs on may be the venue or a number the parse took in
 	 * ("... South China Sea Ocean Engineering 2018"): not decided here */
-	for (i = t->n; i < p->title.n; i++) {
+	for (i = tn; i < p->title.n; i++) {
 		const char *x = p->title.w[i];
 
 		if (*x >= '0' && *x <= '9')
@@ -2595,9 +2601,8 @@ static int title_runs_on(const qr_ref *r, const prep *p, const kg_work *w)
 				if (!strcmp(vw->w[j], x))
 					return 0;
 		}
-		t = field_words(p->fc, w->title, 0);
 	}
-	for (i = 0, k = 0; s[k] && i < t->n; i++) {
+	for (i = 0, k = 0; s[k] && i < tn; i++) {
 		while (s[k] && !isalnum((unsigned char)s[k])) {
 			if ((unsigned char)s[k] >= 0x80)
 				return 0;
@@ -2610,7 +2615,7 @@ static int title_runs_on(const qr_ref *r, const prep *p, const kg_work *w)
 	}
 	while (s[k] == ' ')
 		k++;
-	return i == t->n && isalnum((unsigned char)s[k]);
+	return i == tn && isalnum((unsigned char)s[k]);
 }
 
 /* A title of fewer than three content words, or the name of the work's
@@ -2721,6 +2726,13 @@ static int number_in_jref(const prep *p, const char *d, const char *jref)
  * numbers of its titles and venue: a field the parse did not read, and
  * got wrong ("Journal of Korea Design Forum, null(18), 510"). Only a year
  * when the work is not numbered (no volume, issue or pages to check). */
+/* Does the work's record give one page, its first (JAMA's "2165"), and no
+ * range? */
+static int first_page_only(const kg_work *w)
+{
+	return w->page && !strpbrk(w->page, "-,\xe2");
+}
+
 /* Is d the last page of the stated range, where the work records its
  * first page only, and that is the stated one (JAMA's "2165" cited
  * "2165-2166")? The last page is then not checked. */
@@ -2729,7 +2741,7 @@ static int last_page_unrecorded(const qr_ref *r, const kg_work *w, const char *d
 	const char *last;
 	size_t l = strlen(d);
 
-	if (!w->page || strpbrk(w->page, "-,\xe2") || !r->first_page[0] || !same_number(r->first_page, w->page) ||
+	if (!first_page_only(w) || !r->first_page[0] || !same_number(r->first_page, w->page) ||
 	    !(last = strpbrk(r->pages, "-\xe2")))
 		return 0;
 	while (*last && !(*last >= '0' && *last <= '9'))
@@ -2758,7 +2770,7 @@ static int last_page_after(const kg_work *w, const char *prev, const char *d)
 {
 	long first, last;
 
-	if (!w->page || strpbrk(w->page, "-,\xe2") || strcmp(prev, w->page))
+	if (!first_page_only(w) || strcmp(prev, w->page))
 		return 0;
 	first = strtol(w->page, NULL, 10);
 	last = strtol(d, NULL, 10);
@@ -2776,6 +2788,7 @@ static void stray_number(const qr_ref *r, const prep *p, const rtext *rt, const 
 		const char *d = rt->w[i];
 		char y[21];
 		int ok = 0;
+		long day;
 
 		if (c->title_raw && i >= c->ta && i < c->tb)
 			continue;
@@ -2788,7 +2801,7 @@ static void stray_number(const qr_ref *r, const prep *p, const rtext *rt, const 
 		if (!k || d[k] || k > 12 || (!numbered && !(k == 4 && year_word(d))))
 			continue;
 		/* a day of the month: "2019 Jun 11;321(22)", "11 June 2019" */
-		if (k <= 2 && strtol(d, NULL, 10) >= 1 && strtol(d, NULL, 10) <= 31 &&
+		if (k <= 2 && (day = strtol(d, NULL, 10)) >= 1 && day <= 31 &&
 		    ((i > 0 && month_word(rt->w[i - 1])) || (i + 1 < rt->n && month_word(rt->w[i + 1]))))
 			continue;
 		pk_str_int(y, w->year);
@@ -2806,11 +2819,11 @@ static void stray_number(const qr_ref *r, const prep *p, const rtext *rt, const 
 		     number_in_field(p, d, w->arxiv) || /* "CoRR abs/0704.0002" */
 		     doi_article_number(d, w) || last_page_unrecorded(r, w, d) ||
 		     (i > 0 && last_page_after(w, rt->w[i - 1], d)) ||
-		     (jref && number_in_jref(p, d, w->journal_ref)) ||
-		     /* (the published version's volume and pages, as arXiv
-		      * records them, however the parse read the venue; its year
-		      * is the year rules') */
-		     (w->journal_ref && !(k == 4 && year_word(d)) && number_in_jref(p, d, w->journal_ref));
+		     /* the published version's numbers, as arXiv records them:
+		      * its volume and pages however the parse read the venue,
+		      * its year only when the venue is the journal-ref's (else
+		      * the year rules decide) */
+		     (w->journal_ref && (jref || !(k == 4 && year_word(d))) && number_in_jref(p, d, w->journal_ref));
 		for (k = 0; !ok && k < w->ncontainer; k++)
 			ok = number_in_field(p, d, w->container[k]);
 		for (k = 0; !ok && k < w->nshort; k++)
@@ -4362,11 +4375,11 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 			int conf = conference_named(&p->venue, r->venue) && !journal_proceedings(r->venue);
 			int to_journal = conf && !strcmp(best->type, "journal-article");
 			int to_conf = !conf && journal_named(&p->venue) && !strcmp(best->type, "proceedings-article");
+			int loaded = (to_journal || to_conf) && load_cand(t, o, best, w) == 0;
+			/* years from the conference paper to the journal article */
+			int lag = loaded && r->year && w->year ? (to_journal ? w->year - r->year : r->year - w->year) : -1;
 
-			if ((to_journal || to_conf) && load_cand(t, o, best, w) == 0 &&
-			    (!(out->mismatched & QR_F_YEAR) ||
-			     (r->year && w->year && (to_journal ? w->year - r->year : r->year - w->year) >= 0 &&
-			      (to_journal ? w->year - r->year : r->year - w->year) <= PUBLICATION_LAG_MAX))) {
+			if (loaded && (!(out->mismatched & QR_F_YEAR) || (lag >= 0 && lag <= PUBLICATION_LAG_MAX))) {
 				out->mismatched &= ~(unsigned)(QR_F_VENUE | QR_F_YEAR | QR_F_VOLUME | QR_F_ISSUE | QR_F_PAGES |
 							       QR_F_TITLE);
 				if (!out->mismatched) {
