@@ -1165,11 +1165,12 @@ static int parse_product(const query_units *u, cursor *c, term *acc, int depth, 
 			c->pos++;
 			t = inner;
 		} else {
-			/* "C/mol e-": the electrons counted, not the unit e */
-			if (nterms && c->pos + 1 < c->n && c->s[c->pos] == 'e' &&
-			    ((c->s[c->pos + 1] == '-' && !(c->pos + 2 < c->n && c->s[c->pos + 2] >= '0' && c->s[c->pos + 2] <= '9')) ||
-			     (c->pos + 3 < c->n && !memcmp(c->s + c->pos + 1, "⁻", 3) &&
-			      !(c->pos + 4 < c->n && (unsigned char)c->s[c->pos + 4] == 0xc2)))) {
+			/* "C/mol e-", "C/mol e⁻" (normalised to "e^-"): the
+			 * electrons counted, not the unit e (e^-1 is a power) */
+			size_t m = c->pos + 1 + (c->pos + 1 < c->n && c->s[c->pos + 1] == '^');
+
+			if (nterms && c->s[c->pos] == 'e' && m < c->n && c->s[m] == '-' &&
+			    !(m + 1 < c->n && c->s[m + 1] >= '0' && c->s[m + 1] <= '9')) {
 				c->pos = save;
 				break;
 			}
