@@ -736,21 +736,13 @@ static size_t unit_after(const query_units *u, const char *s, size_t n, size_t e
 	return query_units_scan_checked(u, s + p, n - p, unit, unread);
 }
 
-/* Where a clause ends for a unit stated apart: ';', a newline, a full
- * stop before a blank or the end (not a decimal point), "。", "；". */
-static int clause_stop(const char *s, size_t n, size_t i)
-{
-	return s[i] == ';' || s[i] == '\n' || (s[i] == '.' && (i + 1 == n || s[i + 1] == ' ' || s[i + 1] == '\n')) ||
-	       (i + 3 <= n && (!memcmp(s + i, "。", 3) || !memcmp(s + i, "；", 3)));
-}
-
 /* Systems of units that give a bare number another unit than SI's. */
 static const char *const unit_systems[] = { "cgs", "gaussian", "atomic unit", "a.u.", "natural unit",
 					    "planck unit", "hartree unit", "rydberg unit", "geometrized unit",
 					    "esu", "emu" };
 
-/* "in " and a unit that ends there (a ')', a ',', the clause's end, or a
- * verb: "(in Å) is", "in km/s is", "0.511 in MeV.", "in units of
+/* "in " and a unit that ends there (a ')', a ',', a full stop, the
+ * sentence's end, or a verb: "(in Å) is", "in km/s is", "0.511 in MeV.", "in units of
  * MeV/c^2"): its length at *us, or 0. Outside parentheses not a one-byte
  * unit nor an element symbol or formula ("in K", "in Ga", "in Pa": a
  * place or a material as often as a unit). */
@@ -766,7 +758,7 @@ static size_t unit_after_in(const query_units *u, const char *s, size_t b, size_
 	if (p >= b || (len = query_units_scan_checked(u, s + p, b - p, unit, &unread)) == 0 || unread)
 		return 0;
 	e = p + len;
-	ends = e == b || s[e] == ')' || s[e] == ',';
+	ends = e == b || s[e] == ')' || s[e] == ',' || (s[e] == '.' && (e + 1 == b || s[e + 1] == ' '));
 	for (k = 0; !ends && k < sizeof(verbs) / sizeof(verbs[0]); k++)
 		ends = e + strlen(verbs[k]) <= b && !memcmp(s + e, verbs[k], strlen(verbs[k]));
 	if (!ends)
@@ -777,8 +769,8 @@ static size_t unit_after_in(const query_units *u, const char *s, size_t b, size_
 	return len;
 }
 
-/* A bare number's unit stated apart from it in its clause (from `from`
- * on), outside the name at [pa, pb): "The Bohr radius (in Å) is 0.529",
+/* A bare number's unit stated apart from it in its sentence (from `from`
+ * on; qv_is_boundary_at), outside the name at [pa, pb): "The Bohr radius (in Å) is 0.529",
  * "the electron mass is 0.511 in MeV": 1, with *unit and its text at
  * [*us, *us + *ul). A system of units named ("1.38e-16 in cgs units",
  * "(Gaussian)", "in atomic units"): 2, its words at [*us, *us + *ul).
@@ -788,9 +780,9 @@ static int unit_apart(const query_units *u, const char *s, size_t n, size_t from
 {
 	size_t a = num->start, b = num->end, i, k, l;
 
-	while (a > from && num->start - a < 200 && !clause_stop(s, n, a - 1))
+	while (a > from && num->start - a < 200 && !qv_is_boundary_at(s, n, a - 1))
 		a--;
-	while (b < n && b - num->end < 200 && !clause_stop(s, n, b))
+	while (b < n && b - num->end < 200 && !qv_is_boundary_at(s, n, b))
 		b++;
 	for (i = a; i < b; i++) {
 		if ((i >= num->start && i < num->end) || (i >= pa && i < pb))
