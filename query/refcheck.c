@@ -1642,6 +1642,7 @@ typedef struct cand {
 	double title, score;
 	int title_same;  /* the stated title is the work's, exactly (-1: no title stated) */
 	int title_raw;   /* the work's title stands in the string */
+	int subtitle;    /* ... with a subtitle stated after it: SUB_OTHER, SUB_UNRECORDED or SUB_NONE */
 	size_t ta, tb;   /* and where (words of the string) */
 	author_cmp au;
 	int first_raw;   /* the work's first author stands in the string */
@@ -2554,6 +2555,30 @@ static void title_raw(const prep *p, const rtext *rt, const kg_work *w, cand *c,
 	}
 }
 
+/* Do the words x[from..] run into the work's venue or a number? What
+ * runs on past a title may be the venue or a number the parse took in
+ * ("... South China Sea Ocean Engineering 2018"): not decided by it. */
+static int runs_into_fields(const prep *p, const kg_work *w, const words *x, size_t from)
+{
+	size_t i, k, j;
+
+	for (i = from; i < x->n; i++) {
+		const char *s = x->w[i];
+
+		if (*s >= '0' && *s <= '9')
+			return 1;
+		for (k = 0; k < w->ncontainer + w->nshort; k++) {
+			const char *v = k < w->ncontainer ? w->container[k] : w->short_container[k - w->ncontainer];
+			const words *vw = field_words(p->fc, v, 0);
+
+			for (j = 0; j < vw->n; j++)
+				if (!strcmp(vw->w[j], s))
+					return 1;
+		}
+	}
+	return 0;
+}
+
 /* Does the stated title run on past the work's, word for word the same
  * up to its end, with no separator a subtitle would follow (':', '.',
  * '?', '!', a dash, a bracket)? "Reflections on leadership in pediatrics"
@@ -2585,23 +2610,8 @@ static int title_runs_on(const qr_ref *r, const prep *p, const kg_work *w)
 		if (sub->n && !strcmp(sub->w[0], p->title.w[tn]))
 			return 0;
 	}
-	/* what runs on may be the venue or a number the parse took in
-	 * ("... South China Sea Ocean Engineering 2018"): not decided here */
-	for (i = tn; i < p->title.n; i++) {
-		const char *x = p->title.w[i];
-
-		if (*x >= '0' && *x <= '9')
-			return 0;
-		for (k = 0; k < w->ncontainer + w->nshort; k++) {
-			const char *v = k < w->ncontainer ? w->container[k] : w->short_container[k - w->ncontainer];
-			const words *vw = field_words(p->fc, v, 0);
-			size_t j;
-
-			for (j = 0; j < vw->n; j++)
-				if (!strcmp(vw->w[j], x))
-					return 0;
-		}
-	}
+	if (runs_into_fields(p, w, &p->title, tn))
+		return 0;
 	for (i = 0, k = 0; s[k] && i < tn; i++) {
 		while (s[k] && !isalnum((unsigned char)s[k])) {
 			if ((unsigned char)s[k] >= 0x80)
@@ -2616,6 +2626,61 @@ static int title_runs_on(const qr_ref *r, const prep *p, const kg_work *w)
 	while (s[k] == ' ')
 		k++;
 	return i == tn && isalnum((unsigned char)s[k]);
+}
+
+/* The subtitle a stated title gives the work: the work's title word for
+ * word, a separator a subtitle follows (':', '?', '!', a spaced or long
+ * dash), then content words, none of them a number or a word of the venue
+ * (which the parse may have taken in). SUB_OTHER: the work's
+ * record has a subtitle and the stated one shares no word with it
+ * ("Swine influenza vaccine and Guillain-Barré syndrome: a prospective
+ * cohort study" for "...: Epidemic or Artifact?"); SUB_UNRECORDED: the
+ * record has no subtitle (nor an original title), so the stated one cannot
+ * be checked; SUB_NONE: no such subtitle, or one that shares a word with
+ * the record's (abridged or reworded: not decided here). */
+enum { SUB_NONE, SUB_OTHER, SUB_UNRECORDED };
+
+static int stated_subtitle(const qr_ref *r, const prep *p, const kg_work *w)
+{
+	static const char *const seps[] = { ":", "?", "!", " - ", "\xe2\x80\x93", "\xe2\x80\x94" };
+	const char *s = r->title;
+	words head, rest;
+	size_t i, k, tn, at = 0, len = 0;
+
+	if (!w->title || !s[0] || w->original_title)
+		return SUB_NONE;
+	{
+		const words *t = field_words(p->fc, w->title, 0);
+
+		if (!t->n || p->title.n <= t->n)
+			return SUB_NONE;
+		for (i = 0; i < t->n; i++)
+			if (strcmp(p->title.w[i], t->w[i]))
+				return SUB_NONE;
+		tn = t->n;
+	}
+	/* the first separator whose left side is the work's title */
+	for (k = 0; s[k] && !len; k++)
+		for (i = 0; i < sizeof(seps) / sizeof(seps[0]); i++) {
+			size_t l = strlen(seps[i]);
+
+			if (strncmp(s + k, seps[i], l))
+				continue;
+			split_text(s, k, &head, 0);
+			if (head.n > tn)
+				return SUB_NONE;
+			if (head.n == tn)
+				at = k, len = l;
+			break;
+		}
+	if (!len)
+		return SUB_NONE;
+	split_text(s + at + len, strlen(s + at + len), &rest, 1);
+	if (!rest.n || runs_into_fields(p, w, &rest, 0))
+		return SUB_NONE;
+	if (!w->subtitle)
+		return SUB_UNRECORDED;
+	return shares_word(&rest, field_words(p->fc, w->subtitle, 1)) ? SUB_NONE : SUB_OTHER;
 }
 
 /* A title of fewer than three content words, or the name of the work's
@@ -3048,8 +3113,13 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 	}
 	if (rt->n && !c->title_is_venue) {
 		title_raw(p, rt, w, c, &cov);
-		if (c->title_raw && title_stated && c->title >= 0 && c->title < 0.999 && title_runs_on(r, p, w))
-			c->title_raw = 0, cov = 0;
+		c->subtitle = SUB_NONE;
+		if (c->title_raw && title_stated && c->title >= 0 && c->title < 0.999) {
+			if (title_runs_on(r, p, w))
+				c->title_raw = 0, cov = 0;
+			else
+				c->subtitle = stated_subtitle(r, p, w);
+		}
 		/* a short title of the work standing elsewhere than the title
 		 * the parse read (a work titled "JAMA Pediatrics" in a reference
 		 * to an article of that journal) is not the reference's title */
@@ -3358,7 +3428,7 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 		c->identified = 1;
 
 	/* fields the reference states that disagree */
-	if (c->title_same == 0 && c->title < 0.999)
+	if ((c->title_same == 0 && c->title < 0.999) || (c->title_raw && c->subtitle == SUB_OTHER))
 		c->mismatched |= QR_F_TITLE;
 	if ((r->nauthors || c->au_raw) && c->au_total &&
 	    (!c->au.first_match || !c->au.order_ok ||
@@ -3602,6 +3672,11 @@ static void describe_match(qr_result *out, kg_txn *t, const qr_opts *o, cand *c,
 		size_t i;
 
 		pk_utf8_copy(out->match_title, sizeof(out->match_title), w->title ? w->title : "");
+		if (c->title_raw && c->subtitle == SUB_OTHER && w->subtitle) { /* the subtitle the stated one is not */
+			size_t l = strlen(out->match_title);
+
+			snprintf(out->match_title + l, sizeof(out->match_title) - l, ": %s", w->subtitle);
+		}
 		pk_text_plain(out->match_title); /* (Crossref's "<i>Primulina</i>" and line breaks) */
 		out->match_year = w->year;
 		if (w->db) {
@@ -3733,7 +3808,9 @@ static void mismatch_reasons(qr_result *out, const qr_ref *r, const cand *c)
 	size_t shown = c->au_total < 12 ? c->au_total : 12;
 
 	if (c->mismatched & QR_F_TITLE) {
-		if (c->title >= 0.6)
+		if (c->title_raw && c->subtitle == SUB_OTHER)
+			query_ref_reason(out, "near-miss title: the stated subtitle is not the work's");
+		else if (c->title >= 0.6)
 			query_ref_reason(out, "near-miss title (%.0f%% of the words agree)", c->title * 100);
 		else
 			query_ref_reason(out, "title does not match the work");
@@ -4414,6 +4491,8 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 			if (best->numbers_unchecked)
 				query_ref_reason(out, "the work has no volume, issue or pages in the graph: those stated "
 						      "were not checked");
+			if (best->title_raw && best->subtitle == SUB_UNRECORDED)
+				query_ref_reason(out, "the work's record has no subtitle: the stated subtitle was not checked");
 			if (best->venue_unchecked)
 				query_ref_reason(out, "the work has no venue in the graph: the stated venue was not checked");
 			if (best->year_jref == 1)

@@ -211,7 +211,8 @@ $ provkg check-ref "Huang M, et al. Parameterized hardware design on reconfigura
 ? 1
 
 # a stated title that runs on past the work's with no separator is another title (it was verified: the
-# work's title stands in the string); after a colon it may be a subtitle the record lacks
+# work's title stands in the string); after a colon it is a subtitle, and this work's record has another
+# one ("Seizing and Embracing Opportunities...": it was verified)
 $ provkg check-ref "Stoll BJ. Reflections on leadership in pediatrics. JAMA. 2019;321(22):2165-2166."
 > mismatch: Stoll BJ. Reflections on leadership in pediatrics. JAMA. 2019;321(22):2165-2166.
 >   parsed:  vancouver style; Stoll; 2019; "Reflections on leadership in pediatrics"; JAMA 321(22); pp. 2165-2166
@@ -220,9 +221,37 @@ $ provkg check-ref "Stoll BJ. Reflections on leadership in pediatrics. JAMA. 201
 >   near-miss title (75% of the words agree)
 ? 1
 $ provkg check-ref "Stoll BJ. Reflections on leadership: a memoir. JAMA. 2019;321(22):2165-2166."
-> verified: Stoll BJ. Reflections on leadership: a memoir. JAMA. 2019;321(22):2165-2166.
+> mismatch: Stoll BJ. Reflections on leadership: a memoir. JAMA. 2019;321(22):2165-2166.
 >   parsed:  vancouver style; Stoll; 2019; "Reflections on leadership: a memoir"; JAMA 321(22); pp. 2165-2166
->   match:   10.1001/jama.2019.7127  Reflections on Leadership (2019) JAMA  [score 1.00]
+>   match:   10.1001/jama.2019.7127  Reflections on Leadership: Seizing and Embracing Opportunities—Holding up Half the Sky (2019) JAMA  [score 1.00]
+>   differs: title
+>   near-miss title: the stated subtitle is not the work's
+? 1
+
+# a stated subtitle: the record's (verified), another one (it was verified: the work's title stands in
+# the string), the record's reworded (sharing a word: not decided against it), one the record lacks (a
+# note says it was not checked)
+$ provkg check-ref "Kurland LT. Swine influenza vaccine and Guillain-Barré syndrome: epidemic or artifact? Arch Neurol. 1985;42:1089."
+> verified: Kurland LT. Swine influenza vaccine and Guillain-Barré syndrome: epidemic or artifact? Arch Neurol. 1985;42:1089.
+>   parsed:  vancouver style; Kurland; 1985; "Swine influenza vaccine and Guillain-Barré syndrome: epidem..."; Arch Neurol 42; pp. 1089
+>   match:   10.1001/archneur.1985.04060100075026  Swine Influenza Vaccine and Guillain-Barré Syndrome (1985) Archives of Neurology  [score 1.00]
+$ provkg check-ref "Kurland LT. Swine influenza vaccine and Guillain-Barré syndrome: a prospective cohort study. Arch Neurol. 1985;42:1089."
+> mismatch: Kurland LT. Swine influenza vaccine and Guillain-Barré syndrome: a prospective cohort study. Arch Neurol. 1985;42:1089.
+>   parsed:  vancouver style; Kurland; 1985; "Swine influenza vaccine and Guillain-Barré syndrome: a pros..."; Arch Neurol 42; pp. 1089
+>   match:   10.1001/archneur.1985.04060100075026  Swine Influenza Vaccine and Guillain-Barré Syndrome: Epidemic or Artifact? (1985) Archives of Neurology  [score 1.00]
+>   differs: title
+>   near-miss title: the stated subtitle is not the work's
+? 1
+$ provkg check-ref "Kurland, L. T. (1985). Swine influenza vaccine and Guillain-Barré syndrome - epidemic or artefact. Archives of Neurology, 42, 1089."
+> verified: Kurland, L. T. (1985). Swine influenza vaccine and Guillain-Barré syndrome - epidemic or artefact. Archives of Neurology, 42, 1089.
+>   parsed:  apa style; Kurland; 1985; "Swine influenza vaccine and Guillain-Barré syndrome - epide..."; Archives of Neurology 42; pp. 1089
+>   match:   10.1001/archneur.1985.04060100075026  Swine Influenza Vaccine and Guillain-Barré Syndrome (1985) Archives of Neurology  [score 1.00]
+$ provkg check-ref "Goodman, N., & Shmueli, O. (1983). NP-complete problems simplified on tree schemas: a study of database design theory. Acta Informatica, 20(2), 171-178."
+> verified: Goodman, N., & Shmueli, O. (1983). NP-complete problems simplified on tree schemas: a study of database design theory. Acta Informatica, 20(2), 171-178.
+>   parsed:  apa style; Goodman et al.; 1983; "NP-complete problems simplified on tree schemas: a study of ..."; Acta Informatica 20(2); pp. 171-178
+>   match:   10.1007/bf00289414  NP-complete Problems Simplified on Tree Schemas (1983) Acta Inf.  [score 1.00]
+>   sources: DBLP dblp:journals/acta/GoodmanS83
+>   the work's record has no subtitle: the stated subtitle was not checked
 
 # a conference paper extended into a journal article: cited as the conference's (ISOPE 2017), the graph
 # holding only the journal article (Ocean Engineering 2018), in an open world it is not decided (it was a
