@@ -1038,6 +1038,33 @@ static int same_name_after_lead(const words *a, const words *b)
 	return 1;
 }
 
+/* A journal named in two languages ("Nordisk judaistik/Scandinavian
+ * Jewish Studies", "ZAMM - Journal of Applied Mathematics and Mechanics /
+ * Zeitschrift für Angewandte Mathematik und Mechanik"), stated by one of
+ * its names: the stated venue names the part before a '/' or the part
+ * after it, each of two words or more ("IEEE/ACM Transactions", "Tcl/Tk",
+ * "B/Fluids" are one name). A slash inside a name of more words ("MCN:
+ * The American Journal of Maternal/Child Nursing") is taken the same way:
+ * "Child Nursing" would pass for it. */
+static int parallel_name(const prep *p, const char *v)
+{
+	const char *slash;
+	char part[256];
+	words a, b;
+
+	for (slash = strchr(v, '/'); slash; slash = strchr(slash + 1, '/')) {
+		if ((size_t)(slash - v) >= sizeof(part))
+			return 0;
+		memcpy(part, v, (size_t)(slash - v));
+		part[slash - v] = '\0';
+		split_words(part, &a, 1);
+		split_words(slash + 1, &b, 1);
+		if (a.n >= 2 && b.n >= 2)
+			return venue_words_match_w(&p->venue, &a) || venue_words_match_w(&p->venue, &b);
+	}
+	return 0;
+}
+
 static int venue_match(const prep *p, const kg_work *w)
 {
 	char head[256];
@@ -1079,6 +1106,8 @@ static int venue_match(const prep *p, const kg_work *w)
 			return 1;
 		/* "HotNets" for the event "HotNets '21" */
 		if (same_name_after_lead(&p->venue, venue_words(p, v)))
+			return 1;
+		if (strchr(v, '/') && parallel_name(p, v))
 			return 1;
 		/* "Advances in Neural Information Processing Systems",
 		 * "Proceedings of ICML": words a reference puts before the name */

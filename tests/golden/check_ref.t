@@ -324,3 +324,21 @@ $ provkg check-ref "W. Abu-Shammala and A. Torchinsky, The Hardy-Lorentz spaces 
 >   parsed:  other style; Abu-Shammala et al.; 2007; "The Hardy-Lorentz spaces H^{p,q}(R^n), Studia Math"
 >   match:   10.48550/arxiv.0704.0054  The Hardy-Lorentz Spaces $H^p,q(R^n)$ (2007) arXiv  [score 1.00]
 >   sources: arXiv arxiv:0704.0054
+
+# a journal named in two languages ("Nordisk judaistik/Scandinavian Jewish Studies"), cited by one of its
+# names: the venue is the work's (it was a wrong venue); another journal's name still differs
+$ provkg check-ref "Pataricza D, Muir S, Bak SL, Følner B, Kieding Banik V, Rudberg P. Jewish archives and sources in the Nordic countries: the current state of affairs and future perspectives. Nordisk judaistik. 2021;32:54-80."
+> verified: Pataricza D, Muir S, Bak SL, Følner B, Kieding Banik V, Rudberg P. Jewish archives and sources in the Nordic countries: the current state of affairs and future perspectives. Nordisk judaistik. 2021;32:54-80.
+>   parsed:  vancouver style; Pataricza et al.; 2021; "Jewish archives and sources in the Nordic countries: the cur..."; Nordisk judaistik 32; pp. 54-80
+>   match:   10.30752/nj.111889  Jewish archives and sources in the Nordic countries (2021) Nordisk judaistik/Scandinavian Jewish Studies  [score 1.00]
+$ provkg check-ref "Pataricza D, Muir S, Bak SL, Følner B, Kieding Banik V, Rudberg P. Jewish archives and sources in the Nordic countries: the current state of affairs and future perspectives. Scandinavian Jewish Studies. 2021;32:54-80."
+> verified: Pataricza D, Muir S, Bak SL, Følner B, Kieding Banik V, Rudberg P. Jewish archives and sources in the Nordic countries: the current state of affairs and future perspectives. Scandinavian Jewish Studies. 2021;32:54-80.
+>   parsed:  vancouver style; Pataricza et al.; 2021; "Jewish archives and sources in the Nordic countries: the cur..."; Scandinavian Jewish Studies 32; pp. 54-80
+>   match:   10.30752/nj.111889  Jewish archives and sources in the Nordic countries (2021) Nordisk judaistik/Scandinavian Jewish Studies  [score 1.00]
+$ provkg check-ref "Pataricza D, Muir S, Bak SL, Følner B, Kieding Banik V, Rudberg P. Jewish archives and sources in the Nordic countries: the current state of affairs and future perspectives. Nordic Law Review. 2021;32:54-80."
+> mismatch: Pataricza D, Muir S, Bak SL, Følner B, Kieding Banik V, Rudberg P. Jewish archives and sources in the Nordic countries: the current state of affairs and future perspectives. Nordic Law Review. 2021;32:54-80.
+>   parsed:  vancouver style; Pataricza et al.; 2021; "Jewish archives and sources in the Nordic countries: the cur..."; Nordic Law Review 32; pp. 54-80
+>   match:   10.30752/nj.111889  Jewish archives and sources in the Nordic countries (2021) Nordisk judaistik/Scandinavian Jewish Studies  [score 0.90]
+>   differs: venue
+>   wrong venue
+? 1
