@@ -13,7 +13,8 @@
  * Each band gap becomes a value of quantity "band gap" for the entity
  * "formula:<reduced formula>" (the key query/material.c uses for
  * formulas), flagged KG_V_MEASURED, its conditions and method in the note
- * ("300 K; Direct; Absorption"), "file:record N" as locator. Systems that
+ * ("Direct; T = 300 K; Absorption", led by "Amorphous" for an amorphous
+ * sample), "file:record N" as locator. Systems that
  * carry no band gap are counted in the source's note; a band gap that is
  * not a number, or a formula that does not parse, is a bad record.
  */
@@ -56,7 +57,8 @@ static void pretty_formula(const char *in, char *out, size_t n)
 	out[k] = '\0';
 }
 
-static int band_gap(kg_txn *t, uint32_t sid, const cJSON *prop, const char *formula, size_t rec, const char *path,
+static int band_gap(kg_txn *t, uint32_t sid, const cJSON *prop, const char *formula, const char *form, size_t rec,
+		    const char *path,
 		    const ingest_opts *o, ingest_result *res)
 {
 	const char *vs = scalar0(prop), *method = NULL;
@@ -108,6 +110,8 @@ static int band_gap(kg_txn *t, uint32_t sid, const cJSON *prop, const char *form
 	snprintf(ent, sizeof(ent), "formula:%s", fkey);
 	pretty_formula(formula, pretty, sizeof(pretty));
 	note[0] = '\0';
+	if (form)
+		nl = (size_t)snprintf(note, sizeof(note), "%s", form);
 	cJSON_ArrayForEach(c, cJSON_GetObjectItemCaseSensitive(prop, "conditions")) {
 		const cJSON *name = cJSON_GetObjectItemCaseSensitive(c, "name"), *cu = cJSON_GetObjectItemCaseSensitive(c, "units");
 		const char *cv = scalar0(c);
@@ -189,6 +193,7 @@ int ingest_pif(kg_txn *t, const char *path, const ingest_opts *o, ingest_result 
 		goto done;
 	cJSON_ArrayForEach(sys, doc) {
 		const cJSON *formula = cJSON_GetObjectItemCaseSensitive(sys, "chemicalFormula"), *prop;
+		const char *form = NULL;
 		int found = 0;
 
 		rec++;
@@ -197,13 +202,24 @@ int ingest_pif(kg_txn *t, const char *path, const ingest_opts *o, ingest_result 
 				goto done;
 			continue;
 		}
+		/* the sample's form, when it is no crystal ("Crystallinity":
+		 * "Amorphous"): amorphous germanium's 0.88 eV is no band gap of
+		 * germanium as a text states it */
+		cJSON_ArrayForEach(prop, cJSON_GetObjectItemCaseSensitive(sys, "properties")) {
+			const cJSON *name = cJSON_GetObjectItemCaseSensitive(prop, "name");
+			const char *v = scalar0(prop);
+
+			if (cJSON_IsString(name) && !strcmp(name->valuestring, "Crystallinity") && v &&
+			    !strcmp(v, "Amorphous"))
+				form = "Amorphous";
+		}
 		cJSON_ArrayForEach(prop, cJSON_GetObjectItemCaseSensitive(sys, "properties")) {
 			const cJSON *name = cJSON_GetObjectItemCaseSensitive(prop, "name");
 
 			if (!cJSON_IsString(name) || strcmp(name->valuestring, "Band gap"))
 				continue;
 			found = 1;
-			if ((rc = band_gap(t, sid, prop, formula->valuestring, rec, path, o, res)) < 0)
+			if ((rc = band_gap(t, sid, prop, formula->valuestring, form, rec, path, o, res)) < 0)
 				goto done;
 		}
 		without += !found;

@@ -59,6 +59,7 @@ static const char *const names[QR_COUNT] = {
 	[QR_UNIT_APART] = "unit_apart",
 	[QR_AMBIGUOUS_POWER] = "ambiguous_power",
 	[QR_POWER_READ] = "power_read",
+	[QR_SET_ASIDE] = "other_report",
 };
 
 const char *query_reason_name(int code)
@@ -186,6 +187,13 @@ static int en(pk_buf *b, const qv_reason *q)
 	case QR_OTHER_TRANSITION:
 		return pk_buf_printf(b, "the text gives the %s gap; the graph's reports of the %s are of the %s gap: not "
 					"compared", q->a, q->c, q->b);
+	case QR_SET_ASIDE:
+		if (!q->n)
+			return pk_buf_printf(b, "the graph's reports of the %s are of %s only: not compared", q->d, q->a);
+		if (q->b[0] && strcmp(q->a, "an amorphous sample"))
+			return pk_buf_printf(b, "agrees only with a report of %s (%g %s; %s), and the %s is the %s gap: "
+						"not decided", q->a, q->x, q->e, q->c, q->d, q->b);
+		return pk_buf_printf(b, "agrees only with a report of %s (%g %s; %s): not decided", q->a, q->x, q->e, q->c);
 	case QR_UNIT_APART:
 		return q->n ? pk_buf_printf(b, "'%s', which the sentence states apart from the number, is not the quantity's "
 					       "unit; not compared", q->a)
@@ -229,6 +237,18 @@ static int zh(pk_buf *b, const qv_reason *q)
 	case QR_OTHER_TRANSITION:
 		return pk_buf_printf(b, "文中给出的是%s带隙；图中%s的报告是%s带隙：未比较",
 				     !strcmp(q->a, "direct") ? "直接" : "间接", q->c, !strcmp(q->b, "direct") ? "直接" : "间接");
+	case QR_SET_ASIDE: {
+		const char *what = !strcmp(q->a, "an amorphous sample") ? "非晶样品"
+				   : !strcmp(q->a, "the direct gap")  ? "直接带隙"
+								      : "间接带隙";
+
+		if (!q->n)
+			return pk_buf_printf(b, "图中%s的报告仅有%s的：未比较", q->d, what);
+		if (q->b[0] && strcmp(q->a, "an amorphous sample"))
+			return pk_buf_printf(b, "仅与%s的报告（%g %s；%s）相符，而%s是%s带隙：未判定", what, q->x, q->e, q->c,
+					     q->d, !strcmp(q->b, "direct") ? "直接" : "间接");
+		return pk_buf_printf(b, "仅与%s的报告（%g %s；%s）相符：未判定", what, q->x, q->e, q->c);
+	}
 	case QR_UNIT_APART:
 		return q->n ? pk_buf_printf(b, "句中与数值分开给出的“%s”不是该量的单位；未比较", q->a)
 			    : pk_buf_printf(b, "按句中与数值分开给出的单位 %s 读取", q->a);
@@ -431,6 +451,15 @@ void query_value_reasons_json(pk_json *w, const qv_result *r)
 		case QR_OTHER_TRANSITION:
 			pk_json_kstr(w, "named", q->a);
 			pk_json_kstr(w, "reported", q->b);
+			break;
+		case QR_SET_ASIDE:
+			pk_json_kstr(w, "report_of", q->a);
+			if (q->b[0])
+				pk_json_kstr(w, "fundamental", q->b);
+			if (q->n) {
+				pk_json_knum(w, "report_value", q->x);
+				pk_json_kstr(w, "report_note", q->c);
+			}
 			break;
 		case QR_UNIT_APART:
 			pk_json_kstr(w, "unit", q->a);

@@ -333,6 +333,60 @@ static double report_temperature(const query_match *r)
 	return t ? strtod(t + 4, NULL) : NAN;
 }
 
+/* A report's transition from its note: 'D' direct, 'I' indirect, 0 none
+ * given. ("Indirect" holds no "Direct": the case differs.) */
+static int report_transition(const query_match *r)
+{
+	if (!r->note)
+		return 0;
+	return strstr(r->note, "Indirect") ? 'I' : strstr(r->note, "Direct") ? 'D' : 0;
+}
+
+/* Of an amorphous sample (pif.c leads its note with the form)? */
+static int report_amorphous(const query_match *r)
+{
+	return r->note && !strncmp(r->note, "Amorphous", 9);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The transition a material's band gap is, when its reports give both
+ * (germanium's indirect 0.66 eV, its direct 0.80 eV; GaAs's direct 1.42
+ * eV, its indirect 1.62 eV): the one whose reports' median is the lower
+ * (the fundamental gap is the smaller), by more than 10%. 0 when they do
+ * not give both, or their medians are closer. */
+static int fundamental_transition(const cand *best)
+{
+	double v[2][64], md[2];
+	size_t n[2] = { 0, 0 }, i, k;
+
+	for (i = 0; i < best->ms.n; i++) {
+		const query_match *r = &best->ms.m[i];
+		int tr = report_transition(r);
+
+		k = tr == 'D' ? 0 : 1;
+		if (tr && !report_amorphous(r) && n[k] < 64)
+			v[k][n[k]++] = r->value;
+	}
+	if (!n[0] || !n[1])
+		return 0;
+	for (k = 0; k < 2; k++) {
+		qsort(v[k], n[k], sizeof(v[k][0]), cmp_double);
+		md[k] = n[k] % 2 ? v[k][n[k] / 2] : (v[k][n[k] / 2 - 1] + v[k][n[k] / 2]) / 2;
+	}
+	/* (medians within 10% of each other, zinc telluride's 2.35 and 2.23
+	 * eV, tellurium's: reports at other temperatures blur which is the
+	 * lower, and neither is set aside) */
+	if (md[0] <= 0 || md[1] <= 0 || fmax(md[0], md[1]) <= fmin(md[0], md[1]) * RANGE_SPREAD_MAX)
+		return 0;
+	return md[0] < md[1] ? 'D' : 'I';
+}
+
 /* A measured claim against measurement reports (a compilation lists
  * several per material: temperatures, transitions, methods). The reports
  * that fit the conditions the clause states (temperature within 30 K,
@@ -346,15 +400,21 @@ static double report_temperature(const query_match *r)
  * 300 K to 1.17 at 0 K); else it is approximate within the tolerance
  * (MEASURED_TOLERANCE, 10%) of the nearest; else, within the range of
  * reports that disagree (germanium's 0.005 to 0.889), unknown; else a
- * mismatch diagnosed against the nearest. */
+ * mismatch diagnosed against the nearest. Set aside are reports of an
+ * amorphous sample (unless all are: a material known as a glass) and,
+ * when the clause names no transition, reports of
+ * the transition that is not the material's fundamental gap (see
+ * fundamental_transition): a value that only they agree with is unknown
+ * ("The band gap of Ge is 0.88 eV" agrees with its direct gap, not with
+ * its band gap, the indirect 0.66-0.74 eV). */
 static int judge_measured(const query_units *u, const pk_normtext *nt, const qv_mention *m, cand *best, double tol,
 			  qv_result *out)
 {
 	double T = nt ? qv_clause_temperature(nt, m) : NAN, c, hu, si, lo = INFINITY, hi = -INFINITY, dmin = INFINITY;
 	double lo_all = INFINITY, hi_all = -INFINITY;
 	char transition[16] = "", cond[64] = "", how[96];
-	size_t i, n = 0, n_all = 0, nearest = 0, agree = (size_t)-1;
-	int use_t = 0, use_tr = 0, other_tr = 0, use_room = 0, hot = 0, in_range;
+	size_t i, n = 0, n_all = 0, nearest = 0, agree = (size_t)-1, aside = (size_t)-1, n_aside = 0;
+	int use_t = 0, use_tr = 0, other_tr = 0, use_room = 0, hot = 0, in_range, fund = 0, crystal = 0;
 	qv_reason *q;
 
 	if (nt)
@@ -399,16 +459,29 @@ static int judge_measured(const query_units *u, const pk_normtext *nt, const qv_
 		}
 	}
 	pk_str_copy(out->equivalence, sizeof(out->equivalence), how);
+	if (!transition[0])
+		fund = fundamental_transition(best);
+	for (i = 0; i < best->ms.n && !crystal; i++)
+		crystal = !report_amorphous(&best->ms.m[i]);
 	for (i = 0; i < best->ms.n; i++) {
 		const query_match *r = &best->ms.m[i];
 		double rt = report_temperature(r), d = fabs(c - r->value);
+		int agrees = d <= fmax(hu, published_half_unit(r->value_text)) + fabs(r->value) * QJ_FLOAT_SLACK;
 
+		int fits = !((use_t && !(isfinite(rt) && fabs(rt - T) <= TEMPERATURE_WINDOW)) ||
+			     (use_room && isfinite(rt) && rt > ROOM_TEMPERATURE_MAX) ||
+			     (use_tr && !(r->note && strstr(r->note, transition))));
+
+		if ((crystal && report_amorphous(r)) || (fund && report_transition(r) && report_transition(r) != fund)) {
+			n_aside += fits;
+			if (fits && agrees && (aside == (size_t)-1 || d < fabs(c - best->ms.m[aside].value)))
+				aside = i;
+			continue;
+		}
 		n_all++;
 		lo_all = fmin(lo_all, r->value);
 		hi_all = fmax(hi_all, r->value);
-		if ((use_t && !(isfinite(rt) && fabs(rt - T) <= TEMPERATURE_WINDOW)) ||
-		    (use_room && isfinite(rt) && rt > ROOM_TEMPERATURE_MAX) ||
-		    (use_tr && !(r->note && strstr(r->note, transition))))
+		if (!fits)
 			continue;
 		n++;
 		lo = r->value < lo ? r->value : lo;
@@ -417,12 +490,25 @@ static int judge_measured(const query_units *u, const pk_normtext *nt, const qv_
 			dmin = d;
 			nearest = i;
 		}
-		if (d <= fmax(hu, published_half_unit(r->value_text)) + fabs(r->value) * QJ_FLOAT_SLACK &&
-		    (agree == (size_t)-1 || d < fabs(c - best->ms.m[agree].value)))
+		if (agrees && (agree == (size_t)-1 || d < fabs(c - best->ms.m[agree].value)))
 			agree = i;
 	}
-	if (!n)
+	if (!n || (agree == (size_t)-1 && aside != (size_t)-1)) {
+		/* none compared, or only a report set aside agrees: not decided */
+		const query_match *r = &best->ms.m[aside != (size_t)-1 ? aside : 0];
+
+		if (n_aside && (q = qv_reason_add(out, QR_SET_ASIDE))) {
+			q->n = aside != (size_t)-1;
+			pk_str_copy(q->a, sizeof(q->a), report_amorphous(r) ? "an amorphous sample" :
+							report_transition(r) == 'D' ? "the direct gap" : "the indirect gap");
+			pk_str_copy(q->b, sizeof(q->b), fund == 'D' ? "direct" : fund == 'I' ? "indirect" : "");
+			pk_utf8_copy(q->c, sizeof(q->c), r->note ? r->note : "");
+			q->x = r->value;
+			pk_str_copy(q->e, sizeof(q->e), r->unit ? r->unit : "");
+			rtext(q->d, "%s of %s", r->quantity ? r->quantity : "value", r->entity ? r->entity : "the material");
+		}
 		return 0;
+	}
 	if (agree != (size_t)-1)
 		nearest = agree;
 	/* the report named as the reference: taken over from the candidate */
