@@ -352,6 +352,43 @@ static int chinese_compound(kg_txn *t, const char *e, char *key, size_t n)
 	return query_material_formula(t, f, key, n);
 }
 
+/* A binary compound's English name, the element first: "gallium
+ * arsenide" GaAs, "silicon dioxide" SiO2, "Zinc oxide" ZnO. The formula
+ * must be fixed by the name (query_compound_formula: "silicon nitride" is
+ * not read). The reduced formula key into key and 1 when the graph has
+ * the material; 0 if not; <0 on a graph error. */
+static int english_compound(kg_txn *t, const char *e, char *key, size_t n)
+{
+	const char *sp = strchr(e, ' ');
+	char el[32], ekey[64], an[8], f[32];
+	size_t k, al;
+	kg_node nd;
+	int count, rc;
+
+	if (!sp || (size_t)(sp - e) >= sizeof(el) || strchr(sp + 1, ' '))
+		return 0;
+	al = strlen(sp + 1);
+	for (k = 0; k < al; k++)
+		if (sp[1 + k] < 'a' || sp[1 + k] > 'z')
+			return 0;
+	if (!query_anion_word(sp + 1, al, an, sizeof(an), &count))
+		return 0;
+	/* the element by its name, not its symbol ("Ga arsenide") */
+	for (k = 0; e + k < sp; k++)
+		if (!((e[k] >= 'a' && e[k] <= 'z') || (k == 0 && e[k] >= 'A' && e[k] <= 'Z')))
+			return 0;
+	pk_str_ncopy(el, sizeof(el), e, (size_t)(sp - e));
+	if ((rc = resolve_element(t, el, ekey, sizeof(ekey))) <= 0)
+		return rc;
+	if (kg_node_get(t, KG_ENTITY, ekey, &nd) != 0 || !nd.symbol) {
+		pk_error_clear();
+		return 0;
+	}
+	if (!query_compound_formula(nd.symbol, an, count, f, sizeof(f)))
+		return 0;
+	return query_material_formula(t, f, key, n);
+}
+
 /* "<quantity> of <entity>", "<entity>的<quantity>", "<entity> <quantity>" */
 static int resolve_composite(kg_txn *t, const char *text, query_targets *out)
 {
@@ -423,6 +460,10 @@ static int resolve_composite(kg_txn *t, const char *text, query_targets *out)
 				else if (query_material_formula(t, e, ent, sizeof(ent)))
 					type = QUERY_FORMULA;
 				else if ((rc = chinese_compound(t, e, ent, sizeof(ent))) > 0)
+					type = QUERY_FORMULA;
+				else if (rc < 0)
+					break;
+				else if ((rc = english_compound(t, e, ent, sizeof(ent))) > 0)
 					type = QUERY_FORMULA;
 				else if ((rc = qualified_material(t, e, ent, sizeof(ent))) > 0)
 					type = QUERY_MATERIAL;

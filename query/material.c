@@ -231,6 +231,49 @@ int query_binary_one_to_one(const char *cat, const char *an)
 	return 0;
 }
 
+int query_anion_word(const char *word, size_t len, char *sym, size_t n, int *count)
+{
+	static const struct {
+		const char *root, *sym;
+	} anions[] = { { "oxide", "O" },	 { "sulfide", "S" },	 { "sulphide", "S" }, { "selenide", "Se" },
+		       { "telluride", "Te" }, { "nitride", "N" },	 { "phosphide", "P" }, { "arsenide", "As" },
+		       { "antimonide", "Sb" }, { "carbide", "C" },	 { "fluoride", "F" },  { "chloride", "Cl" },
+		       { "bromide", "Br" },   { "iodide", "I" },	 { "hydride", "H" },   { "boride", "B" },
+		       { "silicide", "Si" } };
+	static const struct {
+		const char *p;
+		int n;
+	} prefixes[] = { { "mon", 1 }, { "mono", 1 }, { "di", 2 }, { "tri", 3 }, { "tetra", 4 }, { "tetr", 4 },
+			 { "penta", 5 }, { "pent", 5 }, { "hexa", 6 } };
+	size_t k, p;
+
+	for (k = 0; k < sizeof(anions) / sizeof(anions[0]); k++) {
+		size_t rl = strlen(anions[k].root);
+
+		if (len < rl || memcmp(word + len - rl, anions[k].root, rl))
+			continue;
+		*count = 0;
+		for (p = 0; len > rl && p < sizeof(prefixes) / sizeof(prefixes[0]); p++)
+			if (strlen(prefixes[p].p) == len - rl && !memcmp(word, prefixes[p].p, len - rl))
+				*count = prefixes[p].n;
+		if (len > rl && !*count)
+			continue;
+		snprintf(sym, n, "%s", anions[k].sym);
+		return 1;
+	}
+	return 0;
+}
+
+int query_compound_formula(const char *cat, const char *an, int count, char *f, size_t n)
+{
+	f[0] = '\0';
+	if (count > 1)
+		snprintf(f, n, "%s%s%d", cat, an, count);
+	else if (query_binary_one_to_one(cat, an))
+		snprintf(f, n, "%s%s", cat, an);
+	return f[0] != '\0';
+}
+
 int query_material_formula(kg_txn *t, const char *text, char *key, size_t n)
 {
 	pk_formula f;

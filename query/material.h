@@ -37,6 +37,18 @@ int query_material_select(kg_txn *t, const char *fkey, const char *qualifier, ch
  * formula only then. 1/0. */
 int query_binary_one_to_one(const char *cat, const char *an);
 
+/* The anion a word of a compound's English name names, with its count
+ * prefix: "arsenide" As (count 0: none), "dioxide" O 2, "disulfide" S 2.
+ * word[0..len) in lower case. The symbol into sym (n bytes), the count
+ * into *count; 1, or 0 when the word names no anion. */
+int query_anion_word(const char *word, size_t len, char *sym, size_t n, int *count);
+
+/* The formula an element's symbol and an anion word fix ("Ga" and
+ * "arsenide": "GaAs"; "Si" and "dioxide": "SiO2") into f (n bytes): with
+ * a count prefix, or for a 1:1 pair (query_binary_one_to_one). 1 fixed,
+ * 0 not ("silicon nitride", "iron oxide": f is ""). */
+int query_compound_formula(const char *cat, const char *an, int count, char *f, size_t n);
+
 /* Is this quantity key a material property? */
 int query_is_material_property(kg_txn *t, const char *qkey);
 

@@ -364,54 +364,20 @@ static int element_symbol(kg_txn *t, const char *s, size_t i, size_t l, char *sy
  * ("silicon nitride", "iron oxide"). 0: not a compound name. */
 static int compound_name(kg_txn *t, const char *s, size_t i, size_t l, size_t b, char *f, size_t fn, size_t *end)
 {
-	static const struct {
-		const char *root, *sym;
-	} anions[] = { { "oxide", "O" },	 { "sulfide", "S" },	 { "sulphide", "S" }, { "selenide", "Se" },
-		       { "telluride", "Te" }, { "nitride", "N" },	 { "phosphide", "P" }, { "arsenide", "As" },
-		       { "antimonide", "Sb" }, { "carbide", "C" },	 { "fluoride", "F" },  { "chloride", "Cl" },
-		       { "bromide", "Br" },   { "iodide", "I" },	 { "hydride", "H" },   { "boride", "B" },
-		       { "silicide", "Si" } };
-	static const struct {
-		const char *p;
-		int n;
-	} prefixes[] = { { "mon", 1 }, { "mono", 1 }, { "di", 2 }, { "tri", 3 }, { "tetra", 4 }, { "tetr", 4 },
-			 { "penta", 5 }, { "pent", 5 }, { "hexa", 6 } };
-	char cat[8], word[24];
-	const char *an = NULL;
-	size_t j = i + l, w0, k, p;
-	int count = 0;
+	char cat[8], an[8];
+	size_t j = i + l, w0;
+	int count;
 
 	while (j < b && s[j] == ' ')
 		j++;
 	for (w0 = j; j < b && s[j] >= 'a' && s[j] <= 'z'; j++)
 		;
-	if (j == w0 || j - w0 >= sizeof(word) || (j < b && ((s[j] >= 'A' && s[j] <= 'Z') || s[j] == '-')))
+	if (j == w0 || j - w0 >= 24 || (j < b && ((s[j] >= 'A' && s[j] <= 'Z') || s[j] == '-')))
 		return 0;
-	snprintf(word, sizeof(word), "%.*s", (int)(j - w0), s + w0);
-	for (k = 0; k < sizeof(anions) / sizeof(anions[0]) && !an; k++) {
-		size_t rl = strlen(anions[k].root), wl = strlen(word);
-
-		if (wl < rl || strcmp(word + wl - rl, anions[k].root))
-			continue;
-		if (wl == rl) {
-			an = anions[k].sym;
-			break;
-		}
-		for (p = 0; p < sizeof(prefixes) / sizeof(prefixes[0]); p++)
-			if (strlen(prefixes[p].p) == wl - rl && !strncmp(word, prefixes[p].p, wl - rl)) {
-				an = anions[k].sym;
-				count = prefixes[p].n;
-				break;
-			}
-	}
-	if (!an || !element_symbol(t, s, i, l, cat, sizeof(cat)))
+	if (!query_anion_word(s + w0, j - w0, an, sizeof(an), &count) || !element_symbol(t, s, i, l, cat, sizeof(cat)))
 		return 0;
 	*end = j;
-	f[0] = '\0';
-	if (count > 1)
-		snprintf(f, fn, "%s%s%d", cat, an, count);
-	else if (query_binary_one_to_one(cat, an))
-		snprintf(f, fn, "%s%s", cat, an);
+	query_compound_formula(cat, an, count, f, fn);
 	return 1;
 }
 
