@@ -1689,6 +1689,7 @@ typedef struct cand {
 	int year_diff, venue, volume, issue, pages;
 	int year_variant; /* the stated year is 1 the print or online year, 2 the conference's */
 	int numbers_unchecked; /* volume, issue or pages stated, the work has none */
+	const char *unrecorded; /* ... or the first of them the work lacks ("issue"), else "" */
 	int venue_unchecked;   /* a venue stated, the work's record names none (DataCite's
 	                        * conference papers): not compared */
 	int year_unknown; /* a year is stated, the work has none */
@@ -2912,6 +2913,14 @@ static void stray_number(const qr_ref *r, const prep *p, const rtext *rt, const 
 		     number_in_field(p, d, w->subtitle) || number_in_field(p, d, w->original_title) ||
 		     number_in_field(p, d, w->arxiv) || /* "CoRR abs/0704.0002" */
 		     doi_article_number(d, w) || last_page_unrecorded(r, w, d) ||
+		     /* a number the parse read as a field the record does not
+		      * give ("Acta Inform. 1972;1(4):307-310", dblp giving no
+		      * issue): not checked (verified says so); an arXiv record's
+		      * are its journal-ref's */
+		     (!w->journal_ref && ((!w->issue && r->issue[0] && number_in_field(p, d, r->issue)) ||
+					  (!w->volume && r->volume[0] && number_in_field(p, d, r->volume)) ||
+					  (!w->page && !w->article_number && r->pages[0] &&
+					   number_in_field(p, d, r->pages)))) ||
 		     (i > 0 && last_page_after(w, rt->w[i - 1], d)) ||
 		     /* the published version's numbers, as arXiv records them:
 		      * its volume and pages however the parse read the venue,
@@ -3485,12 +3494,18 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 	 * not when the record gives no volume, issue or pages, as many
 	 * proceedings papers' do not: pages stated cannot be checked) */
 	c->numbers_unchecked = 0;
+	c->unrecorded = "";
 	if ((c->identified == 2 || (c->venue == 1 && w->journal_ref && w->db && !strcmp(w->db, "arXiv"))) &&
 	    !c->mismatched && rt->n && strcmp(r->style, "bibtex")) {
 		int numbered = w->volume || w->issue || w->page || w->article_number || w->journal_ref;
 
 		stray_number(r, p, rt, w, numbered, c);
 		c->numbers_unchecked = !numbered && (r->volume[0] || r->issue[0] || r->pages[0]);
+		/* (the first field stated that the record lacks) */
+		c->unrecorded = w->journal_ref		     ? "" /* (its numbers are the journal-ref's) */
+				: r->volume[0] && !w->volume ? "volume"
+				: r->issue[0] && !w->issue ? "issue"
+				: r->pages[0] && !w->page && !w->article_number ? "pages" : "";
 		if (c->stray[0])
 			c->mismatched |= w->page || w->article_number ||
 						 (!strcmp(c->stray, r->first_page) && strcmp(c->stray, r->volume))
@@ -4520,6 +4535,9 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 			if (best->numbers_unchecked)
 				query_ref_reason(out, "the work has no volume, issue or pages in the graph: those stated "
 						      "were not checked");
+			else if (best->unrecorded[0])
+				query_ref_reason(out, "the work has no %s in the graph: the stated one was not checked",
+						 best->unrecorded);
 			if (best->title_raw && best->subtitle == SUB_UNRECORDED)
 				query_ref_reason(out, "the work's record has no subtitle: the stated subtitle was not checked");
 			if (best->venue_unchecked)

@@ -113,6 +113,7 @@ $ provkg check-ref "Goodman, N., & Shmueli, O. (1983). NP-complete problems simp
 >   parsed:  apa style; Goodman et al.; 1983; "NP-complete problems simplified on tree schemas"; Acta Informatica 20(2); pp. 171-178
 >   match:   10.1007/bf00289414  NP-complete Problems Simplified on Tree Schemas (1983) Acta Inf.  [score 1.00]
 >   sources: DBLP dblp:journals/acta/GoodmanS83
+>   the work has no issue in the graph: the stated one was not checked
 
 $ provkg check-ref "Goodman, N., & Shmueli, O. (1983). NP-complete problems simplified on tree schemas. Acta Mathematica, 20(2), 171-178."
 > mismatch: Goodman, N., & Shmueli, O. (1983). NP-complete problems simplified on tree schemas. Acta Mathematica, 20(2), 171-178.
@@ -251,6 +252,7 @@ $ provkg check-ref "Goodman, N., & Shmueli, O. (1983). NP-complete problems simp
 >   parsed:  apa style; Goodman et al.; 1983; "NP-complete problems simplified on tree schemas: a study of ..."; Acta Informatica 20(2); pp. 171-178
 >   match:   10.1007/bf00289414  NP-complete Problems Simplified on Tree Schemas (1983) Acta Inf.  [score 1.00]
 >   sources: DBLP dblp:journals/acta/GoodmanS83
+>   the work has no issue in the graph: the stated one was not checked
 >   the work's record has no subtitle: the stated subtitle was not checked
 
 # a conference paper extended into a journal article: cited as the conference's (ISOPE 2017), the graph
@@ -341,4 +343,21 @@ $ provkg check-ref "Pataricza D, Muir S, Bak SL, Følner B, Kieding Banik V, Rud
 >   match:   10.30752/nj.111889  Jewish archives and sources in the Nordic countries (2021) Nordisk judaistik/Scandinavian Jewish Studies  [score 0.90]
 >   differs: venue
 >   wrong venue
+? 1
+
+# a number the parse read as a field the record does not give: dblp gives no issue, so "1(4)" is not
+# checked (it was a mismatch, "4 is none of the work's ... issue or pages"); verified says so
+$ provkg check-ref "Hu TC, Tan KC. Least upper bound on the cost of optimum binary search trees. Acta Inform. 1972;1(4):307-310."
+> verified: Hu TC, Tan KC. Least upper bound on the cost of optimum binary search trees. Acta Inform. 1972;1(4):307-310.
+>   parsed:  vancouver style; Hu et al.; 1972; "Least upper bound on the cost of optimum binary search trees"; Acta Inform 1(4); pp. 307-310
+>   match:   10.1007/bf00289510  Least Upper Bound on the Cost of Optimum Binary Search Trees (1972) Acta Inf.  [score 1.00]
+>   sources: DBLP dblp:journals/acta/HuT72
+>   the work has no issue in the graph: the stated one was not checked
+$ provkg check-ref "Hu TC, Tan KC. Least upper bound on the cost of optimum binary search trees. Acta Inform. 1972;2(4):307-310."
+> mismatch: Hu TC, Tan KC. Least upper bound on the cost of optimum binary search trees. Acta Inform. 1972;2(4):307-310.
+>   parsed:  vancouver style; Hu et al.; 1972; "Least upper bound on the cost of optimum binary search trees"; Acta Inform 2(4); pp. 307-310
+>   match:   10.1007/bf00289510  Least Upper Bound on the Cost of Optimum Binary Search Trees (1972) Acta Inf.  [score 0.95]
+>   sources: DBLP dblp:journals/acta/HuT72
+>   differs: volume
+>   volume differs
 ? 1
