@@ -78,7 +78,7 @@ static const char *const patterns[RE_COUNT] = {
 	/* the last name of a list ("... & H. Zhang") right before the title,
 	 * with no separator (Nature written carelessly) */
 	[RE_A_INIT_FAM_LAST] = "\\G\\s*(?P<giv>(?:\\p{Lu}\\.\\s*-?\\s*){1,6})\\s*(?P<fam>" FAMILY ")(?=\\s+\\p{Lu}[\\p{Ll}\\s])",
-	[RE_A_FAM_II] = "\\G\\s*(?P<fam>" FAMILY "(?:[ -]" FAMILY ")?)\\s+(?P<giv>\\p{Lu}{1,3}(?:-\\p{Lu}{1,2})?)(?:,?\\s+(?:Jr|Sr)\\b)?(?=\\s*[,.;(:]|\\s+(?:and\\b|&|et\\b)|\\s*$)",
+	[RE_A_FAM_II] = "\\G\\s*(?P<fam>" FAMILY "(?:[ -]" FAMILY ")?)\\s+(?P<giv>\\p{Lu}{1,4}(?:-\\p{Lu}{1,2})?)(?:,?\\s+(?:Jr|Sr)\\b)?(?=\\s*[,.;(:]|\\s+(?:and\\b|&|et\\b)|\\s*$)",
 	[RE_A_FAM_DOTS] = "\\G\\s*(?P<fam>" FAMILY ")\\s+(?P<giv>(?:\\p{Lu}\\.\\s?-?){1,4})(?=[,;(]|\\s+(?:and\\b|&|et\\b)|\\s*$|\\s*:)",
 	[RE_A_CJK] = "\\G\\s*(?P<fam>\\p{Han}{2,4}|\\p{Hangul}{2,5})(?=[,，、.．;；\\s]|等|$)",
 	/* one name, as APA writes it: "Govindjee. (1986).", two or the first:
@@ -428,10 +428,12 @@ static size_t parse_authors(const char *s, size_t n, qr_ref *out)
 	/* -1: Chicago and MLA, the first name inverted ("Mohammed, Hamish,
 	 * Mary Ramos, and Mark E. Beatty"), the others given name first */
 	static const int styles[] = { RE_A_FAM_INIT, RE_A_FAM_II, RE_A_FAM_DOTS, RE_A_INIT_FAM, RE_A_CJK, RE_A_MONO, -1 };
-	qr_ref best, cur;
-	size_t best_end = 0, k;
+	qr_ref best, cur, fam_ii;
+	size_t best_end = 0, fam_ii_end = 0, k;
+	int best_style = -2;
 
 	memset(&best, 0, sizeof(best));
+	memset(&fam_ii, 0, sizeof(fam_ii));
 	for (k = 0; k < sizeof(styles) / sizeof(styles[0]); k++) {
 		size_t pos = 0, end = 0;
 		pk_match m;
@@ -485,12 +487,29 @@ static size_t parse_authors(const char *s, size_t n, qr_ref *out)
 		}
 		/* of as many names, the reading the year follows ("Brian P.
 		 * McCall. 1991.": not "Brian, P." and a title "McCall") */
+		if (styles[k] == RE_A_FAM_II) {
+			fam_ii = cur;
+			fam_ii_end = end;
+		}
 		if (cur.nauthors > best.nauthors ||
 		    (cur.nauthors && cur.nauthors == best.nauthors && end > best_end && year_follows(s + end, n - end) &&
 		     !year_follows(s + best_end, n - best_end))) {
 			best = cur;
 			best_end = end;
+			best_style = styles[k];
 		}
+	}
+	/* "Hoffmann MH, Miller K. Consensus Building and Its Epistemic
+	 * Conditions": read given name first, "Hoffmann" is a given name of
+	 * a family "MH", and the title's capitalised words make more authors
+	 * ("Miller K. Consensus Building", "Its Epistemic Conditions"). A
+	 * first family of capitals that the Vancouver reading takes for the
+	 * same author's initials is those initials. */
+	if (best_style == RE_A_INIT_FAM && fam_ii.nauthors && best.nauthors &&
+	    !strcmp(fam_ii.authors[0].given, best.authors[0].family) &&
+	    !strcmp(fam_ii.authors[0].family, best.authors[0].given)) {
+		best = fam_ii;
+		best_end = fam_ii_end;
 	}
 	memcpy(out->authors, best.authors, sizeof(best.authors));
 	out->nauthors = best.nauthors;
