@@ -772,6 +772,47 @@ static author_cmp compare_authors(const qr_ref *r, const prep *p, const kg_work 
 	return c;
 }
 
+/* A stated author added to the work's whole list: 1 + the first stated
+ * author who is none of the work's and no word of any of their names
+ * ("Sharma" of "Srinivasa, Rakshith Sharma, Mark A. Davenport", read as
+ * an author of its own, is Srinivasa's given name), when every one of the
+ * work's authors is known and stated; else 0. (Only the first stated
+ * author not found is looked at.) */
+static int added_author(const qr_ref *r, const prep *p, const kg_work *w, const author_cmp *a, size_t total)
+{
+	size_t i = (size_t)a->unfound - 1, j, k, x;
+
+	if (!a->unfound || !total || w->nauthors != total || a->found != total || i >= r->nauthors ||
+	    i >= QR_AUTHORS || !p->fam[i][0])
+		return 0;
+	/* a word of the work's title read as a name ("Wallack, E. M.
+	 * Hemiparesis and Cervical Spondylosis-Reply"): the parse's error */
+	if (w->title && r->authors[i].family[0]) {
+		words fw;
+		const words *tw;
+
+		split_words(r->authors[i].family, &fw, 0);
+		tw = field_words(p->fc, w->title, 0);
+		if (shares_word(&fw, tw))
+			return 0;
+	}
+	for (j = 0; j < w->nauthors; j++) {
+		const char *parts[2] = { w->authors[j].given, w->authors[j].family };
+
+		for (k = 0; k < 2; k++) {
+			words nw;
+
+			if (!parts[k])
+				continue;
+			split_words(parts[k], &nw, 0);
+			for (x = 0; x < nw.n; x++)
+				if (!strcmp(nw.w[x], p->fam[i]))
+					return 0;
+		}
+	}
+	return a->unfound;
+}
+
 /* Words that may come before a venue's name: "Proceedings of the 39th
  * International Conference ...", "2023 IEEE/CVF Conference ...". */
 static int lead_word(const char *w)
@@ -1679,6 +1720,7 @@ typedef struct cand {
 	size_t au_raw;   /* its authors (of the first 12) the string shows */
 	int au_gap;      /* one of them left out before a later one shown */
 	int au_unnamed;  /* the work's authors have no names ("-") */
+	int added;       /* 1 + a stated author added to the work's whole list (added_author), 0: none */
 	char stray[16];  /* a number the string states that is none of the work's */
 	int via_jref;    /* an arXiv record: the stated venue is its published version's, by journal-ref */
 	int jref_other;  /* ... which does not name the stated venue */
@@ -2915,12 +2957,14 @@ static void stray_number(const qr_ref *r, const prep *p, const rtext *rt, const 
 		     doi_article_number(d, w) || last_page_unrecorded(r, w, d) ||
 		     /* a number the parse read as a field the record does not
 		      * give ("Acta Inform. 1972;1(4):307-310", dblp giving no
-		      * issue): not checked (verified says so); an arXiv record's
-		      * are its journal-ref's */
-		     (!w->journal_ref && ((!w->issue && r->issue[0] && number_in_field(p, d, r->issue)) ||
-					  (!w->volume && r->volume[0] && number_in_field(p, d, r->volume)) ||
-					  (!w->page && !w->article_number && r->pages[0] &&
-					   number_in_field(p, d, r->pages)))) ||
+		      * issue): not checked (verified says so); a year is not
+		      * excused so ("(ACC), 2024" read as the volume of a 2021
+		      * paper), and an arXiv record's numbers are its
+		      * journal-ref's */
+		     (!w->journal_ref && !(k == 4 && year_word(d)) &&
+		      ((!w->issue && r->issue[0] && number_in_field(p, d, r->issue)) ||
+		       (!w->volume && r->volume[0] && number_in_field(p, d, r->volume)) ||
+		       (!w->page && !w->article_number && r->pages[0] && number_in_field(p, d, r->pages)))) ||
 		     (i > 0 && last_page_after(w, rt->w[i - 1], d)) ||
 		     /* the published version's numbers, as arXiv records them:
 		      * its volume and pages however the parse read the venue,
@@ -3466,6 +3510,7 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 		c->identified = 1;
 
 	/* fields the reference states that disagree */
+	c->added = r->nauthors ? added_author(r, p, w, &c->au, c->au_total) : 0;
 	if ((c->title_same == 0 && c->title < 0.999) || (c->title_raw && c->subtitle == SUB_OTHER))
 		c->mismatched |= QR_F_TITLE;
 	if ((r->nauthors || c->au_raw) && c->au_total &&
@@ -3477,7 +3522,10 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 	      * already agrees with the work's, author by author */
 	     (c->au_gap && !(r->nauthors >= 2 && c->au.found == r->nauthors && c->au.first_match && c->au.order_ok &&
 			     !c->au.skipped)) ||
-	     (c->au.skipped && c->au.found == r->nauthors && c->au.order_ok)))
+	     (c->au.skipped && c->au.found == r->nauthors && c->au.order_ok) ||
+	     /* an author added to the work's whole list ("Milner R, Parrow
+	      * J" for Milner's paper alone) */
+	     c->added))
 		c->mismatched |= QR_F_AUTHORS;
 	if (c->year_diff >= 1)
 		c->mismatched |= QR_F_YEAR;
@@ -3869,6 +3917,9 @@ static void mismatch_reasons(qr_result *out, const qr_ref *r, const cand *c)
 					 r->authors[0].family, ordinal[c->au.first_pos]);
 		else if (!c->au.first_match)
 			query_ref_reason(out, "wrong first author");
+		else if (c->added)
+			query_ref_reason(out, "authors differ: %s is not an author of the work (it has %zu)",
+					 r->authors[c->added - 1].family, c->au_total);
 		else if (c->au.unfound && r->nauthors >= shown)
 			query_ref_reason(out, "authors differ: %s is not an author of the work",
 					 r->authors[c->au.unfound - 1].family);

@@ -361,3 +361,38 @@ $ provkg check-ref "Hu TC, Tan KC. Least upper bound on the cost of optimum bina
 >   differs: volume
 >   volume differs
 ? 1
+
+# an author added to the work's whole list is no author of the work (it was verified: every author of
+# the work was found, and the extra one was not looked at); a given name the parse read as an author
+# ("Srinivasa, Rakshith Sharma"), or a word of the title, is not taken for one
+$ provkg check-ref "Milner R, Parrow J. Calculi for interaction. Acta Informatica. 1996;33:707-737."
+> mismatch: Milner R, Parrow J. Calculi for interaction. Acta Informatica. 1996;33:707-737.
+>   parsed:  vancouver style; Milner et al.; 1996; "Calculi for interaction"; Acta Informatica 33; pp. 707-737
+>   match:   10.1007/bf03036472  Calculi for Interaction (1996) Acta Inf.  [score 1.00]
+>   sources: DBLP dblp:journals/acta/Milner96
+>   differs: authors
+>   authors differ: Parrow is not an author of the work (it has 1)
+? 1
+$ provkg check-ref "Hu TC, Tan KC, Knuth DE. Least upper bound on the cost of optimum binary search trees. Acta Inform. 1972;1:307-310."
+> mismatch: Hu TC, Tan KC, Knuth DE. Least upper bound on the cost of optimum binary search trees. Acta Inform. 1972;1:307-310.
+>   parsed:  vancouver style; Hu et al.; 1972; "Least upper bound on the cost of optimum binary search trees"; Acta Inform 1; pp. 307-310
+>   match:   10.1007/bf00289510  Least Upper Bound on the Cost of Optimum Binary Search Trees (1972) Acta Inf.  [score 1.00]
+>   sources: DBLP dblp:journals/acta/HuT72
+>   differs: authors
+>   authors differ: Knuth is not an author of the work (it has 2)
+? 1
+
+# Vancouver initials of three or four letters, and a title in Title Case: "Hoffmann MH, Miller K.
+# Consensus Building and Its ..." was read given name first ("MH, Hoffmann", "Consensus Building, Miller
+# K.", "Its Epistemic Conditions"), leaving no title; "Bots GTAM" ended the list
+$ provkg check-ref "Hoffmann MHG. Consensus Building and Its Epistemic Conditions. Topoi. 2019;40:1173-1186."
+> verified: Hoffmann MHG. Consensus Building and Its Epistemic Conditions. Topoi. 2019;40:1173-1186.
+>   parsed:  vancouver style; Hoffmann; 2019; "Consensus Building and Its Epistemic Conditions"; Topoi 40; pp. 1173-1186
+>   match:   10.1007/s11245-019-09640-x  Consensus Building and Its Epistemic Conditions (2019) Topoi  [score 1.00]
+$ provkg check-ref "Hoffmann MH, Miller K. Consensus Building and Its Epistemic Conditions. Topoi. 2019;40:1173-1186."
+> mismatch: Hoffmann MH, Miller K. Consensus Building and Its Epistemic Conditions. Topoi. 2019;40:1173-1186.
+>   parsed:  vancouver style; Hoffmann et al.; 2019; "Consensus Building and Its Epistemic Conditions"; Topoi 40; pp. 1173-1186
+>   match:   10.1007/s11245-019-09640-x  Consensus Building and Its Epistemic Conditions (2019) Topoi  [score 1.00]
+>   differs: authors
+>   authors differ: Miller is not an author of the work (it has 1)
+? 1
