@@ -631,6 +631,110 @@ static void prepare(const qr_ref *r, prep *p)
 	p->title_like = r->title[0] && title_like(r, p);
 }
 
+/* British spellings in American form, word by word (folded, lower case):
+ * "behaviour" "behavior", "optimisation" "optimization", "modelling"
+ * "modeling", "analyse" "analyze", "paediatric" "pediatric", "centre"
+ * "center". Only words these rules know; each rewrite keeps the length or
+ * shortens it. 1 when w was rewritten (into out, n bytes), else 0. */
+static int us_spelling(const char *w, char *out, size_t n)
+{
+	static const char *const whole[][2] = {
+		{ "grey", "gray" },	      { "programme", "program" },     { "programmes", "programs" },
+		{ "catalogue", "catalog" },   { "analogue", "analog" },       { "analogues", "analogs" },
+		{ "dialogue", "dialog" },     { "ageing", "aging" },	      { "judgement", "judgment" },
+		{ "mould", "mold" },	      { "moulds", "molds" },	      { "defence", "defense" },
+		{ "licence", "license" },     { "aluminium", "aluminum" },    { "metre", "meter" },
+		{ "metres", "meters" },	      { "litre", "liter" },	      { "litres", "liters" },
+		{ "oedema", "edema" },	      { "diarrhoea", "diarrhea" },    { "manoeuvre", "maneuver" },
+		{ "manoeuvres", "maneuvers" },
+	};
+	static const char *const front[][2] = {
+		{ "paediatr", "pediatr" }, { "haem", "hem" },	    { "anaem", "anem" },       { "oesophag", "esophag" },
+		{ "oestr", "estr" },	   { "foet", "fet" },	    { "leukaem", "leukem" },   { "ischaem", "ischem" },
+		{ "orthopaed", "orthoped" }, { "gynaec", "gynec" }, { "aetiolog", "etiolog" }, { "sulph", "sulf" },
+		{ "centre", "center" },	   { "fibre", "fiber" },    { "theatre", "theater" },
+	};
+	/* "-our" words: the stem before "our" */
+	static const char *const our[] = { "behavi", "col", "fav", "lab", "neighb", "hon", "tum", "hum", "vap",
+					   "harb", "vig", "rig", "od", "arm", "endeav", "flav", "sav", "rum",
+					   "ferv", "splend", "val", "cand" };
+	/* "-ise", "-isation" verbs: the stem up to the s */
+	static const char *const ise[] = {
+		"optimis", "characteris", "normalis", "organis", "recognis", "minimis", "maximis", "utilis", "stabilis",
+		"polaris", "crystallis", "ionis", "localis", "visualis", "generalis", "standardis", "randomis",
+		"parameteris", "regularis", "synthesis", "hospitalis", "immunis", "functionalis", "industrialis",
+		"mobilis", "neutralis", "sensitis", "categoris", "summaris", "prioritis", "realis", "customis",
+		"digitis", "harmonis", "hybridis", "metabolis", "personalis", "specialis", "commercialis", "globalis",
+		"urbanis", "vaporis", "fertilis", "sterilis", "authoris", "initialis", "memoris", "modernis",
+		"criticis", "emphasis", "analys", "catalys", "paralys", "hydrolys", "dialys", "electrolys", "vectoris",
+		"discretis", "linearis", "quantis", "tokenis", "capitalis", "colonis", "civilis", "socialis" };
+	static const char *const ise_end[] = { "e", "ed", "es", "ing", "er", "ers", "ation", "ations", "ational" };
+	/* doubled l before a suffix: the stem with one l */
+	static const char *const ll[] = { "model", "label", "travel", "signal", "channel", "tunnel", "fuel", "cancel",
+					  "level", "counsel", "marshal", "pedal", "dial", "total", "funnel", "jewel" };
+	static const char *const ll_end[] = { "ing", "ed", "er", "ers" };
+	size_t l = strlen(w), i, k, sl;
+
+	if (l < 4 || l >= n)
+		return 0;
+	for (i = 0; i < sizeof(whole) / sizeof(whole[0]); i++)
+		if (w[0] == whole[i][0][0] && !strcmp(w, whole[i][0])) {
+			snprintf(out, n, "%s", whole[i][1]);
+			return 1;
+		}
+	for (i = 0; i < sizeof(front) / sizeof(front[0]); i++)
+		if (w[0] == front[i][0][0] && !strncmp(w, front[i][0], (sl = strlen(front[i][0])))) {
+			snprintf(out, n, "%s%s", front[i][1], w + sl);
+			return 1;
+		}
+	for (i = 0; i < sizeof(our) / sizeof(our[0]); i++)
+		if (w[0] == our[i][0] && !strncmp(w, our[i], (sl = strlen(our[i]))) && !strncmp(w + sl, "our", 3)) {
+			snprintf(out, n, "%.*sor%s", (int)sl, w, w + sl + 3);
+			return 1;
+		}
+	for (i = 0; i < sizeof(ise) / sizeof(ise[0]); i++)
+		if (w[0] == ise[i][0] && !strncmp(w, ise[i], (sl = strlen(ise[i]))))
+			for (k = 0; k < sizeof(ise_end) / sizeof(ise_end[0]); k++)
+				if (!strcmp(w + sl, ise_end[k])) {
+					snprintf(out, n, "%.*sz%s", (int)sl - 1, w, w + sl);
+					return 1;
+				}
+	for (i = 0; i < sizeof(ll) / sizeof(ll[0]); i++)
+		if (w[0] == ll[i][0] && !strncmp(w, ll[i], (sl = strlen(ll[i]))) && w[sl] == 'l')
+			for (k = 0; k < sizeof(ll_end) / sizeof(ll_end[0]); k++)
+				if (!strcmp(w + sl + 1, ll_end[k])) {
+					snprintf(out, n, "%s%s", ll[i], w + sl + 1);
+					return 1;
+				}
+	return 0;
+}
+
+/* in with its words in American spelling (us_spelling) into out: the
+ * number of words rewritten. */
+static size_t words_us(const words *in, words *out)
+{
+	size_t i, used = 0, changed = 0;
+
+	out->n = 0;
+	for (i = 0; i < in->n; i++) {
+		char us[64];
+		const char *w = in->w[i];
+		size_t l;
+
+		if (us_spelling(w, us, sizeof(us)))
+			w = us, changed++;
+		l = strlen(w);
+		if (used + l + 1 > sizeof(out->buf))
+			break;
+		memcpy(out->buf + used, w, l + 1);
+		out->w[out->n] = out->buf + used;
+		out->h[out->n++] = w == in->w[i] ? in->h[i] : pk_fnv1a32(w, l);
+		used += l + 1;
+	}
+	out->used = used;
+	return changed;
+}
+
 /* Titles: how close (best of title, title + subtitle, original title) and
  * whether the stated one is exactly one of them (case, punctuation and
  * diacritics aside). Each of the work's titles is folded once. */
@@ -688,6 +792,23 @@ static void compare_titles(const prep *p, const kg_work *w, double *sim, int *ex
 			*sim = d;
 		if (!*exact)
 			*exact = words_key_is(t, sizeof(key), p->title_key, p->title_key_len);
+	}
+	/* the same title in the other spelling ("Functional behaviour in
+	 * data spaces" for "... Behavior ..."): a near-miss only in the
+	 * words us_spelling knows */
+	if (w->title && !*exact && *sim >= 0.5) {
+		words a, b;
+
+		t = field_words(p->fc, w->title, 0);
+		if (words_us(&p->title, &a) + words_us(t, &b)) {
+			char k1[1024];
+
+			if ((d = dice(&a, &b)) > *sim)
+				*sim = d;
+			words_key(&b, key, sizeof(key));
+			words_key(&a, k1, sizeof(k1));
+			*exact = key[0] && !strcmp(key, k1);
+		}
 	}
 	/* Dryad titles a dataset "Data from: <the article's title>", which a
 	 * reference may leave out */

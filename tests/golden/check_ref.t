@@ -396,3 +396,23 @@ $ provkg check-ref "Hoffmann MH, Miller K. Consensus Building and Its Epistemic 
 >   differs: authors
 >   authors differ: Miller is not an author of the work (it has 1)
 ? 1
+
+# a title in the other spelling (British "behaviour", "Fibreoptic" for the record's "Behavior",
+# "Fiberoptic") is the same title (each was a near-miss mismatch); another word still differs
+$ provkg check-ref "Cremers AB, Hibbard TN. Functional behaviour in data spaces. Acta Informatica 9, 293–307 (1978)."
+> verified: Cremers AB, Hibbard TN. Functional behaviour in data spaces. Acta Informatica 9, 293–307 (1978).
+>   parsed:  nature style; Cremers et al.; 1978; "Functional behaviour in data spaces"; Acta Informatica 9; pp. 293-307
+>   match:   10.1007/bf00289044  Functional Behavior in Data Spaces (1978) Acta Inf.  [score 1.00]
+>   sources: DBLP dblp:journals/acta/CremersH78a
+$ provkg check-ref "Maemura K, Kage H, Isago H, Takeshima H, Makita K, Amano Y, et al. Cerebral Arterial Air Embolism after Diagnostic Flexible Fibreoptic Bronchoscopy: A Case Report and Review of the Literature. Case Reports in Pulmonology. 2018;2018:1-5."
+> verified: Maemura K, Kage H, Isago H, Takeshima H, Makita K, Amano Y, et al. Cerebral Arterial Air Embolism after Diagnostic Flexible Fibreoptic Bronchoscopy: A Case Report and Review of the Literature. Case Reports in Pulmonology. 2018;2018:1-5.
+>   parsed:  vancouver style; Maemura et al.; 2018; "Cerebral Arterial Air Embolism after Diagnostic Flexible Fib..."; Case Reports in Pulmonology 2018; pp. 1-5
+>   match:   10.1155/2018/7108215  Cerebral Arterial Air Embolism after Diagnostic Flexible Fiberoptic Bronchoscopy: A Case Report and Review of the Literature (2018) Case Reports in Pulmonology  [score 1.00]
+$ provkg check-ref "Cremers AB, Hibbard TN. Functional colour in data spaces. Acta Informatica 9, 293–307 (1978)."
+> mismatch: Cremers AB, Hibbard TN. Functional colour in data spaces. Acta Informatica 9, 293–307 (1978).
+>   parsed:  nature style; Cremers et al.; 1978; "Functional colour in data spaces"; Acta Informatica 9; pp. 293-307
+>   match:   10.1007/bf00289044  Functional Behavior in Data Spaces (1978) Acta Inf.  [score 0.92]
+>   sources: DBLP dblp:journals/acta/CremersH78a
+>   differs: title
+>   near-miss title (80% of the words agree)
+? 1
