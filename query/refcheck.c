@@ -3195,6 +3195,10 @@ static int jref_venue(const prep *p, const char *jref)
 	}
 	letters[n] = '\0';
 	split_words(letters, &jw, 1);
+	/* (and not the volume's label before the number: "Physica A, V. 387") */
+	while (jw.n > 1 && (!strcmp(jw.w[jw.n - 1], "v") || !strcmp(jw.w[jw.n - 1], "vol") ||
+			    !strcmp(jw.w[jw.n - 1], "volume")))
+		jw.n--;
 	return jw.n && (venue_words_match_w(&p->venue, &jw) || venue_words_match_w(&jw, &p->venue));
 }
 
@@ -4486,7 +4490,13 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 			if (best && best->identified == 2) {
 				out->verdict = QR_MISMATCH;
 				out->mismatched = best->mismatched | (doi ? QR_F_DOI : QR_F_ID);
-				key_shown(best->doi, 1, held, sizeof(held));
+				/* (a dblp record's key is no DOI: its own DOI, when it has one) */
+				key_shown(doi && strncmp(best->doi, "10.", 3) && load_cand(t, o, best, w) == 0 && w->doi &&
+						  !strncmp(w->doi, "10.", 3)
+					  ? w->doi
+					  : best->doi,
+					  1, held, sizeof(held));
+				pk_error_clear();
 				if (doi)
 					query_ref_reason(out, "the stated DOI is not the work's: the work has %s", held);
 				else

@@ -416,3 +416,31 @@ $ provkg check-ref "Cremers AB, Hibbard TN. Functional colour in data spaces. Ac
 >   differs: title
 >   near-miss title (80% of the words agree)
 ? 1
+
+# arXiv's journal-ref "Physica A, V. 387, Issues 2-3 (2008), Pages 385-406" names Physica A: the volume's
+# label "V." is no part of the name (it was unverifiable, "does not plainly name the stated venue")
+$ provkg check-ref "Brownlee RA, Gorban AN, Levesley J. Nonequilibrium entropy limiters in lattice Boltzmann methods. Physica A. 2008;387:385-406."
+> verified: Brownlee RA, Gorban AN, Levesley J. Nonequilibrium entropy limiters in lattice Boltzmann methods. Physica A. 2008;387:385-406.
+>   parsed:  vancouver style; Brownlee et al.; 2008; "Nonequilibrium entropy limiters in lattice Boltzmann methods"; Physica A 387; pp. 385-406
+>   match:   10.48550/arxiv.0704.0043  Nonequilibrium entropy limiters in lattice Boltzmann methods (2007) arXiv  [score 1.00]
+>   sources: arXiv arxiv:0704.0043
+>   the published version, as arXiv's journal-ref gives it
+>   the year stated is the published version's (arXiv's journal-ref)
+$ provkg check-ref "Brownlee RA, Gorban AN, Levesley J. Nonequilibrium entropy limiters in lattice Boltzmann methods. Physica A. 2008;388:385-406."
+> mismatch: Brownlee RA, Gorban AN, Levesley J. Nonequilibrium entropy limiters in lattice Boltzmann methods. Physica A. 2008;388:385-406.
+>   parsed:  vancouver style; Brownlee et al.; 2008; "Nonequilibrium entropy limiters in lattice Boltzmann methods"; Physica A 388; pp. 385-406
+>   match:   10.48550/arxiv.0704.0043  Nonequilibrium entropy limiters in lattice Boltzmann methods (2007) arXiv  [score 1.00]
+>   sources: arXiv arxiv:0704.0043
+>   differs: volume
+>   volume, issue or pages differ: 388 is none of the work's years, volume, issue or pages
+? 1
+
+# a wrong DOI for a work the graph holds from dblp names the work's own DOI (it named its dblp key)
+$ provkg check-ref "Goodman N, Shmueli O. NP-complete problems simplified on tree schemas. Acta Informatica. 1983;20:171-178. doi:10.1007/BF00289415"
+> mismatch: Goodman N, Shmueli O. NP-complete problems simplified on tree schemas. Acta Informatica. 1983;20:171-178. doi:10.1007/BF00289415
+>   parsed:  vancouver style; Goodman et al.; 1983; "NP-complete problems simplified on tree schemas"; Acta Informatica 20; pp. 171-178; doi 10.1007/bf00289415
+>   match:   10.1007/bf00289414  NP-complete Problems Simplified on Tree Schemas (1983) Acta Inf.  [score 1.00]
+>   sources: DBLP dblp:journals/acta/GoodmanS83
+>   differs: doi
+>   the stated DOI is not the work's: the work has DOI 10.1007/bf00289414
+? 1
