@@ -934,6 +934,29 @@ static int added_author(const qr_ref *r, const prep *p, const kg_work *w, const 
 	return a->unfound;
 }
 
+/* Is the work a notice about an article ("Erratum: Analysis of ...",
+ * "Correction to ...", "Retraction: ...") and the stated title without
+ * that label? ("Retracted: ..." is the article itself.) */
+static int notice_of(const qr_ref *r, const kg_work *w)
+{
+	static const char *const label[] = { "erratum", "errata", "corrigendum", "correction", "retraction",
+					     "retraction notice", "expression of concern", "notice of retraction" };
+	size_t i, l;
+
+	if (!w->title)
+		return 0;
+	for (i = 0; i < sizeof(label) / sizeof(label[0]); i++) {
+		l = strlen(label[i]);
+		/* ("Correction to ...", "Erratum for ...", but not "Correction
+		 * of hallux valgus ...", an article's title) */
+		if (!strncasecmp(w->title, label[i], l) &&
+		    (w->title[l] == ':' || !strncasecmp(w->title + l, " to ", 4) || !strncasecmp(w->title + l, " for ", 5)) &&
+		    strncasecmp(r->title, label[i], l))
+			return 1;
+	}
+	return 0;
+}
+
 /* Words that may come before a venue's name: "Proceedings of the 39th
  * International Conference ...", "2023 IEEE/CVF Conference ...". */
 static int lead_word(const char *w)
@@ -1842,6 +1865,8 @@ typedef struct cand {
 	int au_gap;      /* one of them left out before a later one shown */
 	int au_unnamed;  /* the work's authors have no names ("-") */
 	int added;       /* 1 + a stated author added to the work's whole list (added_author), 0: none */
+	int notice;      /* the work is an erratum or retraction notice; the stated title lacks the label */
+	char notice_title[64]; /* ... and its title's start */
 	char stray[16];  /* a number the string states that is none of the work's */
 	int via_jref;    /* an arXiv record: the stated venue is its published version's, by journal-ref */
 	int jref_other;  /* ... which does not name the stated venue */
@@ -3636,6 +3661,9 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 
 	/* fields the reference states that disagree */
 	c->added = r->nauthors ? added_author(r, p, w, &c->au, c->au_total) : 0;
+	c->notice = title_stated && notice_of(r, w);
+	if (c->notice)
+		pk_utf8_copy(c->notice_title, sizeof(c->notice_title), w->title);
 	if ((c->title_same == 0 && c->title < 0.999) || (c->title_raw && c->subtitle == SUB_OTHER))
 		c->mismatched |= QR_F_TITLE;
 	if ((r->nauthors || c->au_raw) && c->au_total &&
@@ -4761,6 +4789,15 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 				out->verdict = QR_UNVERIFIABLE;
 				query_ref_reason(out, "the stated title '%.80s' is not the work's: not decided", r->title);
 			}
+		} else if (!closed && best->notice && !best->from_doi && !(best->mismatched & QR_F_AUTHORS)) {
+			/* the work is a notice about an article ("Erratum:
+			 * analysis of DNA elements ...") whose title the stated
+			 * one is: the article cited, which the graph does not
+			 * hold, is another work with numbers of its own */
+			out->verdict = QR_UNVERIFIABLE;
+			query_ref_reason(out, "the graph holds a notice about the cited article (\"%.60s\"), not the "
+					      "article itself: not decided",
+					 best->notice_title);
 		} else if (best->identified == 2 || (best->from_doi && best->au.first_match) ||
 			   (best->from_doi && out->mismatched == QR_F_VERSION)) {
 			/* identified by its title (or its DOI and first author): a
