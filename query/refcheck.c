@@ -4795,6 +4795,7 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 			 * one is: the article cited, which the graph does not
 			 * hold, is another work with numbers of its own */
 			out->verdict = QR_UNVERIFIABLE;
+			out->mismatched = 0; /* (its fields are the notice's, not the article's) */
 			query_ref_reason(out, "the graph holds a notice about the cited article (\"%.60s\"), not the "
 					      "article itself: not decided",
 					 best->notice_title);

@@ -453,7 +453,6 @@ $ provkg check-ref "Orten DJ, Weston MD, Kelley PM, et al. Analysis of DNA eleme
 >   parsed:  vancouver style; Orten et al.; 1999; "Analysis of DNA elements that modulate myosin VIIa expressio..."; Hum Mutat 14(4); pp. 354-60
 >   match:   10.1002/(sici)1098-1004(200001)15:1<114::aid-humu21>3.0.co;2-4  Erratum: analysis of DNA elements that modulate myosin VIIa expression in humans (2000) Human mutation  [score 0.83]
 >   sources: PubMed pmid:10612833
->   differs: title year volume issue pages
 >   the graph holds a notice about the cited article ("Erratum: analysis of DNA elements that modulate myosin VIIa "), not the article itself: not decided
 ? 1
 $ provkg check-ref --closed-world "Orten DJ, Weston MD, Kelley PM, et al. Analysis of DNA elements that modulate myosin VIIa expression in humans. Hum Mutat. 1999;14(4):354-60."
