@@ -1250,6 +1250,61 @@ static int parallel_name(const prep *p, const char *v)
 	return 0;
 }
 
+/* Book series that proceedings are published in: a paper's record that
+ * names only one of them names no conference. */
+static const char *const book_series[] = {
+	"lecture notes in computer science", "lecture notes in artificial intelligence",
+	"lecture notes in bioinformatics", "communications in computer and information science",
+	"advances in intelligent systems and computing", "lecture notes in electrical engineering",
+	"lecture notes in networks and systems", "studies in computational intelligence",
+	"ifip advances in information and communication technology", "smart innovation systems and technologies",
+	"lecture notes in business information processing", "lecture notes in mechanical engineering",
+	"lecture notes in civil engineering", "springer proceedings in mathematics statistics",
+	"springer proceedings in physics",
+};
+
+/* Are the work's venues only book series (and it a paper or chapter)? */
+static int series_only(const kg_work *w)
+{
+	size_t i, k, hits = 0;
+
+	if (!w->ncontainer || !w->type ||
+	    (strcmp(w->type, "proceedings-article") && strcmp(w->type, "book-chapter") &&
+	     strcmp(w->type, "conference-paper")))
+		return 0;
+	for (i = 0; i < w->ncontainer; i++) {
+		char f[128];
+		size_t n = 0;
+		const char *v = w->container[i];
+
+		/* (lower case, letters and single spaces: "Smart Innovation, Systems and Technologies") */
+		for (; *v && n + 1 < sizeof(f); v++) {
+			char ch = *v >= 'A' && *v <= 'Z' ? (char)(*v + 32) : *v;
+
+			if (ch >= 'a' && ch <= 'z')
+				f[n++] = ch;
+			else if (ch == ' ' && n && f[n - 1] != ' ')
+				f[n++] = ' ';
+		}
+		f[n] = '\0';
+		for (k = 0; k < sizeof(book_series) / sizeof(book_series[0]); k++)
+			if (!strcmp(f, book_series[k])) {
+				hits++;
+				break;
+			}
+	}
+	return hits == w->ncontainer;
+}
+
+/* Does the stated venue name a book series by its abbreviation ("LNCS",
+ * "LNAI", "CCIS", "AISC")? */
+static int series_named(const words *v)
+{
+	static const char *const abbr[] = { "lncs", "lnai", "lnbi", "ccis", "aisc", "lnee", "lnns", "lnbip", "ifip" };
+
+	return any_word_of(v, abbr, sizeof(abbr) / sizeof(abbr[0]));
+}
+
 static int venue_match(const prep *p, const kg_work *w)
 {
 	char head[256];
@@ -1879,7 +1934,8 @@ typedef struct cand {
 	int numbers_unchecked; /* volume, issue or pages stated, the work has none */
 	const char *unrecorded; /* ... or the first of them the work lacks ("issue"), else "" */
 	int venue_unchecked;   /* a venue stated, the work's record names none (DataCite's
-	                        * conference papers): not compared */
+	                        * conference papers), or (2) only its book series: not
+	                        * compared */
 	int year_unknown; /* a year is stated, the work has none */
 	int year_jref;    /* an arXiv record cited as published: 1 the stated year is the
 			   * journal-ref's, 2 the journal-ref gives none (not checked) */
@@ -3116,7 +3172,12 @@ static void stray_number(const qr_ref *r, const prep *p, const rtext *rt, const 
 		      * its volume and pages however the parse read the venue,
 		      * its year only when the venue is the journal-ref's (else
 		      * the year rules decide) */
-		     (w->journal_ref && (jref || !(k == 4 && year_word(d))) && number_in_jref(p, d, w->journal_ref));
+		     (w->journal_ref && (jref || !(k == 4 && year_word(d))) && number_in_jref(p, d, w->journal_ref)) ||
+		     /* the series' volume ("LNCS, vol. 7432") of a paper whose
+		      * record names only the series, without its volume */
+		     (i > 0 && !w->volume && series_only(w) &&
+		      (!strcmp(rt->w[i - 1], "vol") || !strcmp(rt->w[i - 1], "volume") || !strcmp(rt->w[i - 1], "lncs") ||
+		       !strcmp(rt->w[i - 1], "lnai") || !strcmp(rt->w[i - 1], "ccis")));
 		for (k = 0; !ok && k < w->ncontainer; k++)
 			ok = number_in_field(p, d, w->container[k]);
 		for (k = 0; !ok && k < w->nshort; k++)
@@ -3488,6 +3549,11 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 	 * compare the venue with, which is not a wrong venue */
 	c->venue_unchecked = c->venue == 0 && !w->ncontainer && !w->nshort && w->type &&
 			     !strcmp(w->type, "proceedings-article") && conference_named(&p->venue, r->venue);
+	/* nor a paper whose record names only its book series (OpenAlex's
+	 * "Lecture notes in computer science" for an ISVC 2012 paper) cited
+	 * by its conference or proceedings */
+	if (c->venue == 0 && series_only(w) && (conference_named(&p->venue, r->venue) || series_named(&p->venue)))
+		c->venue_unchecked = 2;
 	if (c->venue_unchecked)
 		c->venue = -1;
 	/* a preprint named by its own arXiv id, the string naming arXiv, is
@@ -3704,7 +3770,7 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 		c->numbers_unchecked = !numbered && (r->volume[0] || r->issue[0] || r->pages[0]);
 		/* (the first field stated that the record lacks) */
 		c->unrecorded = w->journal_ref		     ? "" /* (its numbers are the journal-ref's) */
-				: r->volume[0] && !w->volume ? "volume"
+				: r->volume[0] && !w->volume && !year_word(r->volume) ? "volume"
 				: r->issue[0] && !w->issue ? "issue"
 				: r->pages[0] && !w->page && !w->article_number ? "pages" : "";
 		if (c->stray[0])
@@ -4750,7 +4816,10 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 						 best->unrecorded);
 			if (best->title_raw && best->subtitle == SUB_UNRECORDED)
 				query_ref_reason(out, "the work's record has no subtitle: the stated subtitle was not checked");
-			if (best->venue_unchecked)
+			if (best->venue_unchecked == 2)
+				query_ref_reason(out, "the work's venue in the graph is its book series: the stated venue "
+						      "was not checked");
+			else if (best->venue_unchecked)
 				query_ref_reason(out, "the work has no venue in the graph: the stated venue was not checked");
 			if (best->year_jref == 1)
 				query_ref_reason(out, "the year stated is the published version's (arXiv's journal-ref)");

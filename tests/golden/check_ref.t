@@ -465,3 +465,27 @@ $ provkg check-ref --closed-world "Orten DJ, Weston MD, Kelley PM, et al. Analys
 >   year off by one (online vs print?)
 >   volume, issue or pages differ
 ? 1
+
+# a conference paper whose record (OpenAlex) names only its book series, "Lecture notes in computer
+# science": cited by its conference, or with the series' volume, it is verified, saying the venue was not
+# checked (each was a mismatch: wrong venue, "7432 is none of the work's ... pages"); a journal named
+# instead still differs
+$ provkg check-ref "L. Chen, G. Panin, and A. Knoll, \"Human body orientation estimation in multiview scenarios,\" in Proc. Int. Symp. Visual Computing (ISVC), 2012, pp. 499–508."
+> verified: L. Chen, G. Panin, and A. Knoll, "Human body orientation estimation in multiview scenarios," in Proc. Int. Symp. Visual Computing (ISVC), 2012, pp. 499–508.
+>   parsed:  apa style; Chen et al.; "Human body orientation estimation in multiview scenarios"; Proc. Int. Symp. Visual Computing (ISVC) 2012; pp. 499-508
+>   match:   10.1007/978-3-642-33191-6_49  Human Body Orientation Estimation in Multiview Scenarios (2012) Lecture notes in computer science  [score 1.00]
+>   sources: OpenAlex openalex:W9783904
+>   the work's venue in the graph is its book series: the stated venue was not checked
+$ provkg check-ref "Chen L, Panin G, Knoll A. Human body orientation estimation in multiview scenarios. In: Advances in Visual Computing (ISVC 2012). Lecture Notes in Computer Science, vol 7432. Springer; 2012. p. 499-508."
+> verified: Chen L, Panin G, Knoll A. Human body orientation estimation in multiview scenarios. In: Advances in Visual Computing (ISVC 2012). Lecture Notes in Computer Science, vol 7432. Springer; 2012. p. 499-508.
+>   parsed:  other style; Chen et al.; 2012; "Human body orientation estimation in multiview scenarios"; In: Advances in Visual Computing
+>   match:   10.1007/978-3-642-33191-6_49  Human Body Orientation Estimation in Multiview Scenarios (2012) Lecture notes in computer science  [score 1.00]
+>   sources: OpenAlex openalex:W9783904
+$ provkg check-ref "Chen L, Panin G, Knoll A. Human body orientation estimation in multiview scenarios. Pattern Recognition. 2012;45:499-508."
+> mismatch: Chen L, Panin G, Knoll A. Human body orientation estimation in multiview scenarios. Pattern Recognition. 2012;45:499-508.
+>   parsed:  vancouver style; Chen et al.; 2012; "Human body orientation estimation in multiview scenarios"; Pattern Recognition 45; pp. 499-508
+>   match:   10.1007/978-3-642-33191-6_49  Human Body Orientation Estimation in Multiview Scenarios (2012) Lecture notes in computer science  [score 0.89]
+>   sources: OpenAlex openalex:W9783904
+>   differs: venue
+>   wrong venue
+? 1
