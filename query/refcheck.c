@@ -198,19 +198,29 @@ static int greek_names(pk_buf *f)
 }
 
 /* text[0..tl) folded for comparing words (kg_fold_text), "√" read as
- * TeX's \sqrt ("Q(√5)" as "$\Q(\sqrt{5})$"; folding drops the sign)
- * and Greek letters by their names: into f, 0 or an error. */
+ * TeX's \sqrt ("Q(√5)" as "$\Q(\sqrt{5})$"; folding drops the sign),
+ * "Å" standing alone as the word angstrom, and Greek letters by their
+ * names: into f, 0 or an error. */
 static int fold_words(pk_buf *f, const char *text, size_t tl)
 {
 	pk_buf sq = PK_BUF_INIT;
 	int rc;
 
-	if (memmem(text, tl, "\xe2\x88\x9a", 3)) {
+	if (memmem(text, tl, "\xe2\x88\x9a", 3) || memmem(text, tl, "\xc3\x85", 2) || memmem(text, tl, "\xe2\x84\xab", 3)) {
 		size_t i;
 
 		for (i = 0, rc = 0; i < tl && rc == 0;) {
 			if (i + 3 <= tl && !memcmp(text + i, "\xe2\x88\x9a", 3)) {
 				rc = pk_buf_puts(&sq, " sqrt ");
+				i += 3;
+			} else if (i + 2 <= tl && !memcmp(text + i, "\xc3\x85", 2) &&
+				   (i + 2 == tl || !(isalpha((unsigned char)text[i + 2]) || (unsigned char)text[i + 2] >= 0x80))) {
+				/* "1.74 Å": the unit, as "1.74 angstroms" spells it
+				 * (not the letter of "Åland", "Ångström") */
+				rc = pk_buf_puts(&sq, " angstrom ");
+				i += 2;
+			} else if (i + 3 <= tl && !memcmp(text + i, "\xe2\x84\xab", 3)) {
+				rc = pk_buf_puts(&sq, " angstrom "); /* (the Angstrom sign) */
 				i += 3;
 			} else {
 				rc = pk_buf_putc(&sq, text[i++]);
@@ -646,7 +656,7 @@ static int us_spelling(const char *w, char *out, size_t n)
 		{ "licence", "license" },     { "aluminium", "aluminum" },    { "metre", "meter" },
 		{ "metres", "meters" },	      { "litre", "liter" },	      { "litres", "liters" },
 		{ "oedema", "edema" },	      { "diarrhoea", "diarrhea" },    { "manoeuvre", "maneuver" },
-		{ "manoeuvres", "maneuvers" },
+		{ "manoeuvres", "maneuvers" }, { "angstroms", "angstrom" },
 	};
 	static const char *const front[][2] = {
 		{ "paediatr", "pediatr" }, { "haem", "hem" },	    { "anaem", "anem" },       { "oesophag", "esophag" },
@@ -961,7 +971,8 @@ static int notice_of(const qr_ref *r, const kg_work *w)
  * International Conference ...", "2023 IEEE/CVF Conference ...". */
 static int lead_word(const char *w)
 {
-	static const char *const lead[] = { "proceedings", "proc", "annual", "ieee", "acm", "cvf", "siam", "usenix" };
+	static const char *const lead[] = { "proceedings", "proc", "annual", "ieee", "acm", "cvf", "siam", "usenix",
+					    "worldwide" /* ("Worldwide Protein Data Bank") */ };
 	size_t i, l = strlen(w), d = strspn(w, "0123456789");
 
 	if (d == l || (d && d + 2 == l && (!strcmp(w + d, "st") || !strcmp(w + d, "nd") || !strcmp(w + d, "rd") ||

@@ -489,3 +489,11 @@ $ provkg check-ref "Chen L, Panin G, Knoll A. Human body orientation estimation 
 >   differs: venue
 >   wrong venue
 ? 1
+
+# "1.74 Å" in a title is the record's "1.74 ANGSTROMS" (it was a near-miss title), and "Protein Data
+# Bank" names the "Worldwide Protein Data Bank" (it was a wrong venue)
+$ provkg check-ref "Fermi G, Perutz MF. The crystal structure of human deoxyhaemoglobin at 1.74 Å resolution. Protein Data Bank; 1984. doi:10.2210/pdb4hhb/pdb"
+> verified: Fermi G, Perutz MF. The crystal structure of human deoxyhaemoglobin at 1.74 Å resolution. Protein Data Bank; 1984. doi:10.2210/pdb4hhb/pdb
+>   parsed:  other style; Fermi et al.; 1984; "The crystal structure of human deoxyhaemoglobin at 1.74 Å r..."; Protein Data Bank; doi 10.2210/pdb4hhb/pdb
+>   match:   10.2210/pdb4hhb/pdb  THE CRYSTAL STRUCTURE OF HUMAN DEOXYHAEMOGLOBIN AT 1.74 ANGSTROMS RESOLUTION (1984) Worldwide Protein Data Bank  [score 1.00]
+>   sources: OpenAlex openalex:W6945048743
