@@ -60,6 +60,7 @@ static const char *const names[QR_COUNT] = {
 	[QR_AMBIGUOUS_POWER] = "ambiguous_power",
 	[QR_POWER_READ] = "power_read",
 	[QR_SET_ASIDE] = "other_report",
+	[QR_TRAILING_ZEROS] = "trailing_zeros",
 };
 
 const char *query_reason_name(int code)
@@ -187,6 +188,9 @@ static int en(pk_buf *b, const qv_reason *q)
 	case QR_OTHER_TRANSITION:
 		return pk_buf_printf(b, "the text gives the %s gap; the graph's reports of the %s are of the %s gap: not "
 					"compared", q->a, q->c, q->b);
+	case QR_TRAILING_ZEROS:
+		return pk_buf_printf(b, "agrees at %d significant digit%s, its trailing zeros read as filling places, "
+					"not at all its digits", q->n, q->n == 1 ? "" : "s");
 	case QR_SET_ASIDE:
 		if (!q->n)
 			return pk_buf_printf(b, "the graph's reports of the %s are of %s only: not compared", q->d, q->a);
@@ -237,6 +241,8 @@ static int zh(pk_buf *b, const qv_reason *q)
 	case QR_OTHER_TRANSITION:
 		return pk_buf_printf(b, "文中给出的是%s带隙；图中%s的报告是%s带隙：未比较",
 				     !strcmp(q->a, "direct") ? "直接" : "间接", q->c, !strcmp(q->b, "direct") ? "直接" : "间接");
+	case QR_TRAILING_ZEROS:
+		return pk_buf_printf(b, "末尾的零若只是占位，按 %d 位有效数字相符；按全部数字不符", q->n);
 	case QR_SET_ASIDE: {
 		const char *what = !strcmp(q->a, "an amorphous sample") ? "非晶样品"
 				   : !strcmp(q->a, "the direct gap")  ? "直接带隙"
@@ -451,6 +457,9 @@ void query_value_reasons_json(pk_json *w, const qv_result *r)
 		case QR_OTHER_TRANSITION:
 			pk_json_kstr(w, "named", q->a);
 			pk_json_kstr(w, "reported", q->b);
+			break;
+		case QR_TRAILING_ZEROS:
+			pk_json_kint(w, "sig_digits", q->n);
 			break;
 		case QR_SET_ASIDE:
 			pk_json_kstr(w, "report_of", q->a);

@@ -116,6 +116,14 @@ int query_judge(const qj_in *in, qv_result *out)
 		}
 		return out->verdict = QV_APPROXIMATE;
 	}
+	/* "Standard atmospheric pressure is 100 kPa": wrong at three
+	 * significant digits, right at one; which the zeros are is not
+	 * written, so the number is not called wrong */
+	if (!in->range && in->hu_coarse > in->hu && diff <= in->hu_coarse + fabs(r) * QJ_FLOAT_SLACK) {
+		if ((q = qv_reason_add(out, QR_TRAILING_ZEROS)))
+			q->n = in->coarse_sig;
+		return out->verdict = QV_APPROXIMATE;
+	}
 	diagnose(in, out);
 	return out->verdict = QV_MISMATCH;
 }

@@ -10,7 +10,9 @@
  *   outdated     equals an older edition's value at the cited precision
  *   match        within 2 combined standard uncertainties,
  *                |c - r| <= 2 sqrt(u_ref^2 + u_cited^2)
- *   approximate  within the relative tolerance
+ *   approximate  within the relative tolerance, or at the precision of a
+ *                whole number whose trailing zeros may only fill its
+ *                places ("100 kPa" for 101.325 kPa: one digit)
  *   mismatch     with a diagnosis: a unit slip (the number is the value in
  *                another unit of the same dimension), a swapped exponent
  *                sign, off by 10^n (a prefix slip when n is a multiple of
@@ -38,6 +40,8 @@ typedef struct qj_older {
 
 typedef struct qj_in {
 	double c, hu;          /* cited value in the reference's unit; half a unit of its last digit */
+	double hu_coarse;      /* ... read with its trailing zeros not significant (<= hu: none) */
+	int coarse_sig;        /* the significant digits of that reading */
 	double cunc;           /* the uncertainty the text states, in the reference's unit (0: none) */
 	int range;             /* a cited range [clo, chi] */
 	double clo, chi;

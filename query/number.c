@@ -489,11 +489,25 @@ value:
 	out->overflow = overflow;
 	out->sig_digits = m.sig;
 	out->half_unit = 0.5 * pow(10.0, e - m.decimals) * mult;
+	out->coarse_half_unit = out->half_unit;
+	out->coarse_sig = m.sig;
+	if (!strchr(m.buf, '.') && !m.comma_ambiguous) {
+		/* "300000", "100 kPa": a whole number's trailing zeros may
+		 * only fill its places (not "300.", not "3.00e5") */
+		size_t z = 0, l = strlen(m.buf);
+
+		while (z + 1 < l && m.buf[l - 1 - z] == '0')
+			z++;
+		if (z && m.sig > (int)z) {
+			out->coarse_half_unit = 0.5 * pow(10.0, e + (double)z) * mult;
+			out->coarse_sig = m.sig - (int)z;
+		}
+	}
 	if (pi) {
 		/* as exact as a double holds it */
 		out->value *= M_PI;
-		out->sig_digits = 15;
-		out->half_unit = fabs(out->value) * 1e-15;
+		out->sig_digits = out->coarse_sig = 15;
+		out->half_unit = out->coarse_half_unit = fabs(out->value) * 1e-15;
 	}
 	if (out->has_unc)
 		out->unc *= pow(10.0, e) * mult;
@@ -505,7 +519,7 @@ value:
 		 * between 1 and 10, so its comma is a decimal comma (6626×10⁻³⁴
 		 * would not be written) */
 		out->value = m.alt * pow(10.0, e) * mult * (neg ? -1 : 1);
-		out->half_unit = 0.5 * pow(10.0, e - 3) * mult;
+		out->half_unit = out->coarse_half_unit = 0.5 * pow(10.0, e - 3) * mult;
 	} else if (m.comma_ambiguous) {
 		out->ambiguous_comma = 1;
 		out->alt_value = m.alt * pow(10.0, e) * mult * (neg ? -1 : 1);
@@ -522,6 +536,10 @@ static void make_range(qn_number *out, const qn_number *hi)
 	out->value = (out->lo + out->hi) / 2;
 	if (hi->half_unit > out->half_unit)
 		out->half_unit = hi->half_unit;
+	if (hi->coarse_half_unit > out->coarse_half_unit)
+		out->coarse_half_unit = hi->coarse_half_unit;
+	if (hi->coarse_sig < out->coarse_sig)
+		out->coarse_sig = hi->coarse_sig;
 	if (hi->sig_digits < out->sig_digits)
 		out->sig_digits = hi->sig_digits;
 }

@@ -24,6 +24,9 @@ typedef struct qn_number {
 	double lo, hi;       /* a range's bounds (both = value otherwise) */
 	double unc;          /* cited standard uncertainty, 0 if none */
 	double half_unit;    /* half a unit in the last cited digit */
+	double coarse_half_unit; /* ... read with its trailing zeros not significant ("300000": 50000,
+	                      * one significant digit); half_unit when it has none */
+	int coarse_sig;      /* the significant digits of that reading */
 	double alt_value;    /* ambiguous comma, flat_power: the other reading */
 	int sig_digits;
 	int exponent;        /* the power of ten written, 0 if none */

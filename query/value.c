@@ -252,6 +252,8 @@ static void judge_point(const qv_mention *m, double c, double hu, double tol, qv
 	memset(&in, 0, sizeof(in));
 	in.c = c;
 	in.hu = hu;
+	in.hu_coarse = m->num.half_unit > 0 ? hu * m->num.coarse_half_unit / m->num.half_unit : hu;
+	in.coarse_sig = m->num.coarse_sig;
 	in.r = out->ref.value;
 	in.tol = tol;
 	in.sig_digits = m->num.sig_digits;
@@ -1226,6 +1228,8 @@ static int judge_one(kg_txn *t, const query_units *u, const pk_normtext *nt, con
 		memset(&in, 0, sizeof(in));
 		in.c = c;
 		in.hu = hu;
+		in.hu_coarse = m->num.half_unit > 0 ? hu * m->num.coarse_half_unit / m->num.half_unit : hu;
+		in.coarse_sig = m->num.coarse_sig;
 		in.range = m->num.is_range;
 		in.clo = m->num.lo * ratio;
 		in.chi = m->num.hi * ratio;

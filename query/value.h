@@ -95,6 +95,8 @@ enum qv_reason_code {
 	QR_AMBIGUOUS_POWER,   /* a: number text ("6.022 × 1023"), x: the power reading, y: the product */
 	QR_POWER_READ,        /* a: number text, x: the reading taken, y: the other; n: 0 either reading gives
 	                       * the verdict, 1 the power (the product would not agree), 2 the product */
+	QR_TRAILING_ZEROS,    /* agrees only read with fewer significant digits (n), its trailing zeros
+	                       * not significant */
 	QR_SET_ASIDE,         /* only reports set aside agree, or none other is left: a: what they are ("the
 	                       * direct gap", "an amorphous sample"), b: the fundamental transition ("indirect",
 	                       * or ""), c: the report's note, x: its value, d: the quantity; n: 1 one agrees */

@@ -187,11 +187,45 @@ static void diagnoses(void)
 	CHECK_STR(text, "相");
 }
 
+/* a whole number whose trailing zeros may only fill places: wrong at all
+ * its digits, right at fewer, is approximate, never a mismatch */
+static void trailing_zeros(void)
+{
+	qj_in in;
+	qv_result r;
+
+	memset(&in, 0, sizeof(in));
+	in.c = 100; /* "100 kPa" for 101.325 kPa */
+	in.hu = 0.5;
+	in.hu_coarse = 50;
+	in.coarse_sig = 1;
+	in.r = 101.325;
+	in.tol = 0.01;
+	in.source = "CODATA";
+	in.edition = "2022";
+	in.value_text = "101.325";
+	qv_result_init(&r);
+	CHECK_EQ_INT(query_judge(&in, &r), QV_APPROXIMATE);
+	CHECK_EQ_INT(r.reasons[0].code, QR_TRAILING_ZEROS);
+	qv_result_release(&r);
+	in.c = 90; /* "90": wrong at one digit too */
+	in.hu_coarse = 5;
+	qv_result_init(&r);
+	CHECK_EQ_INT(query_judge(&in, &r), QV_MISMATCH);
+	qv_result_release(&r);
+	in.c = 100; /* no coarse reading ("100.0"): as before */
+	in.hu = in.hu_coarse = 0.05;
+	qv_result_init(&r);
+	CHECK_EQ_INT(query_judge(&in, &r), QV_MISMATCH);
+	qv_result_release(&r);
+}
+
 int main(void)
 {
 	pk_alloc_init();
 	RUN(boundaries);
 	RUN(ranges_and_intervals);
 	RUN(diagnoses);
+	RUN(trailing_zeros);
 	T_DONE();
 }

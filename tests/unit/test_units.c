@@ -492,6 +492,27 @@ static void numbers(void)
 		CHECK_EQ_INT(query_number_next(nt.text.ptr, nt.text.len, 0, &x), 1);
 		CHECK_NEAR(x.alt_value, 6.022 * 1023, 1e-9);
 	}
+	/* a whole number's trailing zeros may only fill places: its coarse reading */
+	{
+		static const struct {
+			const char *text;
+			double coarse;
+			int sig;
+		} tz[] = {
+			{ "300000", 50000, 1 }, { "96500", 50, 3 },   { "100 kPa", 50, 1 }, { "101325", 0.5, 6 },
+			{ "100.0", 0.05, 4 },	{ "1.00e2", 0.5, 3 }, { "0", 0.5, 1 },	    { "3 × 10^5", 5e4, 1 },
+			{ "2.00 × 10^5", 500, 3 },
+		};
+
+		for (i = 0; i < sizeof(tz) / sizeof(tz[0]); i++) {
+			qn_number x;
+
+			CHECK_EQ_INT(pk_normtext_set(&nt, tz[i].text, strlen(tz[i].text)), 0);
+			CHECK_EQ_INT(query_number_next(nt.text.ptr, nt.text.len, 0, &x), 1);
+			CHECK_NEAR(x.coarse_half_unit, tz[i].coarse, 1e-9);
+			CHECK_EQ_INT(x.coarse_sig, tz[i].sig);
+		}
+	}
 	/* LaTeX read as the plain text it typesets, spans in the original */
 	{
 		static const struct {
