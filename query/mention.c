@@ -1386,21 +1386,77 @@ static int stem_in(const pk_normtext *nt, const qv_mention *m, const char *const
 	return 0;
 }
 
+static const char *const computed_stems[] = { "DFT", "computed", "calculated", "calculation", "theoretical",
+					      "predicted", "first-principles", "first principles", "ab initio", "PBE",
+					      "GGA", "LDA", "HSE", "Materials Project", "计算", "理论" };
+static const char *const measured_stems[] = { "experiment", "measured", "measurement", "observed", "room temperature",
+					      "room-temperature", "实验", "测量", "实测", "室温" };
+
 int qv_measured_in_clause(const pk_normtext *nt, const qv_mention *m)
 {
-	static const char *const stems[] = { "experiment", "measured", "measurement", "observed", "room temperature",
-					     "room-temperature", "实验", "测量", "实测", "室温" };
-
-	return stem_in(nt, m, stems, sizeof(stems) / sizeof(stems[0]), 0);
+	return stem_in(nt, m, measured_stems, sizeof(measured_stems) / sizeof(measured_stems[0]), 0);
 }
 
 int qv_computed_in_clause(const pk_normtext *nt, const qv_mention *m)
 {
-	static const char *const stems[] = { "DFT", "computed", "calculated", "calculation", "theoretical", "predicted",
-					     "first-principles", "first principles", "ab initio", "PBE", "GGA", "LDA",
-					     "HSE", "Materials Project", "计算", "理论" };
+	return stem_in(nt, m, computed_stems, sizeof(computed_stems) / sizeof(computed_stems[0]), 0);
+}
 
-	return stem_in(nt, m, stems, sizeof(stems) / sizeof(stems[0]), 0);
+/* A number standing as a word in s[a..b): digits at a word's start ("1.12",
+ * not "mp-149", "H2O"), not run on into letters ("2D"). */
+static int number_between(const char *s, size_t a, size_t b)
+{
+	size_t i, j;
+
+	for (i = a; i < b; i++) {
+		if (!isdigit((unsigned char)s[i]) || (i > 0 && (isalnum((unsigned char)s[i - 1]) || s[i - 1] == '-' ||
+								  s[i - 1] == '.' || s[i - 1] == '_')))
+			continue;
+		for (j = i; j < b && (isdigit((unsigned char)s[j]) || s[j] == '.' || s[j] == ','); j++)
+			;
+		if (j >= b || !isalpha((unsigned char)s[j]))
+			return 1;
+		i = j;
+	}
+	return 0;
+}
+
+/* Does one of stems stand in the mention's sentence for its number: before
+ * it with no other number between ("The DFT band gap ... is 0.6 eV"), or
+ * after it with no number following ("1.12 eV (measured)")? One before
+ * another number is that number's ("..., underestimating the experimental
+ * 1.12 eV"). */
+static int stem_attached(const pk_normtext *nt, const qv_mention *m, const char *const *stems, size_t nstems)
+{
+	const char *s = nt->text.ptr;
+	size_t a, b, i, k;
+
+	qv_sentence_around(nt, m, &a, &b);
+	for (i = a; i < b; i++) {
+		if (i > a && isalpha((unsigned char)s[i - 1]))
+			continue;
+		for (k = 0; k < nstems; k++) {
+			size_t l = strlen(stems[k]);
+
+			if (i + l > b || strncasecmp(s + i, stems[k], l))
+				continue;
+			if (i + l <= m->num.start ? !number_between(s, i + l, m->num.start)
+						  : i >= m->num.end && !number_between(s, i + l, b))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+int qv_computed_mark(const pk_normtext *nt, const qv_mention *m)
+{
+	int computed = qv_computed_in_clause(nt, m);
+
+	if (!computed || !qv_measured_in_clause(nt, m))
+		return computed != 0;
+	/* both in the sentence: the one that stands for this number */
+	return stem_attached(nt, m, computed_stems, sizeof(computed_stems) / sizeof(computed_stems[0])) &&
+	       !stem_attached(nt, m, measured_stems, sizeof(measured_stems) / sizeof(measured_stems[0]));
 }
 
 int qv_respectively_in_clause(const pk_normtext *nt, const qv_mention *m)

@@ -1018,7 +1018,7 @@ static int judge_one(kg_txn *t, const query_units *u, const pk_normtext *nt, con
 		for (i = 0; i < ncs; i++)
 			have_measured |= cs[i].measured && cs[i].level >= 1;
 		if (have_measured)
-			computed_mark = nt && qv_computed_in_clause(nt, m) && !qv_measured_in_clause(nt, m);
+			computed_mark = nt && qv_computed_mark(nt, m);
 		for (i = 0; i < ncs && have_measured; i++) {
 			cand *cd = &cs[i];
 
@@ -1174,7 +1174,7 @@ static int judge_one(kg_txn *t, const query_units *u, const pk_normtext *nt, con
 			q->n = (out->ref.flags & KG_V_INTERVAL) != 0;
 			q->x = out->ref.uncertainty;
 		}
-	} else if (out->computed && nt && qv_measured_in_clause(nt, m)) {
+	} else if (out->computed && nt && qv_measured_in_clause(nt, m) && !qv_computed_mark(nt, m)) {
 		/* a measured value is neither confirmed nor refuted by a computed
 		 * one (DFT-PBE band gaps run well below experiment): not compared */
 		qv_reason_add(out, QR_MEASURED_ONLY_COMPUTED);
