@@ -830,6 +830,59 @@ static void compare_titles(const prep *p, const kg_work *w, double *sim, int *ex
 	}
 }
 
+/* A folded family name spelt loosely: letters folding keeps (ø, æ, œ,
+ * ß, ł, đ, ð, þ, ı) as ASCII, and "ae", "oe", "ue" as the vowel alone,
+ * so that "Folner", "Foelner" and "Følner", "Mueller" and "Müller" (folded
+ * "muller") agree. Into out (n bytes). */
+static void family_loose(const char *in, char *out, size_t n)
+{
+	static const struct {
+		const char *utf8, *ascii;
+	} map[] = { { "\xc3\xb8", "o" }, { "\xc3\xa6", "ae" }, { "\xc5\x93", "oe" }, { "\xc3\x9f", "ss" },
+		    { "\xc5\x82", "l" }, { "\xc4\x91", "d" },  { "\xc3\xb0", "d" },  { "\xc3\xbe", "th" },
+		    { "\xc4\xb1", "i" } };
+	size_t o = 0, k;
+
+	while (*in && o + 3 < n) {
+		if ((unsigned char)*in >= 0x80) {
+			for (k = 0; k < sizeof(map) / sizeof(map[0]); k++)
+				if (!strncmp(in, map[k].utf8, 2))
+					break;
+			if (k < sizeof(map) / sizeof(map[0])) {
+				size_t l = strlen(map[k].ascii);
+
+				memcpy(out + o, map[k].ascii, l);
+				o += l;
+				in += 2;
+				continue;
+			}
+		}
+		out[o++] = *in++;
+	}
+	out[o] = '\0';
+	/* "ae", "oe", "ue" after the first letter: the umlaut's spelling */
+	for (k = 1, o = 1; out[0] && out[k]; k++) {
+		if (out[k] == 'e' && (out[k - 1] == 'a' || out[k - 1] == 'o' || out[k - 1] == 'u'))
+			continue;
+		out[o++] = out[k];
+	}
+	if (out[0])
+		out[o] = '\0';
+}
+
+/* Two folded family names the same, loosely (family_loose)? Only names
+ * with a letter folding keeps or a vowel and an e are looked at again. */
+static int family_loose_eq(const char *a, const char *b)
+{
+	char la[72], lb[72];
+
+	if (!strpbrk(a, "e\xc3\xc4\xc5") && !strpbrk(b, "e\xc3\xc4\xc5"))
+		return 0;
+	family_loose(a, la, sizeof(la));
+	family_loose(b, lb, sizeof(lb));
+	return la[0] && !strcmp(la, lb);
+}
+
 /* A Chinese, Japanese or Korean name written whole ("张三") for a family
  * name ("张") recorded apart from the given name: family first, at most
  * two more characters. */
@@ -884,7 +937,8 @@ static author_cmp compare_authors(const qr_ref *r, const prep *p, const kg_work 
 			 * known (two authors called Wang are not one) */
 			if (!used[j] && wf[j][0] && (!ri || !wi || ri == wi) &&
 			    (!strcmp(rf, wf[j]) || (strlen(rf) >= 4 && strstr(wf[j], rf)) ||
-			     (strlen(wf[j]) >= 4 && strstr(rf, wf[j])) || cjk_whole_name(rf, wf[j]))) {
+			     (strlen(wf[j]) >= 4 && strstr(rf, wf[j])) || cjk_whole_name(rf, wf[j]) ||
+			     family_loose_eq(rf, wf[j]))) {
 				used[j] = 1;
 				c.found++;
 				if (i == 0)

@@ -497,3 +497,26 @@ $ provkg check-ref "Fermi G, Perutz MF. The crystal structure of human deoxyhaem
 >   parsed:  other style; Fermi et al.; 1984; "The crystal structure of human deoxyhaemoglobin at 1.74 Å r..."; Protein Data Bank; doi 10.2210/pdb4hhb/pdb
 >   match:   10.2210/pdb4hhb/pdb  THE CRYSTAL STRUCTURE OF HUMAN DEOXYHAEMOGLOBIN AT 1.74 ANGSTROMS RESOLUTION (1984) Worldwide Protein Data Bank  [score 1.00]
 >   sources: OpenAlex openalex:W6945048743
+
+# a family name with a letter folding keeps (ø, æ) or an umlaut spelt out: "Braestrup" is "Bræstrup",
+# "Baerlocher" "Bärlocher", "Folner" "Følner" (each was "wrong first author", "chimeric" or "authors
+# differ"); another name still differs
+$ provkg check-ref "Braestrup C, Nielsen M, Squires RF. No changes in rat benzodiazepine receptors after withdrawal from continuous treatment with lorazepam and diazepam. Life Sci. 1979;24:347-350."
+> verified: Braestrup C, Nielsen M, Squires RF. No changes in rat benzodiazepine receptors after withdrawal from continuous treatment with lorazepam and diazepam. Life Sci. 1979;24:347-350.
+>   parsed:  vancouver style; Braestrup et al.; 1979; "No changes in rat benzodiazepine receptors after withdrawal ..."; Life Sci 24; pp. 347-350
+>   match:   10.1016/0024-3205(79)90330-8  No changes in rat benzodiazepine receptors after withdrawal from continuous treatment with lorazepam and diazepam (1979) Life Sciences  [score 1.00]
+$ provkg check-ref "Baerlocher F. Aquatic fungal ecology. Fungal Ecol. 2016;19:1-4."
+> verified: Baerlocher F. Aquatic fungal ecology. Fungal Ecol. 2016;19:1-4.
+>   parsed:  vancouver style; Baerlocher; 2016; "Aquatic fungal ecology"; Fungal Ecol 19; pp. 1-4
+>   match:   10.1016/j.funeco.2015.10.002  Aquatic fungal ecology (2016) Fungal Ecology  [score 1.00]
+$ provkg check-ref "Pataricza D, Muir S, Bak SL, Folner B, Kieding Banik V, Rudberg P. Jewish archives and sources in the Nordic countries: the current state of affairs and future perspectives. Nordisk judaistik. 2021;32:54-80."
+> verified: Pataricza D, Muir S, Bak SL, Folner B, Kieding Banik V, Rudberg P. Jewish archives and sources in the Nordic countries: the current state of affairs and future perspectives. Nordisk judaistik. 2021;32:54-80.
+>   parsed:  vancouver style; Pataricza et al.; 2021; "Jewish archives and sources in the Nordic countries: the cur..."; Nordisk judaistik 32; pp. 54-80
+>   match:   10.30752/nj.111889  Jewish archives and sources in the Nordic countries (2021) Nordisk judaistik/Scandinavian Jewish Studies  [score 1.00]
+$ provkg check-ref "Pataricza D, Muir S, Bak SL, Falner B, Kieding Banik V, Rudberg P. Jewish archives and sources in the Nordic countries: the current state of affairs and future perspectives. Nordisk judaistik. 2021;32:54-80."
+> mismatch: Pataricza D, Muir S, Bak SL, Falner B, Kieding Banik V, Rudberg P. Jewish archives and sources in the Nordic countries: the current state of affairs and future perspectives. Nordisk judaistik. 2021;32:54-80.
+>   parsed:  vancouver style; Pataricza et al.; 2021; "Jewish archives and sources in the Nordic countries: the cur..."; Nordisk judaistik 32; pp. 54-80
+>   match:   10.30752/nj.111889  Jewish archives and sources in the Nordic countries (2021) Nordisk judaistik/Scandinavian Jewish Studies  [score 1.00]
+>   differs: authors
+>   authors differ: Falner is not an author of the work
+? 1
