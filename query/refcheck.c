@@ -3240,9 +3240,10 @@ static void stray_number(const qr_ref *r, const prep *p, const rtext *rt, const 
 		     (w->journal_ref && (jref || !(k == 4 && year_word(d))) && number_in_jref(p, d, w->journal_ref)) ||
 		     /* the series' volume ("LNCS, vol. 7432") of a paper whose
 		      * record names only the series, without its volume */
-		     (i > 0 && !w->volume && series_only(w) &&
+		     (i > 0 && !w->volume &&
 		      (!strcmp(rt->w[i - 1], "vol") || !strcmp(rt->w[i - 1], "volume") || !strcmp(rt->w[i - 1], "lncs") ||
-		       !strcmp(rt->w[i - 1], "lnai") || !strcmp(rt->w[i - 1], "ccis")));
+		       !strcmp(rt->w[i - 1], "lnai") || !strcmp(rt->w[i - 1], "ccis")) &&
+		      series_only(w));
 		for (k = 0; !ok && k < w->ncontainer; k++)
 			ok = number_in_field(p, d, w->container[k]);
 		for (k = 0; !ok && k < w->nshort; k++)
