@@ -1033,7 +1033,7 @@ static int lead_word(const char *w)
 					  !strcmp(w + d, "th"))))
 		return 1;
 	for (i = 0; i < sizeof(lead) / sizeof(lead[0]); i++)
-		if (!strcmp(w, lead[i]))
+		if (w[0] == lead[i][0] && !strcmp(w, lead[i])) /* (the first letter rules most out) */
 			return 1;
 	return 0;
 }
