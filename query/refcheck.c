@@ -214,9 +214,10 @@ static int fold_words(pk_buf *f, const char *text, size_t tl)
 				rc = pk_buf_puts(&sq, " sqrt ");
 				i += 3;
 			} else if (i + 2 <= tl && !memcmp(text + i, "\xc3\x85", 2) &&
+				   (i == 0 || !isalpha((unsigned char)text[i - 1])) &&
 				   (i + 2 == tl || !(isalpha((unsigned char)text[i + 2]) || (unsigned char)text[i + 2] >= 0x80))) {
 				/* "1.74 Å": the unit, as "1.74 angstroms" spells it
-				 * (not the letter of "Åland", "Ångström") */
+				 * (not the letter of "Åland", "Ångström", "PÅ") */
 				rc = pk_buf_puts(&sq, " angstrom ");
 				i += 2;
 			} else if (i + 3 <= tl && !memcmp(text + i, "\xe2\x84\xab", 3)) {
@@ -4877,7 +4878,7 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 			if (best->numbers_unchecked)
 				query_ref_reason(out, "the work has no volume, issue or pages in the graph: those stated "
 						      "were not checked");
-			else if (best->unrecorded[0])
+			else if (best->unrecorded && best->unrecorded[0])
 				query_ref_reason(out, "the work has no %s in the graph: the stated one was not checked",
 						 best->unrecorded);
 			if (best->title_raw && best->subtitle == SUB_UNRECORDED)

@@ -416,6 +416,7 @@ static int judge_measured(const query_units *u, const pk_normtext *nt, const qv_
 	double lo_all = INFINITY, hi_all = -INFINITY;
 	char transition[16] = "", cond[64] = "", how[96];
 	size_t i, n = 0, n_all = 0, nearest = 0, agree = (size_t)-1, aside = (size_t)-1, n_aside = 0;
+	size_t first_aside = 0;
 	int use_t = 0, use_tr = 0, other_tr = 0, use_room = 0, hot = 0, in_range, fund = 0, crystal = 0;
 	qv_reason *q;
 
@@ -475,7 +476,8 @@ static int judge_measured(const query_units *u, const pk_normtext *nt, const qv_
 			     (use_tr && !(r->note && strstr(r->note, transition))));
 
 		if ((crystal && report_amorphous(r)) || (fund && report_transition(r) && report_transition(r) != fund)) {
-			n_aside += fits;
+			if (fits && !n_aside++)
+				first_aside = i;
 			if (fits && agrees && (aside == (size_t)-1 || d < fabs(c - best->ms.m[aside].value)))
 				aside = i;
 			continue;
@@ -497,7 +499,7 @@ static int judge_measured(const query_units *u, const pk_normtext *nt, const qv_
 	}
 	if (!n || (agree == (size_t)-1 && aside != (size_t)-1)) {
 		/* none compared, or only a report set aside agrees: not decided */
-		const query_match *r = &best->ms.m[aside != (size_t)-1 ? aside : 0];
+		const query_match *r = &best->ms.m[aside != (size_t)-1 ? aside : first_aside];
 
 		if (n_aside && (q = qv_reason_add(out, QR_SET_ASIDE))) {
 			q->n = aside != (size_t)-1;
