@@ -2919,21 +2919,15 @@ static int runs_into_fields(const prep *p, const kg_work *w, const words *x, siz
 	return 0;
 }
 
-/* Does the stated title run on past the work's, word for word the same
- * up to its end, with no separator a subtitle would follow (':', '.',
- * '?', '!', a dash, a bracket)? "Reflections on leadership in pediatrics"
- * is another title than "Reflections on Leadership"; "Reflections on
- * leadership: a memoir" may be that work with a subtitle its record
- * lacks. Read on the stated title as written, word by word (runs of
- * letters and digits); anything it cannot follow says no. */
-static int title_runs_on(const qr_ref *r, const prep *p, const kg_work *w)
+/* The number of the work's title words when the stated title begins with
+ * them, word for word, and goes on past them; else 0. (Only the count is
+ * kept: field_words may lend the same spare to the fields read after.) */
+static size_t title_lead(const qr_ref *r, const prep *p, const kg_work *w)
 {
 	const words *t;
-	const char *s = r->title;
-	size_t i, k, tn;
+	size_t i;
 
-	/* (markup or entities in either title: "INFANT&lt;subtitle&gt;...") */
-	if (!w->title || !r->title[0] || strpbrk(r->title, "<&") || strpbrk(w->title, "<&"))
+	if (!w->title || !r->title[0])
 		return 0;
 	t = field_words(p->fc, w->title, 0);
 	if (!t->n || p->title.n <= t->n)
@@ -2941,9 +2935,25 @@ static int title_runs_on(const qr_ref *r, const prep *p, const kg_work *w)
 	for (i = 0; i < t->n; i++)
 		if (strcmp(p->title.w[i], t->w[i]))
 			return 0;
-	/* (only the count is read from here on: field_words may lend the
-	 * same spare to the fields below) */
-	tn = t->n;
+	return t->n;
+}
+
+/* Does the stated title run on past the work's, word for word the same
+ * up to its end, with no separator a subtitle would follow (':', '.',
+ * '?', '!', a dash, a bracket)? "Reflections on leadership in pediatrics"
+ * is another title than "Reflections on Leadership"; "Reflections on
+ * leadership: a memoir" may be that work with a subtitle its record
+ * lacks. Read on the stated title as written, word by word (runs of
+ * letters and digits); anything it cannot follow says no. tn: title_lead's
+ * count. */
+static int title_runs_on(const qr_ref *r, const prep *p, const kg_work *w, size_t tn)
+{
+	const char *s = r->title;
+	size_t i, k;
+
+	/* (markup or entities in either title: "INFANT&lt;subtitle&gt;...") */
+	if (!tn || strpbrk(r->title, "<&") || strpbrk(w->title, "<&"))
+		return 0;
 	if (w->subtitle) { /* the record's subtitle, written on without a colon */
 		const words *sub = field_words(p->fc, w->subtitle, 0);
 
@@ -2977,28 +2987,19 @@ static int title_runs_on(const qr_ref *r, const prep *p, const kg_work *w)
  * cohort study" for "...: Epidemic or Artifact?"); SUB_UNRECORDED: the
  * record has no subtitle (nor an original title), so the stated one cannot
  * be checked; SUB_NONE: no such subtitle, or one that shares a word with
- * the record's (abridged or reworded: not decided here). */
+ * the record's (abridged or reworded: not decided here). tn: title_lead's
+ * count. */
 enum { SUB_NONE, SUB_OTHER, SUB_UNRECORDED };
 
-static int stated_subtitle(const qr_ref *r, const prep *p, const kg_work *w)
+static int stated_subtitle(const qr_ref *r, const prep *p, const kg_work *w, size_t tn)
 {
 	static const char *const seps[] = { ":", "?", "!", " - ", "\xe2\x80\x93", "\xe2\x80\x94" };
 	const char *s = r->title;
 	words head, rest;
-	size_t i, k, tn, at = 0, len = 0;
+	size_t i, k, at = 0, len = 0;
 
-	if (!w->title || !s[0] || w->original_title)
+	if (!tn || w->original_title)
 		return SUB_NONE;
-	{
-		const words *t = field_words(p->fc, w->title, 0);
-
-		if (!t->n || p->title.n <= t->n)
-			return SUB_NONE;
-		for (i = 0; i < t->n; i++)
-			if (strcmp(p->title.w[i], t->w[i]))
-				return SUB_NONE;
-		tn = t->n;
-	}
 	/* the first separator whose left side is the work's title */
 	for (k = 0; s[k] && !len; k++)
 		for (i = 0; i < sizeof(seps) / sizeof(seps[0]); i++) {
@@ -3475,10 +3476,12 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 		title_raw(p, rt, w, c, &cov);
 		c->subtitle = SUB_NONE;
 		if (c->title_raw && title_stated && c->title >= 0 && c->title < 0.999) {
-			if (title_runs_on(r, p, w))
+			size_t tn = title_lead(r, p, w);
+
+			if (title_runs_on(r, p, w, tn))
 				c->title_raw = 0, cov = 0;
 			else
-				c->subtitle = stated_subtitle(r, p, w);
+				c->subtitle = stated_subtitle(r, p, w, tn);
 		}
 		/* a short title of the work standing elsewhere than the title
 		 * the parse read (a work titled "JAMA Pediatrics" in a reference

@@ -243,6 +243,15 @@ static int resembles(const qv_mention *m, const cand *cd)
 	       (m->has_unit && near_power_of_1000(m->num.value * m->unit.scale / ref->value));
 }
 
+/* The number's reading with its trailing zeros not significant, for the
+ * judge: its half unit scaled as hu (the half unit in the reference's
+ * unit) is scaled from the number's own. */
+static void coarse_reading(qj_in *in, const qv_mention *m, double hu)
+{
+	in->hu_coarse = m->num.half_unit > 0 ? hu * m->num.coarse_half_unit / m->num.half_unit : hu;
+	in->coarse_sig = m->num.coarse_sig;
+}
+
 /* Judge the cited value c (half unit hu, in the reference's unit) against
  * out->ref as a single value: no uncertainty, no older editions. */
 static void judge_point(const qv_mention *m, double c, double hu, double tol, qv_result *out)
@@ -252,8 +261,7 @@ static void judge_point(const qv_mention *m, double c, double hu, double tol, qv
 	memset(&in, 0, sizeof(in));
 	in.c = c;
 	in.hu = hu;
-	in.hu_coarse = m->num.half_unit > 0 ? hu * m->num.coarse_half_unit / m->num.half_unit : hu;
-	in.coarse_sig = m->num.coarse_sig;
+	coarse_reading(&in, m, hu);
 	in.r = out->ref.value;
 	in.tol = tol;
 	in.sig_digits = m->num.sig_digits;
@@ -1230,8 +1238,7 @@ static int judge_one(kg_txn *t, const query_units *u, const pk_normtext *nt, con
 		memset(&in, 0, sizeof(in));
 		in.c = c;
 		in.hu = hu;
-		in.hu_coarse = m->num.half_unit > 0 ? hu * m->num.coarse_half_unit / m->num.half_unit : hu;
-		in.coarse_sig = m->num.coarse_sig;
+		coarse_reading(&in, m, hu);
 		in.range = m->num.is_range;
 		in.clo = m->num.lo * ratio;
 		in.chi = m->num.hi * ratio;
