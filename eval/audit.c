@@ -119,6 +119,26 @@ static int in_citation(const ev_result *out, size_t start, size_t end)
 	return 0;
 }
 
+/* The spans of out's reference entries (a list's, or a whole reference
+ * in the prose) in the normalized text, by start: *skip (caller frees
+ * with pk_free; NULL when none). */
+static int entry_spans(const ev_result *out, size_t (**skip)[2], size_t *nskip)
+{
+	size_t i;
+
+	*skip = NULL;
+	*nskip = 0;
+	if (out->ncites && !(*skip = pk_calloc(out->ncites, sizeof(**skip))))
+		return pk_error_set(PK_ENOMEM, "out of memory");
+	for (i = 0; i < out->ncites; i++)
+		if (out->cites[i].c.kind == EV_CITE_ENTRY || out->cites[i].c.kind == EV_CITE_FULL) {
+			(*skip)[*nskip][0] = out->cites[i].nstart;
+			(*skip)[*nskip][1] = out->cites[i].nend;
+			(*nskip)++;
+		}
+	return 0;
+}
+
 /* After check_cites: a number inside a citation is no cited value. */
 static int check_values(kg_txn *t, const pk_normtext *nt, const ev_opts *o, ev_result *out, double partial)
 {
@@ -126,8 +146,17 @@ static int check_values(kg_txn *t, const pk_normtext *nt, const ev_opts *o, ev_r
 	size_t count = 0, i, max = o->max_values ? o->max_values : 500;
 	int rc;
 
-	if ((rc = query_value_mentions(t, o->units, nt, &ms, &count)) < 0)
-		return rc;
+	/* a reference list's numbers (years, volumes, pages) are not read */
+	{
+		size_t(*skip)[2] = NULL, nskip = 0;
+
+		if ((rc = entry_spans(out, &skip, &nskip)) < 0)
+			return rc;
+		rc = query_value_mentions_skip(t, o->units, nt, (const size_t(*)[2])skip, nskip, &ms, &count);
+		pk_free(skip);
+		if (rc < 0)
+			return rc;
+	}
 	/* each item is made whole below before it counts (nvalues) */
 	if (count && !(out->values = pk_malloc((count < max ? count : max) * sizeof(*out->values)))) {
 		pk_free(ms);
@@ -284,16 +313,8 @@ int ev_audit(kg_txn *t, const char *text, size_t n, const ev_opts *o, ev_result 
 	if (o->rules) {
 		size_t(*skip)[2] = NULL, nskip = 0;
 
-		if (out->ncites && !(skip = pk_calloc(out->ncites, sizeof(*skip)))) {
-			rc = pk_error_set(PK_ENOMEM, "out of memory");
+		if ((rc = entry_spans(out, &skip, &nskip)) < 0)
 			goto done;
-		}
-		for (i = 0; i < out->ncites; i++)
-			if (out->cites[i].c.kind == EV_CITE_ENTRY || out->cites[i].c.kind == EV_CITE_FULL) {
-				skip[nskip][0] = out->cites[i].nstart;
-				skip[nskip][1] = out->cites[i].nend;
-				nskip++;
-			}
 		rc = ev_rules_score_skip(o->rules, nt.text.ptr, nt.text.len, (const size_t(*)[2])skip, nskip, out->scores,
 					 &out->hits, &out->nhits, &limited);
 		pk_free(skip);

@@ -1160,8 +1160,14 @@ static int list_gap(const char *s, size_t a, size_t b)
 int query_value_mentions(kg_txn *t, const query_units *u, const pk_normtext *nt, qv_mention **out,
 			 size_t *count)
 {
+	return query_value_mentions_skip(t, u, nt, NULL, 0, out, count);
+}
+
+int query_value_mentions_skip(kg_txn *t, const query_units *u, const pk_normtext *nt, const size_t (*skip)[2],
+			      size_t nskip, qv_mention **out, size_t *count)
+{
 	const char *s = nt->text.ptr;
-	size_t n = nt->text.len, from = 0, prev_end = 0, cap = 0, examined = 0;
+	size_t n = nt->text.len, from = 0, prev_end = 0, cap = 0, examined = 0, sk = 0;
 	qv_mention *v = NULL;
 	qn_number num;
 	int rc = 0;
@@ -1178,6 +1184,13 @@ int query_value_mentions(kg_txn *t, const query_units *u, const pk_normtext *nt,
 		if (++examined > QV_NUMBERS_MAX || *count == QV_MENTIONS_MAX)
 			break;
 		from = num.end;
+		while (sk < nskip && skip[sk][1] <= num.start)
+			sk++;
+		if (sk < nskip && skip[sk][0] <= num.start) {
+			/* inside a span passed over: on after it */
+			from = skip[sk][1] > from ? skip[sk][1] : from;
+			continue;
+		}
 		if (condition_in_name(u, s, n, prev_end, &num))
 			continue;
 		memset(&m, 0, sizeof(m));

@@ -221,6 +221,12 @@ int query_value_check(kg_txn *t, const query_units *u, const char *text, size_t 
 #define QV_NUMBERS_MAX 20000
 int query_value_mentions(kg_txn *t, const query_units *u, const pk_normtext *nt,
 			 qv_mention **out, size_t *n);
+/* The same, passing over the numbers that start inside one of skip's
+ * nskip spans of nt's text ([start, end), ascending, not overlapping;
+ * borrowed): a reference list's years, volumes and pages are no values,
+ * and are not looked at. */
+int query_value_mentions_skip(kg_txn *t, const query_units *u, const pk_normtext *nt,
+			      const size_t (*skip)[2], size_t nskip, qv_mention **out, size_t *n);
 /* Is m a number of a reference, not a cited value: a year in parentheses
  * after a name, with no unit ("Herrera D (2013)", "Smith, J. (2019a)"),
  * or a page range after a volume ("J Nucl Mater 42:47-63")? Such numbers
