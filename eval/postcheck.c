@@ -272,6 +272,27 @@ static int inside(size_t a, size_t b, size_t s, size_t e)
 	return s >= a && e <= b && e > s;
 }
 
+/* The sentence [a, *b) without what a reference list's entry holds: a
+ * cited work's title asserts nothing ("Experts agree that ..." is no
+ * appeal to authority there). *b is cut where an entry begins ("References
+ * [1] Smith J." leaves the heading); 1 when nothing is left. */
+static int in_entry(const ev_result *au, size_t a, size_t *b)
+{
+	size_t i;
+
+	for (i = 0; au && i < au->ncites; i++) {
+		const ev_cite *c = &au->cites[i].c;
+
+		if (c->kind != EV_CITE_ENTRY || c->end <= a || c->start >= *b)
+			continue;
+		if (c->start <= a)
+			return 1;
+		if (*b <= c->end)
+			*b = c->start;
+	}
+	return 0;
+}
+
 /* What the audit says of the sentence [a, b): a verified reference (3), a
  * verified value (2), a fabricated or mismatched reference (-1), a source
  * the graph could not decide (1), nothing (0). */
@@ -352,6 +373,10 @@ int ev_post_check(const ev_postrules *r, const char *text, size_t n, const ev_re
 		int rc;
 
 		start = next;
+		while (e > a && strchr(" \t\r\n", text[e - 1]))
+			e--;
+		if (e <= a || in_entry(audit, a, &e))
+			continue;
 		while (e > a && strchr(" \t\r\n", text[e - 1]))
 			e--;
 		if (e <= a)

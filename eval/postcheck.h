@@ -46,7 +46,8 @@ typedef struct ev_postcheck {
 } ev_postcheck;
 
 /* Post-check text[0..n) (valid UTF-8, else PK_EINVAL). audit: the
- * answer's audit (its values and citations back sentences), or NULL.
+ * answer's audit (its values and citations back sentences; the sentences
+ * of its reference list's entries are no assertions), or NULL.
  * *out owned by the caller. */
 int ev_post_check(const ev_postrules *r, const char *text, size_t n, const ev_result *audit, ev_postcheck *out);
 void ev_postcheck_release(ev_postcheck *p);

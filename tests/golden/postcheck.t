@@ -16,15 +16,20 @@ $ printf 'It is widely agreed that this material superconducts. Leading labs hav
 $ provkg post-check tests/fixtures/check/answer-en.txt
 > backed     tests/fixtures/check/answer-en.txt: "As shown by Watanabe [1] and by Zhang et al. (2023), the effect is robust [2]."
 >            an appeal to authority ("As shown by") backed by a reference provkg verified
-> 10 assertions, 0 suspicious
+> 5 assertions, 0 suspicious
 ? 0
 
 $ provkg post-check --closed-world tests/fixtures/check/answer-en.txt
 > suspicious tests/fixtures/check/answer-en.txt: "As shown by Watanabe [1] and by Zhang et al. (2023), the effect is robust [2]."
 >            an appeal to authority ("As shown by") and a source of it is fabricated
-> 10 assertions, 1 suspicious
+> 5 assertions, 1 suspicious
 ? 1
 
 # check carries the counts
 $ provkg check --json tests/fixtures/check/answer-en.txt | grep -o '"post_check":{[^}]*}'
-> "post_check":{"assertions":10,"suspicious":0,"backed":1}
+> "post_check":{"assertions":5,"suspicious":0,"backed":1}
+
+# a reference list's entries assert nothing: a cited work's title ("All It Takes Is One", "Experts agree ...") is no absolute or appeal; the same words in the prose are
+$ printf 'Experts agree that graphene is always the strongest material.\n\nReferences\n[1] Smith J. Experts agree that graphene is always the strongest material. Nature. 2010;466:1-5.\n[2] Lee K. All It Takes Is One. J Appl Phys. 2001;89:10-12.\n' | provkg post-check --all --json | grep -o '"sentence":"[^"]*","flag":"[a-z]*'
+> "sentence":"Experts agree that graphene is always the strongest material.","flag":"suspicious
+? 1
