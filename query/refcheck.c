@@ -3376,7 +3376,7 @@ static int no_venue_read(const qr_ref *r, const prep *p, const rtext *rt, const 
 	static const char *const url[] = { "https", "http", "doi", "org", "www", "dx", "url", "data", "set", "dataset",
 					   "text", "software", "computer", "image", "journalarticle", "audiovisual",
 					   "collection", "model", "report", "preprint", "thesis", "poster", "presentation" };
-	size_t i, k, n = 0, out = 0, described = 0;
+	size_t i, k, n = 0, out = 0, before = 0, described = 0;
 	const char *q;
 	const words *pub = w->publisher && w->publisher[0] ? venue_words(p, w->publisher) : NULL;
 
@@ -3390,8 +3390,15 @@ static int no_venue_read(const qr_ref *r, const prep *p, const rtext *rt, const 
 				out++;
 			else
 				n++;
+			before += i < c->ta;
 		}
-	if ((!n && !bracketed(r->venue)) || out > described)
+	/* or words before the work's title: a piece of an author list the
+	 * parse did not read whole ("Tiwari, I., Singh, M., & K. P. Singh
+	 * (2014). Fabrication ... Zenodo." read as the title "& K" and the
+	 * venue "P") */
+	if (!n && out && before == out)
+		out = 0;
+	else if ((!n && !bracketed(r->venue)) || out > described)
 		return 0;
 	for (i = c->tb; i < rt->n && i < RT_WORDS; i++) {
 		const char *x = rt->w[i];

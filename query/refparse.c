@@ -77,7 +77,7 @@ static const char *const patterns[RE_COUNT] = {
 	[RE_A_INIT_FAM] = "\\G\\s*(?P<giv>(?:\\p{Lu}\\p{Ll}?\\.\\s*-?\\s*){1,6}|\\p{Lu}\\p{Ll}+(?:-\\p{L}\\p{Ll}*)?(?:\\s+\\(\\p{Lu}\\p{Ll}+\\))?\\s+(?:\\p{Lu}(?:\\.\\s*-?|\\s+)){0,3})\\s*(?P<fam>" FAMILY "(?:\\s+" FAMILY ")?)(?=[,;.(]|\\s+(?:and\\b|&|et\\b)|\\s*$)",
 	/* the last name of a list ("... & H. Zhang") right before the title,
 	 * with no separator (Nature written carelessly) */
-	[RE_A_INIT_FAM_LAST] = "\\G\\s*(?P<giv>(?:\\p{Lu}\\.\\s*-?\\s*){1,6})\\s*(?P<fam>" FAMILY ")(?=\\s+\\p{Lu}[\\p{Ll}\\s])",
+	[RE_A_INIT_FAM_LAST] = "\\G\\s*(?P<giv>(?:\\p{Lu}\\.\\s*-?\\s*){1,6})\\s*(?P<fam>" FAMILY ")(?=\\s+\\p{Lu}[\\p{Ll}\\s]|\\s+\\((?:1[5-9]|20)\\d\\d)",
 	[RE_A_FAM_II] = "\\G\\s*(?P<fam>" FAMILY "(?:[ -]" FAMILY ")?)\\s+(?P<giv>\\p{Lu}{1,4}(?:-\\p{Lu}{1,2})?)(?:,?\\s+(?:Jr|Sr)\\b)?(?=\\s*[,.;(:]|\\s+(?:and\\b|&|et\\b)|\\s*$)",
 	[RE_A_FAM_DOTS] = "\\G\\s*(?P<fam>" FAMILY ")\\s+(?P<giv>(?:\\p{Lu}\\.\\s?-?){1,4})(?=[,;(]|\\s+(?:and\\b|&|et\\b)|\\s*$|\\s*:)",
 	[RE_A_CJK] = "\\G\\s*(?P<fam>\\p{Han}{2,4}|\\p{Hangul}{2,5})(?=[,，、.．;；\\s]|等|$)",

@@ -520,3 +520,37 @@ $ provkg check-ref "Pataricza D, Muir S, Bak SL, Falner B, Kieding Banik V, Rudb
 >   differs: authors
 >   authors differ: Falner is not an author of the work
 ? 1
+
+# DataCite works cited in APA with author lists the parse reads only in part: what it took for the venue lay in the author list, before the work's title ("& K. P. Singh" read as the title "& K", the venue "P"), and is no venue; "& M. Saadatfar (2014)" ends the list. A venue the string states after the title, or a wrong year, still differs
+$ provkg check-ref "Tiwari, I., Singh, M., & K. P. Singh (2014). Fabrication, characterization and application of carbon ceramic nanocomposite prepared by using multiwalled carbon nanotubes and organically modified sol-gel glasses. Zenodo."
+> verified: Tiwari, I., Singh, M., & K. P. Singh (2014). Fabrication, characterization and application of carbon ceramic nanocomposite prepared by using multiwalled carbon nanotubes and organically modified sol-gel glasses. Zenodo.
+>   parsed:  other style; Tiwari et al.; 2014; "& K"; P
+>   match:   10.5281/zenodo.5733768  Fabrication, characterization and application of carbon ceramic nanocomposite prepared by using multiwalled carbon nanotubes and organically modified sol-gel glasses (2014)   [score 1.00]
+>   sources: DataCite 10.5281/zenodo.5733768
+$ provkg check-ref "Vlas Zyrianov, Guarnera, D. T., Peterson, C. S., Sharif, B., & Maletic, J. I. (2020). iTrace Deja Vu Tool [Computer software]. Zenodo."
+> verified: Vlas Zyrianov, Guarnera, D. T., Peterson, C. S., Sharif, B., & Maletic, J. I. (2020). iTrace Deja Vu Tool [Computer software]. Zenodo.
+>   parsed:  other style; Vlas Zyrianov; 2020; "D"; T
+>   match:   10.5281/zenodo.3976333  iTrace Deja Vu Tool (2020)   [score 1.00]
+>   sources: DataCite 10.5281/zenodo.3976333
+$ provkg check-ref "M. A. Islam, P. J. Hazell, J. P. Escobedo, & M. Saadatfar (2014). In-Situ Quasistatic Compression and Microstructural Characterization of Aluminium Foams of Different Cell Topology. Zenodo."
+> verified: M. A. Islam, P. J. Hazell, J. P. Escobedo, & M. Saadatfar (2014). In-Situ Quasistatic Compression and Microstructural Characterization of Aluminium Foams of Different Cell Topology. Zenodo.
+>   parsed:  other style; Islam et al.; 2014; "In-Situ Quasistatic Compression and Microstructural Characte..."; Zenodo
+>   match:   10.5281/zenodo.2828729  In-Situ Quasistatic Compression and Microstructural Characterization of Aluminium Foams of Different Cell Topology (2014)   [score 1.00]
+>   sources: DataCite 10.5281/zenodo.2828729
+$ provkg check-ref "Tiwari, I., Singh, M., & K. P. Singh (2014). Fabrication, characterization and application of carbon ceramic nanocomposite prepared by using multiwalled carbon nanotubes and organically modified sol-gel glasses. Nature Communications."
+> mismatch: Tiwari, I., Singh, M., & K. P. Singh (2014). Fabrication, characterization and application of carbon ceramic nanocomposite prepared by using multiwalled carbon nanotubes and organically modified sol-gel glasses. Nature Communications.
+>   parsed:  other style; Tiwari et al.; 2014; "& K"; P
+>   match:   10.5281/zenodo.5733768  Fabrication, characterization and application of carbon ceramic nanocomposite prepared by using multiwalled carbon nanotubes and organically modified sol-gel glasses (2014)   [score 0.89]
+>   sources: DataCite 10.5281/zenodo.5733768
+>   differs: venue
+>   wrong venue
+? 1
+$ provkg check-ref "M. A. Islam, P. J. Hazell, J. P. Escobedo, & M. Saadatfar (2011). In-Situ Quasistatic Compression and Microstructural Characterization of Aluminium Foams of Different Cell Topology. Zenodo."
+> mismatch: M. A. Islam, P. J. Hazell, J. P. Escobedo, & M. Saadatfar (2011). In-Situ Quasistatic Compression and Microstructural Characterization of Aluminium Foams of Different Cell Topology. Zenodo.
+>   parsed:  other style; Islam et al.; 2011; "In-Situ Quasistatic Compression and Microstructural Characte..."; Zenodo
+>   match:   10.5281/zenodo.2828729  In-Situ Quasistatic Compression and Microstructural Characterization of Aluminium Foams of Different Cell Topology (2014)   [score 0.89]
+>   sources: DataCite 10.5281/zenodo.2828729
+>   differs: year
+>   wrong year
+? 1
+
