@@ -1580,6 +1580,8 @@ typedef struct rtext {
 	char buf[2400];
 } rtext;
 
+static int access_date(const struct rtext *rt, size_t i);
+
 static int year_word(const char *w)
 {
 	size_t l = strlen(w);
@@ -1619,7 +1621,8 @@ static void rtext_init(rtext *r, const char *text)
 		if (sp)
 			*sp = '\0';
 		if (*p) {
-			if ((y = year_word(p)) && r->nyears < sizeof(r->year) / sizeof(r->year[0])) {
+			/* (the year of an access date is not the work's) */
+			if ((y = year_word(p)) && !access_date(r, r->n) && r->nyears < sizeof(r->year) / sizeof(r->year[0])) {
 				r->year[r->nyears] = y;
 				r->year_at[r->nyears++] = r->n;
 			}
@@ -2008,6 +2011,10 @@ typedef struct cand {
 	int title_is_venue; /* the parsed title is the work's venue (no title stated) */
 	int short_other;    /* a title too short to compare, none of whose words are the work's title's or venue's */
 	int residue;     /* no title read, yet words none of the work's fields explain */
+	size_t tail[2];  /* words [a, b) after the work's title found in the string, the
+			  * parse having read neither it nor a venue: none of the work's
+			  * fields explains them ("Nature Communications" after a Zenodo
+			  * record's title); b 0: none */
 	unsigned mismatched;
 	int identified;  /* 2 by its title (or DOI and title), 1 otherwise */
 	char type[32];
@@ -3183,6 +3190,28 @@ static int last_page_after(const kg_work *w, const char *prev, const char *d)
 	return first > 0 && last > first && last - first < 500;
 }
 
+/* Is word i a number of an access date ("Retrieved from Zenodo on 12
+ * May 2021", "[cited 2021 May 12]", "Accessed: 2020-03-01")? A few words
+ * back stands the verb, with dates, stop words and at most two other
+ * words (a site's name) between. */
+static int access_date(const rtext *rt, size_t i)
+{
+	static const char *const verbs[] = { "retrieved", "accessed", "cited", "viewed", "consulted", "downloaded",
+					     "visited" };
+	size_t k, j, other = 0;
+
+	for (j = i; j > 0 && i - j < 7;) {
+		const char *x = rt->w[--j];
+
+		for (k = 0; k < sizeof(verbs) / sizeof(verbs[0]); k++)
+			if (!strcmp(x, verbs[k]))
+				return 1;
+		if (!rt->stop[j] && !month_word(x) && !(x[0] >= '0' && x[0] <= '9') && ++other > 2)
+			return 0;
+	}
+	return 0;
+}
+
 static void stray_number(const qr_ref *r, const prep *p, const rtext *rt, const kg_work *w, int numbered, cand *c)
 {
 	size_t i, k;
@@ -3210,6 +3239,8 @@ static void stray_number(const qr_ref *r, const prep *p, const rtext *rt, const 
 		if (k <= 2 && (day = strtol(d, NULL, 10)) >= 1 && day <= 31 &&
 		    ((i > 0 && month_word(rt->w[i - 1])) || (i + 1 < rt->n && month_word(rt->w[i + 1]))))
 			continue;
+		if (access_date(rt, i))
+			continue; /* the day it was read, not the work's */
 		pk_str_int(y, w->year);
 		ok = (w->year && !strcmp(d, y));
 		/* a work without a date: any year may be stated, none checked */
@@ -3261,6 +3292,72 @@ static void stray_number(const qr_ref *r, const prep *p, const rtext *rt, const 
  * explains: not its authors' names (au), not its venue (found at vspan, or
  * read by the parse when it matched), not a number, an initial, a stop
  * word or a word references are made of ("et al", "vol", "pp", "doi"). */
+/* Does word x stand in one of the work's names (its venue, its series,
+ * its publisher)? */
+static int work_names_word(const prep *p, const kg_work *w, const char *x)
+{
+	const char *f[2 + 2 * 8];
+	size_t i, k, n = 0;
+
+	if (w->publisher)
+		f[n++] = w->publisher;
+	for (i = 0; i < w->ncontainer && n < 10; i++)
+		f[n++] = w->container[i];
+	for (i = 0; i < w->nshort && n < 18; i++)
+		f[n++] = w->short_container[i];
+	for (i = 0; i < n; i++) {
+		const words *v = field_words(p->fc, f[i], 0);
+
+		for (k = 0; k < v->n; k++)
+			if (!strcmp(v->w[k], x))
+				return 1;
+	}
+	return 0;
+}
+
+/* After the work's title, found in the string where the parse read
+ * another and no venue: the first run of two content words or more that
+ * none of the work's fields explains, as word indexes [a, b) in *tail
+ * (b 0: none). Publisher and venue words, numbers, months, stop words,
+ * URLs and APA's descriptions ("[Data set]") are explained. */
+static void tail_run(const rtext *rt, const prep *p, const kg_work *w, const cand *c, size_t tail[2])
+{
+	static const char *const filler[] = { "https", "http", "doi", "org", "www", "dx", "url", "data", "set",
+					      "dataset", "text", "software", "computer", "image", "journalarticle",
+					      "audiovisual", "collection", "model", "report", "preprint", "thesis",
+					      "poster", "presentation", "version", "vol", "no", "pp", "p", "available",
+					      "online", "retrieved", "accessed", "published", "pmid", "pmcid", "isbn",
+					      "issn", "press", "et", "al", "ed", "eds", "edition" };
+	size_t i, k, run = 0, start = 0;
+
+	tail[0] = tail[1] = 0;
+	for (i = c->tb; i < rt->n && i < RT_WORDS; i++) {
+		const char *x = rt->w[i];
+		int explained = x[0] >= '0' && x[0] <= '9';
+
+		if (!explained && rt->stop[i])
+			continue; /* neither counts nor ends a run */
+		explained = explained || strlen(x) < 3 || month_word(x);
+		for (k = 0; !explained && k < sizeof(filler) / sizeof(filler[0]); k++)
+			explained = !strcmp(x, filler[k]);
+		explained = explained || work_names_word(p, w, x);
+		if (explained) {
+			run = 0;
+			continue;
+		}
+		if (!run++)
+			start = i;
+		if (run >= 2) {
+			tail[0] = start;
+			tail[1] = i + 1;
+			while (tail[1] < rt->n && tail[1] < RT_WORDS && !rt->stop[tail[1]] &&
+			       !(rt->w[tail[1]][0] >= '0' && rt->w[tail[1]][0] <= '9') && !work_names_word(p, w, rt->w[tail[1]]))
+				tail[1]++;
+			return;
+		}
+	}
+}
+
 static size_t residue_run(const rtext *rt, const prep *p, const unsigned char *au, const size_t *vspan, int venue_ok)
 {
 	static const char *const filler[] = { "et", "al", "vol", "no", "pp", "p", "in", "doi", "eds", "ed", "proc",
@@ -3458,6 +3555,8 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 	fields_reset(p->fc); /* another work: its fields folded anew */
 	size_t vspan[2] = { 0, 0 }; /* the work's venue found in the string */
 	int parsed_venue_ok;        /* the venue the parse read is the work's */
+	int venue_unread;           /* the parse read no venue (or what it read is none) */
+	double parsed_title;        /* how far the title the parse read is the work's (-1: none) */
 	double total = 0, got = 0, cov = 0;
 	size_t i, limit;
 	int title_stated = p->title_like, stated_year, pub_year;
@@ -3479,6 +3578,7 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 		c->title = -1;
 		c->title_same = -1;
 	}
+	parsed_title = c->title; /* (the string's title below may stand for it) */
 	if (rt->n && !c->title_is_venue) {
 		title_raw(p, rt, w, c, &cov);
 		c->subtitle = SUB_NONE;
@@ -3619,8 +3719,9 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 	 * own title ("Info Flora (2021). Salix purpurea L. [Text]. Zenodo."
 	 * read as the title "Info Flora (2021)", the venue "Salix purpurea
 	 * L"), or APA's description in brackets ("[Data set]", "[Text]") */
+	venue_unread = !r->venue[0] || p->preprint;
 	if (c->venue == 0 && no_venue_read(r, p, rt, c, w))
-		c->venue = -1;
+		c->venue = -1, venue_unread = 1;
 	/* a paper or chapter whose record names no container ("Proc. TQC
 	 * 2013" for a LIPIcs paper DataCite gives without one): nothing to
 	 * compare the venue with, which is not a wrong venue */
@@ -3698,6 +3799,14 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 					  c->title_raw ? c->tb : (size_t)-1, vspan))
 				c->venue = 1;
 	}
+	/* the work's title found in the string, where the parse read another
+	 * and no venue: what follows the title is the reference's venue, and
+	 * the work's fields must explain it ("Diehl, P., Sagiv Schiber, ...
+	 * (2020). OctoTiger: ... [Computer software]. Nature Communications."
+	 * for a Zenodo record) */
+	c->tail[0] = c->tail[1] = 0;
+	if (c->title_raw && c->venue == -1 && venue_unread && parsed_title < 0.5 && !p->preprint)
+		tail_run(rt, p, w, c, c->tail);
 	c->volume = r->volume[0] && w->volume ? same_number(r->volume, w->volume) : -1;
 	/* "SPIE Proceedings, 2016, p. 96973B": the "volume" read is the year */
 	if (c->volume == 0 && same_number_int(r->volume, r->year))
@@ -4918,6 +5027,19 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 				out->verdict = QR_UNVERIFIABLE;
 				query_ref_reason(out, "the stated authors could not be read, and none of the work's authors "
 						      "stands in the reference: not decided");
+			}
+			if (out->verdict == QR_VERIFIED && best->tail[1]) {
+				char said[160] = "";
+				size_t k, l = 0;
+
+				for (k = best->tail[0]; k < best->tail[1] && l + 1 < sizeof(said); k++)
+					l += (size_t)snprintf(said + l, sizeof(said) - l, "%s%s", k > best->tail[0] ? " " : "",
+							      rt->w[k]);
+				said[pk_utf8_whole(said, strlen(said))] = '\0';
+				out->verdict = QR_UNVERIFIABLE;
+				query_ref_reason(out, "the words after the work's title ('%s') are none of its fields, and the "
+						      "venue could not be read: not decided",
+						 said);
 			}
 			/* a short reference may fit several works: it names none */
 			for (i = 0; i < cs.n; i++)

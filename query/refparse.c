@@ -38,7 +38,7 @@ enum {
 	RE_DOI, RE_ARXIV, RE_URL, RE_NUMBERED, RE_GBT, RE_SHORT, RE_YEAR,
 	RE_A_FAM_INIT, RE_A_INIT_FAM, RE_A_INIT_FAM_LAST, RE_A_FAM_II, RE_A_FAM_DOTS, RE_A_CJK, RE_A_MONO, RE_SEP, RE_ETAL,
 	RE_T_SPIRES, RE_T_NATURE, RE_T_ELSEVIER, RE_T_ACS, RE_T_VANCOUVER, RE_T_APA, RE_T_APA_NOVOL, RE_T_SPRINGER, RE_T_IEEE, RE_T_IEEE_NOVOL, RE_T_CHICAGO, RE_T_IN,
-	RE_LEAD_YEAR, RE_QUOTED, RE_QUOTED_ANY, RE_PMID, RE_PMCID, RE_OPENALEX, RE_DBLP, RE_OTHER_ID, RE_COUNT
+	RE_LEAD_YEAR, RE_QUOTED, RE_QUOTED_ANY, RE_PMID, RE_PMCID, RE_OPENALEX, RE_DBLP, RE_OTHER_ID, RE_ACCESS, RE_COUNT
 };
 
 /* Pages: "9967", "3246-3248", "e1234", "S12-S14", "1392b-1392", article
@@ -66,6 +66,15 @@ static const char *const patterns[RE_COUNT] = {
 	/* identifiers of services no source here holds: recognised, reported */
 	[RE_OTHER_ID] = "(?i)(?:https?://)?(?:www\\.)?(semanticscholar\\.org/(?:paper/)?[^\\s,;]+|api\\.semanticscholar\\.org/[^\\s,;]+|openreview\\.net/(?:forum|pdf)\\?id=[A-Za-z0-9_\\-]+)",
 	[RE_URL] = "https?://\\S+",
+	/* the day it was read: "[cited 2024 May 12]", "Accessed 12 May 2024",
+	 * "Retrieved March 3, 2024, from", "(accessed on 3 March 2021)"; after
+	 * punctuation or at the start (what identifiers left), as styles
+	 * write it, or capitalized ("the most cited papers of 2019" is a
+	 * title's) */
+	[RE_ACCESS] = "(?:(?:^|[.,;]|[\\[(])\\s*(?i:cited|accessed|retrieved|viewed|consulted|downloaded|last\\s+accessed)|"
+		      "\\s(?:Accessed|Retrieved))\\b:?"
+		      "[^\\[\\]();]{0,40}?\\b(?:19|20)\\d\\d\\b(?:[-/.]\\d{1,2}(?:[-/.]\\d{1,2})?|,?\\s+\\p{L}{3,9}\\.?"
+		      "(?:\\s+\\d{1,2}(?!\\d))?)?\\s*[\\])]?(?:,?\\s*from\\b)?",
 	[RE_NUMBERED] = "^\\s*(?:\\[\\d{1,4}\\]|\\(\\d{1,4}\\)|\\d{1,4}[.)])\\s+",
 	[RE_GBT] = "\\G(?P<auth>[^\\[]+?)\\s*[.．]\\s*(?P<title>[^\\[]+?)\\s*\\[(?P<type>[A-Z]{1,2}(?:/OL)?)\\]\\s*[.．]?\\s*"
 		   "(?:(?://)?(?P<venue>[^\\[\\]]+?)\\s*[,，.．]\\s*)?(?P<year>(?:1[5-9]|20)\\d\\d)(?:\\s*[,，]\\s*(?P<vol>[^(（:：,，\\s]+))?"
@@ -1259,6 +1268,8 @@ int query_ref_parse_full(const char *text, size_t n, qr_ref *out)
 				 s + m.start[0]);
 			blank(s, m.start[0], m.end[0]);
 		}
+		if (pk_re_match(re[RE_ACCESS], s, len, 0, &m) == 1)
+			blank(s, m.start[0], m.end[0]);
 	}
 	/* trailing blanks and punctuation left by the identifiers */
 	while (len > start && (s[len - 1] == ' ' || s[len - 1] == '.' || s[len - 1] == ','))

@@ -554,3 +554,39 @@ $ provkg check-ref "M. A. Islam, P. J. Hazell, J. P. Escobedo, & M. Saadatfar (2
 >   wrong year
 ? 1
 
+# the day a work was read is not its date: "[cited 2024 May 12]", "Accessed 12 May 2024", "Retrieved from Zenodo on 12 May 2021" (they made the year 2024 and the work's a wrong year, or a stray number); a wrong year stays wrong whatever the access date
+$ provkg check-ref "Langford NJ. Aspirin and Reye's syndrome: is the response appropriate?. J Clin Pharm Ther. 2002;27(3):157–160. [cited 2024 May 12]."
+> verified: Langford NJ. Aspirin and Reye's syndrome: is the response appropriate?. J Clin Pharm Ther. 2002;27(3):157–160. [cited 2024 May 12].
+>   parsed:  vancouver style; Langford; 2002; "Aspirin and Reye's syndrome: is the response appropriate?"; J Clin Pharm Ther 27(3); pp. 157-160
+>   match:   10.1046/j.1365-2710.2002.00408.x  Aspirin and Reye's syndrome: is the response appropriate? (2002) Journal of Clinical Pharmacy and Therapeutics  [score 1.00]
+$ provkg check-ref "S. Severini, A. Settimi, \"On the Divergenceless Property of the Magnetic Induction Field,\" Physics Research International, vol. 2013, pp. 1–5, 2013. Accessed 12 May 2024."
+> verified: S. Severini, A. Settimi, "On the Divergenceless Property of the Magnetic Induction Field," Physics Research International, vol. 2013, pp. 1–5, 2013. Accessed 12 May 2024.
+>   parsed:  ieee style; Severini et al.; "On the Divergenceless Property of the Magnetic Induction Fie..."; Physics Research International 2013; pp. 1-5
+>   match:   10.1155/2013/292834  On the Divergenceless Property of the Magnetic Induction Field (2013) Physics Research International  [score 1.00]
+$ provkg check-ref "Langford NJ. Aspirin and Reye's syndrome: is the response appropriate?. J Clin Pharm Ther. 2004;27(3):157–160. [cited 2002 May 12]."
+> mismatch: Langford NJ. Aspirin and Reye's syndrome: is the response appropriate?. J Clin Pharm Ther. 2004;27(3):157–160. [cited 2002 May 12].
+>   parsed:  vancouver style; Langford; 2004; "Aspirin and Reye's syndrome: is the response appropriate?"; J Clin Pharm Ther 27(3); pp. 157-160
+>   match:   10.1046/j.1365-2710.2002.00408.x  Aspirin and Reye's syndrome: is the response appropriate? (2002) Journal of Clinical Pharmacy and Therapeutics  [score 0.90]
+>   differs: year
+>   wrong year
+? 1
+$ provkg check-ref "Diehl, P., Sagiv Schiber, Parsa Amini, & Huck, K. (2020). OctoTiger: Slurm scripts for running the convergence test [Computer software]. Retrieved from Zenodo on 12 May 2021."
+> verified: Diehl, P., Sagiv Schiber, Parsa Amini, & Huck, K. (2020). OctoTiger: Slurm scripts for running the convergence test [Computer software]. Retrieved from Zenodo on 12 May 2021.
+>   parsed:  other style; Diehl et al.; 2020; "& Huck, K"
+>   match:   10.5281/zenodo.3753538  OctoTiger: Slurm scripts for running the convergence test (2020)   [score 1.00]
+>   sources: DataCite 10.5281/zenodo.3753538
+
+# the work's title found in the string, where the parse read another and no venue: words after it that none of the work's fields explains name a venue nothing compared ("Nature Communications" for a Zenodo record), and the reference is not verified
+$ provkg check-ref "Diehl, P., Sagiv Schiber, Parsa Amini, & Huck, K. (2020). OctoTiger: Slurm scripts for running the convergence test [Computer software]. Nature Communications."
+> unverifiable: Diehl, P., Sagiv Schiber, Parsa Amini, & Huck, K. (2020). OctoTiger: Slurm scripts for running the convergence test [Computer software]. Nature Communications.
+>   parsed:  other style; Diehl et al.; 2020; "& Huck, K"
+>   match:   10.5281/zenodo.3753538  OctoTiger: Slurm scripts for running the convergence test (2020)   [score 1.00]
+>   sources: DataCite 10.5281/zenodo.3753538
+>   the words after the work's title ('nature communications') are none of its fields, and the venue could not be read: not decided
+? 1
+$ provkg check-ref "Diehl, P., Sagiv Schiber, Parsa Amini, & Huck, K. (2020). OctoTiger: Slurm scripts for running the convergence test [Computer software]. Zenodo."
+> verified: Diehl, P., Sagiv Schiber, Parsa Amini, & Huck, K. (2020). OctoTiger: Slurm scripts for running the convergence test [Computer software]. Zenodo.
+>   parsed:  other style; Diehl et al.; 2020; "& Huck, K"
+>   match:   10.5281/zenodo.3753538  OctoTiger: Slurm scripts for running the convergence test (2020)   [score 1.00]
+>   sources: DataCite 10.5281/zenodo.3753538
+
