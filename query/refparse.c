@@ -41,6 +41,9 @@ enum {
 	RE_LEAD_YEAR, RE_QUOTED, RE_QUOTED_ANY, RE_PMID, RE_PMCID, RE_OPENALEX, RE_DBLP, RE_OTHER_ID, RE_ACCESS, RE_COUNT
 };
 
+/* An editor as Vancouver and AMA name one: "Ikeuchi K", "van der Berg JA" */
+#define EDITOR_V "(?:(?:van|von|de|der|den|la|le)\\s+){0,2}\\p{Lu}[\\p{L}'\\-]+(?:\\s+\\p{Lu}[\\p{L}'\\-]+){0,2}\\s+\\p{Lu}{1,3}"
+
 /* Pages: "9967", "3246-3248", "e1234", "S12-S14", "1392b-1392", article
  * numbers "05LT01", "04E109", a roman front page "III-318". */
 #define PAGE1 "(?:[A-Za-z]{0,4}\\d+(?:[A-Za-z]{1,3}\\d+)?[A-Za-z]?|[IVXLC]{1,6}(?=\\s*-))"
@@ -134,8 +137,11 @@ static const char *const patterns[RE_COUNT] = {
 	 * Proc. EC, pp. 131-132", "In Adv. Neural Inf. Process. Syst."); APA's
 	 * editors before the book's name are passed over */
 	[RE_T_IN] = "(?:[,.!?]\\s+|\\G\\s*)[Ii]n:?\\s+"
-		    /* the editors before the book ("In K. Ikeuchi (Ed.), Computer Vision") */
-		    "(?:[^();]{1,160}?\\s*\\((?:[Ee]ds?\\.?|[Ee]ditors?|[Hh]rsg\\.?)\\)\\s*,?\\s*)?"
+		    /* the editors before the book ("In K. Ikeuchi (Ed.), Computer Vision",
+		     * AMA's and Vancouver's "In: Ikeuchi K, ed. Computer Vision",
+		     * "In: Smith J, Lee K, editors. ...": names, not "Handbook, 2nd ed.") */
+		    "(?:[^();]{1,160}?\\s*\\((?:[Ee]ds?\\.?|[Ee]ditors?|[Hh]rsg\\.?)\\)\\s*,?\\s*"
+		    "|" EDITOR_V "(?:,\\s*" EDITOR_V "){0,5}(?:,?\\s*et\\s+al\\.?)?,\\s*(?:eds?|editors?)\\.\\s+)?"
 		    "(?P<venue>(?:\\p{Lu}|\\[|\\d+(?:st|nd|rd|th)\\s)[^();]*?)\\s*(?:\\((?:pp?\\.\\s*)" PAGES "\\)"
 		    "|,\\s*(?P<year>(?:1[5-9]|20)\\d\\d)(?:\\s*:\\s*pp?\\.\\s*" PAGES_AS("pages2") "|(?=\\s*\\.?\\s*$))"
 		    "|,\\s*(?P<year5>(?:1[5-9]|20)\\d\\d)\\s*,\\s*pp?\\.\\s*" PAGES_AS("pages7")

@@ -590,3 +590,18 @@ $ provkg check-ref "Diehl, P., Sagiv Schiber, Parsa Amini, & Huck, K. (2020). Oc
 >   match:   10.5281/zenodo.3753538  OctoTiger: Slurm scripts for running the convergence test (2020)   [score 1.00]
 >   sources: DataCite 10.5281/zenodo.3753538
 
+# AMA's and Vancouver's editors before the book ("In: Ikeuchi K, ed. Computer Vision.") are no venue; a book the work is not in still differs
+$ provkg check-ref "Singh M. Transparency and Translucency. In: Ikeuchi K, ed. Computer Vision. Springer; 2014:815-819."
+> verified: Singh M. Transparency and Translucency. In: Ikeuchi K, ed. Computer Vision. Springer; 2014:815-819.
+>   parsed:  chapter style; Singh; 2014; "Transparency and Translucency"; Computer Vision
+>   match:   10.1007/978-0-387-31439-6_559  Transparency and Translucency (2014) Computer Vision, A Reference Guide  [score 1.00]
+>   sources: DBLP dblp:reference/vision/Singh14
+$ provkg check-ref "Singh M. Transparency and translucency. In: Ikeuchi K, ed. Handbook of Optics. Springer; 2014:815-819."
+> mismatch: Singh M. Transparency and translucency. In: Ikeuchi K, ed. Handbook of Optics. Springer; 2014:815-819.
+>   parsed:  chapter style; Singh; 2014; "Transparency and translucency"; Handbook of Optics
+>   match:   10.1007/978-0-387-31439-6_559  Transparency and Translucency (2014) Computer Vision, A Reference Guide  [score 0.89]
+>   sources: DBLP dblp:reference/vision/Singh14
+>   differs: venue
+>   wrong venue
+? 1
+
