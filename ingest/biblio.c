@@ -591,6 +591,7 @@ int bib_rec_put(bib *b, bib_rec *r, const char *db)
 	kg_work_clear(&w);
 	w.db = db;
 	w.title = F(r->title);
+	w.original_title = F(r->original_title);
 	/* DOIs as every other record has them: normalised ("https://doi.org/"
 	 * and case gone); one that is none is dropped, and said */
 	if (r->doi && kg_doi_normalize(&doi, r->a.ptr + r->doi - 1, strlen(r->a.ptr + r->doi - 1)) < 0) {

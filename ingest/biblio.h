@@ -87,6 +87,7 @@ size_t bib_tex(pk_buf *arena, const char *text, size_t n);
 typedef struct bib_rec {
 	pk_buf a;
 	size_t title, doi, arxiv, pmid, pmcid, dblp, openalex, journal_ref, type, publisher;
+	size_t original_title; /* the title in the work's own language (PubMed's VernacularTitle) */
 	size_t venue, venue_short, volume, issue, pages;
 	size_t venue_also; /* another name the work is found under (a repository's) */
 	size_t issn[4], nissn;

@@ -108,6 +108,11 @@ static int p_end(void *vctx, const char *name, const char *text, size_t n, int c
 	if (!strcmp(name, "ArticleTitle") || (!strcmp(name, "BookTitle") && !r->title) ||
 	    (!strcmp(name, "VernacularTitle") && !r->title))
 		return bib_rec_set(r, &r->title, text, n, 0); /* (an empty ArticleTitle: the vernacular one) */
+	/* the title in the article's language, which a reference may cite it
+	 * by ("O vliianii neposredstvennogo razdrazheniia gippokampa ...")
+	 * where ArticleTitle is the English "[The effect of ...]" */
+	if (!strcmp(name, "VernacularTitle"))
+		return bib_rec_set(r, &r->original_title, text, n, 0);
 	if (!strcmp(name, "Title") && parent(x, "Journal"))
 		return bib_rec_set(r, &r->venue, text, n, 0);
 	if (!strcmp(name, "ISOAbbreviation"))

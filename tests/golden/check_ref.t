@@ -605,3 +605,22 @@ $ provkg check-ref "Singh M. Transparency and translucency. In: Ikeuchi K, ed. H
 >   wrong venue
 ? 1
 
+# a PubMed article cited by its title in its own language (its VernacularTitle; ArticleTitle is the bracketed English one): it was fabricated, "chimeric: real authors with an invented title"
+$ provkg check-ref "Tevzadze VG. O vliianii neposredstvennogo razdrazheniia gippokampa na reflektornye reaktsii zhivotnykh. Tr Inst Fiz Akad Nauk Gruz Ssr. 1968;15:86-96."
+> verified: Tevzadze VG. O vliianii neposredstvennogo razdrazheniia gippokampa na reflektornye reaktsii zhivotnykh. Tr Inst Fiz Akad Nauk Gruz Ssr. 1968;15:86-96.
+>   parsed:  vancouver style; Tevzadze; 1968; "O vliianii neposredstvennogo razdrazheniia gippokampa na ref..."; Tr Inst Fiz Akad Nauk Gruz Ssr 15; pp. 86-96
+>   match:   pmid:5757641  The effect of immediate stimulation of the hippocampus on reflex reactions in animals (1968) Trudy Instituta fiziologii, Akademiia nauk Gruzinskoi SSR  [score 1.00]
+>   sources: PubMed pmid:5757641
+$ provkg check-ref "Milerad J. Ojämn fördelning av hälsoresurser. Forskningspengar satsas inte i proportion till sjukdomars globala betydelse. Lakartidningen. 2002;99(3):148-9."
+> verified: Milerad J. Ojämn fördelning av hälsoresurser. Forskningspengar satsas inte i proportion till sjukdomars globala betydelse. Lakartidningen. 2002;99(3):148-9.
+>   parsed:  vancouver style; Milerad; 2002; "Ojämn fördelning av hälsoresurser. Forskningspengar satsa..."; Lakartidningen 99(3); pp. 148-9
+>   match:   pmid:11838066  Unequal distribution of health resources. Research is not supported with consideration to the global significance of the diseases (2002) Lakartidningen  [score 1.00]
+>   sources: PubMed pmid:11838066
+$ provkg check-ref "Tevzadze VG. O vliianii neposredstvennogo razdrazheniia gippokampa na reflektornye reaktsii zhivotnykh. Tr Inst Fiz Akad Nauk Gruz Ssr. 1972;15:86-96."
+> mismatch: Tevzadze VG. O vliianii neposredstvennogo razdrazheniia gippokampa na reflektornye reaktsii zhivotnykh. Tr Inst Fiz Akad Nauk Gruz Ssr. 1972;15:86-96.
+>   parsed:  vancouver style; Tevzadze; 1972; "O vliianii neposredstvennogo razdrazheniia gippokampa na ref..."; Tr Inst Fiz Akad Nauk Gruz Ssr 15; pp. 86-96
+>   match:   pmid:5757641  The effect of immediate stimulation of the hippocampus on reflex reactions in animals (1968) Trudy Instituta fiziologii, Akademiia nauk Gruzinskoi SSR  [score 0.90]
+>   sources: PubMed pmid:5757641
+>   differs: year
+>   wrong year
+? 1
