@@ -28,7 +28,7 @@ enum { X_DOI, X_ARXIV, X_HEADING, X_HEADING_INLINE, X_INLINE_ENTRY, X_ENTRY, X_M
 #define AU FAM ",\\s(?:\\p{Lu}\\.\\s?-?){1,3}"
 
 static const char *const patterns[X_COUNT] = {
-	[X_DOI] = "(?i)(?:doi\\s*:?\\s*|https?://(?:dx\\.)?doi\\.org/)?\\b(10\\.\\d{4,9}/[^\\s\"<>]+)",
+	[X_DOI] = "(?i)(?:doi\\s*:?\\s*|https?://(?:dx\\.)?doi\\.org/)?\\b(10\\.\\d{4,9}/(?:(?!\\]\\()[^\\s\"<>])+)",
 	[X_ARXIV] = "(?i)(?:arxiv\\s*:\\s*|arxiv\\.org/(?:abs|pdf)/)((?:\\d{4}\\.\\d{4,5}|[a-z\\-]+(?:\\.[a-z]{2})?/\\d{7})(?:v\\d+)?)",
 	[X_HEADING] = "(?im)^[ \\t#*]*(?:references|reference list|bibliography|works cited|literature cited|"
 		      "cited works|sources|citations|参考文献|引用文献|参考资料)[ \\t*:：]*$",

@@ -797,6 +797,25 @@ static void compare_titles(const prep *p, const kg_work *w, double *sim, int *ex
 			}
 		}
 	}
+	/* a title and its subtitle in one string, cited by the title alone
+	 * ("Aspirin and Reye's syndrome" for "Aspirin and Reye's syndrome: is
+	 * the response appropriate?"), as where the record has them apart; a
+	 * title of three words at least */
+	if (w->title && !w->subtitle && !*exact) {
+		const char *colon = strstr(w->title, ": ");
+
+		if (colon && colon > w->title && (size_t)(colon - w->title) < sizeof(key)) {
+			words head;
+
+			split_text(w->title, (size_t)(colon - w->title), &head, 0);
+			if (head.n >= 3 && words_key_is(&head, sizeof(key), p->title_key, p->title_key_len)) {
+				*exact = 1;
+				*sim = 1;
+			} else if (head.n >= 3 && (d = dice(&p->title, &head)) > *sim) {
+				*sim = d; /* "Aspirin and Reye's disease": a near miss of it */
+			}
+		}
+	}
 	if (w->original_title) {
 		t = field_words(p->fc, w->original_title, 0);
 		if ((d = dice(&p->title, t)) > *sim)

@@ -58,7 +58,8 @@ enum {
 #define FAMILY PARTICLE "(?:[dl]['\\x{2019}])?(?:\\p{Lu}[\\p{L}'\\-]*\\p{Ll}[\\p{L}'\\-]*|\\p{Lu}{2}[\\p{Lu}'\\-]*)"
 
 static const char *const patterns[RE_COUNT] = {
-	[RE_DOI] = "(?i)(?:doi\\s*:?\\s*|https?://(?:dx\\.)?doi\\.org/)?(10\\.\\d{4,9}/(?:[^\\s\"<>]|<\\d[^\\s\"<>]*>)+)",
+	/* (a Markdown link's "](" ends it: "[https://doi.org/X](https://doi.org/X)") */
+	[RE_DOI] = "(?i)(?:doi\\s*:?\\s*|https?://(?:dx\\.)?doi\\.org/)?(10\\.\\d{4,9}/(?:(?!\\]\\()[^\\s\"<>]|<\\d[^\\s\"<>]*>)+)",
 	[RE_ARXIV] = "(?i)(?:https?://)?arxiv(?:\\.org/(?:abs|pdf)/|\\s*[:.]?\\s*)((?:\\d{4}\\.\\d{4,5}|[a-z\\-]+(?:\\.[a-z]{2})?/\\d{7})(?:v\\d+)?)(?:\\.pdf)?",
 	/* "PMID: 17284678", "PubMed PMID: 17284678" */
 	[RE_PMID] = "(?i)\\bPMID\\s*:?\\s*(\\d{1,9})\\b",

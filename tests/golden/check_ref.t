@@ -624,3 +624,30 @@ $ provkg check-ref "Tevzadze VG. O vliianii neposredstvennogo razdrazheniia gipp
 >   differs: year
 >   wrong year
 ? 1
+
+# a title and subtitle the record holds in one string, cited by the title alone, as where the record has them apart (it was a near miss, and with the volume and pages stated fabricated); another subtitle, or another word, is a near miss
+$ provkg check-ref "Langford NJ. Aspirin and Reye's syndrome. J Clin Pharm Ther. 2002;27(3):157–160."
+> verified: Langford NJ. Aspirin and Reye's syndrome. J Clin Pharm Ther. 2002;27(3):157–160.
+>   parsed:  vancouver style; Langford; 2002; "Aspirin and Reye's syndrome"; J Clin Pharm Ther 27(3); pp. 157-160
+>   match:   10.1046/j.1365-2710.2002.00408.x  Aspirin and Reye's syndrome: is the response appropriate? (2002) Journal of Clinical Pharmacy and Therapeutics  [score 1.00]
+$ provkg check-ref "Langford NJ. Aspirin and Reye's syndrome: a review. J Clin Pharm Ther. 2002;27(3):157–160."
+> mismatch: Langford NJ. Aspirin and Reye's syndrome: a review. J Clin Pharm Ther. 2002;27(3):157–160.
+>   parsed:  vancouver style; Langford; 2002; "Aspirin and Reye's syndrome: a review"; J Clin Pharm Ther 27(3); pp. 157-160
+>   match:   10.1046/j.1365-2710.2002.00408.x  Aspirin and Reye's syndrome: is the response appropriate? (2002) Journal of Clinical Pharmacy and Therapeutics  [score 0.93]
+>   differs: title
+>   near-miss title (83% of the words agree)
+? 1
+$ provkg check-ref "Langford NJ. Aspirin and Reye's disease. J Clin Pharm Ther. 2002;27(3):157–160."
+> mismatch: Langford NJ. Aspirin and Reye's disease. J Clin Pharm Ther. 2002;27(3):157–160.
+>   parsed:  vancouver style; Langford; 2002; "Aspirin and Reye's disease"; J Clin Pharm Ther 27(3); pp. 157-160
+>   match:   10.1046/j.1365-2710.2002.00408.x  Aspirin and Reye's syndrome: is the response appropriate? (2002) Journal of Clinical Pharmacy and Therapeutics  [score 0.92]
+>   differs: title
+>   near-miss title (80% of the words agree)
+? 1
+
+# a DOI in a Markdown link ends at its "](": "[https://doi.org/X](https://doi.org/X)" stated the DOI "X](https://doi.org/X)", the work's "not the stated one"
+$ provkg check-ref "Langford, N. J. (2002). Aspirin and Reye's syndrome: is the response appropriate? Journal of Clinical Pharmacy and Therapeutics, 27(3), 157–160. [https://doi.org/10.1046/j.1365-2710.2002.00408.x](https://doi.org/10.1046/j.1365-2710.2002.00408.x)"
+> verified: Langford, N. J. (2002). Aspirin and Reye's syndrome: is the response appropriate? Journal of Clinical Pharmacy and Therapeutics, 27(3), 157–160. [https://doi.org/10.1046/j.1365-2710.2002.00408.x](https://doi.org/10.1046/j.1365-2710.2002.00408.x)
+>   parsed:  apa style; Langford; 2002; "Aspirin and Reye's syndrome: is the response appropriate?"; Journal of Clinical Pharmacy and Therapeutics 27(3); pp. 157-160; doi 10.1046/j.1365-2710.2002.00408.x
+>   match:   10.1046/j.1365-2710.2002.00408.x  Aspirin and Reye's syndrome: is the response appropriate? (2002) Journal of Clinical Pharmacy and Therapeutics  [score 1.00]
+
