@@ -470,6 +470,8 @@ typedef struct prep {
 	fcache *fc;               /* the candidate's fields, folded (reset per candidate) */
 	int preprint;             /* the venue says "Preprint" (at, on bioRxiv ...) */
 	int title_like;           /* the parsed title reads like a title (title_like, once a reference) */
+	int title_colon;          /* in the string, a ':' follows the parsed title (a subtitle the
+				   * parse left out: "“What are you doing, Dave?”: The Fear of ...") */
 	unsigned char in_venue[RT_WORDS];   /* words of the string the parse read as the venue */
 	unsigned char in_authors[RT_WORDS]; /* ... and as the authors' family names */
 	char venue_num[32];       /* a number the parse left at the venue's end ("BJR 20170914") */
@@ -602,6 +604,18 @@ static void prepare(const qr_ref *r, prep *p)
 	split_words(r->title[0] ? r->title : NULL, &p->title, 0);
 	p->title_key_len = words_key(&p->title, p->title_key, sizeof(p->title_key));
 	p->title_content = count_content_words(&p->title);
+	if (r->title[0]) {
+		const char *at = strstr(r->text, r->title);
+
+		if (at) {
+			at += strlen(r->title);
+			/* (closing quotes and blanks between) */
+			while (*at == ' ' || *at == '"' || *at == '\'' || !strncmp(at, "\xe2\x80\x9d", 3) ||
+			       !strncmp(at, "\xe2\x80\x99", 3))
+				at += *at == ' ' || *at == '"' || *at == '\'' ? 1 : 3;
+			p->title_colon = *at == ':';
+		}
+	}
 	split_words(r->venue[0] ? r->venue : NULL, &p->venue, 1);
 	if (!p->venue.n && r->venue[0])
 		split_words(r->venue, &p->venue, 0); /* "A&A": stop words alone */
@@ -761,7 +775,7 @@ static int shares_word(const words *a, const words *b)
 	return 0;
 }
 
-static void compare_titles(const prep *p, const kg_work *w, double *sim, int *exact)
+static void compare_titles(const prep *p, const kg_work *w, double *sim, int *exact, int *head_only)
 {
 	const words *t, *sub;
 	char key[1024];
@@ -769,6 +783,7 @@ static void compare_titles(const prep *p, const kg_work *w, double *sim, int *ex
 
 	*sim = 0;
 	*exact = 0;
+	*head_only = 0;
 	if (w->title) {
 		t = field_words(p->fc, w->title, 0);
 		*sim = dice(&p->title, t);
@@ -801,7 +816,7 @@ static void compare_titles(const prep *p, const kg_work *w, double *sim, int *ex
 	 * ("Aspirin and Reye's syndrome" for "Aspirin and Reye's syndrome: is
 	 * the response appropriate?"), as where the record has them apart; a
 	 * title of three words at least */
-	if (w->title && !w->subtitle && !*exact) {
+	if (w->title && !w->subtitle && !*exact && !p->title_colon) {
 		const char *colon = strstr(w->title, ": ");
 
 		if (colon && colon > w->title && (size_t)(colon - w->title) < sizeof(key)) {
@@ -811,6 +826,7 @@ static void compare_titles(const prep *p, const kg_work *w, double *sim, int *ex
 			if (head.n >= 3 && words_key_is(&head, sizeof(key), p->title_key, p->title_key_len)) {
 				*exact = 1;
 				*sim = 1;
+				*head_only = 1;
 			} else if (head.n >= 3 && (d = dice(&p->title, &head)) > *sim) {
 				*sim = d; /* "Aspirin and Reye's disease": a near miss of it */
 			}
@@ -1998,6 +2014,8 @@ typedef struct cand {
 	int same;        /* another database's record of the match's work */
 	double title, score;
 	int title_same;  /* the stated title is the work's, exactly (-1: no title stated) */
+	int title_head;  /* ... its title before a ':' that the record's title string goes on
+			  * past (the subtitle the reference leaves out) */
 	int title_raw;   /* the work's title stands in the string */
 	int subtitle;    /* ... with a subtitle stated after it: SUB_OTHER, SUB_UNRECORDED or SUB_NONE */
 	size_t ta, tb;   /* and where (words of the string) */
@@ -3592,10 +3610,11 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 	c->short_other = r->title[0] && !title_stated && !c->title_is_venue && p->title.n && w->title &&
 			 !title_names_venue(p, w) && !shares_word(&p->title, field_words(p->fc, w->title, 0));
 	if (title_stated) {
-		compare_titles(p, w, &c->title, &c->title_same);
+		compare_titles(p, w, &c->title, &c->title_same, &c->title_head);
 	} else {
 		c->title = -1;
 		c->title_same = -1;
+		c->title_head = 0;
 	}
 	parsed_title = c->title; /* (the string's title below may stand for it) */
 	if (rt->n && !c->title_is_venue) {
@@ -4000,6 +4019,14 @@ static int better(const qr_ref *r, const cand *a, const cand *b)
 {
 	if (r->nauthors && (a->au_total > 0) != (b->au_total > 0))
 		return a->au_total > 0;
+	/* of two records of one title, the one whose whole title the
+	 * reference gives, not only the part before its subtitle (a chapter
+	 * held twice: "From Ecology of Natural Systems to Industrial Ecology"
+	 * by Routledge, and "...: The need for an extension ..." without a
+	 * date) */
+	if (a->identified == 2 && b->identified == 2 && a->title_same == 1 && b->title_same == 1 &&
+	    a->title_head != b->title_head)
+		return !a->title_head;
 	if (a->score == b->score && a->via_jref != b->via_jref)
 		return !a->via_jref;
 	/* of two versions with one title (a conference paper and its

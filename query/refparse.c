@@ -1175,6 +1175,10 @@ static int bare_doi(const char *text, size_t n, qr_ref *out)
 		digits++;
 	if (digits < 4 || digits > 9 || p + 3 + digits + 1 >= n || text[p + 3 + digits] != '/')
 		return 0;
+	/* a Markdown link's "](" ends RE_DOI's DOI: the patterns read it */
+	for (i = p; i + 1 < n; i++)
+		if (text[i] == ']' && text[i + 1] == '(')
+			return 0;
 	/* the DOI as RE_DOI's group gives it to kg_doi_normalize (a string
 	 * that is not one is parsed again by the patterns) */
 	/* every field but the authors (none: nauthors is 0) and text (its

@@ -651,3 +651,19 @@ $ provkg check-ref "Langford, N. J. (2002). Aspirin and Reye's syndrome: is the 
 >   parsed:  apa style; Langford; 2002; "Aspirin and Reye's syndrome: is the response appropriate?"; Journal of Clinical Pharmacy and Therapeutics 27(3); pp. 157-160; doi 10.1046/j.1365-2710.2002.00408.x
 >   match:   10.1046/j.1365-2710.2002.00408.x  Aspirin and Reye's syndrome: is the response appropriate? (2002) Journal of Clinical Pharmacy and Therapeutics  [score 1.00]
 
+# ... but not where the string goes on past the title with a ':' the parse left out (another subtitle), and of two records of one chapter the one whose whole title is stated is compared (the other, undated, left a wrong year unchecked)
+$ provkg check-ref "Gumbrecht, F. (2011). “What are you doing, Dave?”: The Spectral of Dave Bowman and HAL 9000 in Stanley Kubrick’s 2001: A Space Odyssey. In Of body snatchers and cyberpunks (pp. 63–71)."
+> mismatch: Gumbrecht, F. (2011). “What are you doing, Dave?”: The Spectral of Dave Bowman and HAL 9000 in Stanley Kubrick’s 2001: A Space Odyssey. In Of body snatchers and cyberpunks (pp. 63–71).
+>   parsed:  chapter style; Gumbrecht; 2011; "What are you doing, Dave?"; Of body snatchers and cyberpunks; pp. 63-71
+>   match:   10.17875/gup2021-1672  “What are you doing, Dave?”: The Confrontation of Dave Bowman and HAL 9000 in Stanley Kubrick’s 2001: A Space Odyssey (2011) Of body snatchers and cyberpunks  [score 0.98]
+>   differs: title
+>   near-miss title (95% of the words agree)
+? 1
+$ provkg check-ref "Billen, G. (2014). From Ecology of Natural Systems to Industrial Ecology. In Perspectives on Industrial Ecology (pp. 324–337)."
+> mismatch: Billen, G. (2014). From Ecology of Natural Systems to Industrial Ecology. In Perspectives on Industrial Ecology (pp. 324–337).
+>   parsed:  chapter style; Billen; 2014; "From Ecology of Natural Systems to Industrial Ecology"; Perspectives on Industrial Ecology; pp. 324-337
+>   match:   10.4324/9781351282086-28  From Ecology of Natural Systems to Industrial Ecology (2017) Perspectives on Industrial Ecology  [score 0.89]
+>   differs: year
+>   wrong year
+? 1
+
