@@ -1411,7 +1411,7 @@ static int warm_round(const char *dir, int populates, int last)
 	char data[600];
 	kg_store *s = NULL;
 	warm_ctx w = { 0 };
-	uint64_t used, map, written;
+	uint64_t used, map, written, premapped = 0;
 	long helped;
 	int ok = 1;
 
@@ -1432,7 +1432,11 @@ static int warm_round(const char *dir, int populates, int last)
 	 * the kernel can (Linux 5.14): the writer faulted on few of them */
 	helped = w.faults;
 	if (populates) {
-		CHECK(s->premapped > (60u << 20));
+		/* (how far it got is timing too: a starved helper maps less, and
+		 * the round is tried again) */
+		premapped = s->premapped;
+		if (last)
+			CHECK(premapped > (60u << 20));
 		CHECK(s->premapped <= s->warmed);
 		CHECK(s->premapped <= written + (10u << 20));
 	}
@@ -1443,10 +1447,11 @@ static int warm_round(const char *dir, int populates, int last)
 	CHECK_EQ_INT(s->warmed, 0);
 	CHECK_EQ_INT(s->premapped, 0);
 	if (populates) {
-		ok = helped < w.faults / 2; /* (here: ~1,600 against ~14,300) */
+		ok = helped < w.faults / 2 && premapped > (60u << 20); /* (here: ~1,600 against ~14,300) */
 		if (!ok && !last)
-			fprintf(stderr, "  (the writer faulted %ld times with the helper, %ld without: again)\n", helped,
-				w.faults);
+			fprintf(stderr, "  (the writer faulted %ld times with the helper, %ld without, %llu MB mapped "
+					"ahead: again)\n",
+				helped, w.faults, (unsigned long long)(premapped >> 20));
 		else
 			CHECK(helped < w.faults / 2);
 	}
