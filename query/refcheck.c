@@ -3325,10 +3325,6 @@ static void stray_number(const qr_ref *r, const prep *p, const rtext *rt, const 
 	}
 }
 
-/* The longest run of the string's words that none of the work's fields
- * explains: not its authors' names (au), not its venue (found at vspan, or
- * read by the parse when it matched), not a number, an initial, a stop
- * word or a word references are made of ("et al", "vol", "pp", "doi"). */
 /* Does word x stand in one of the work's names (its venue, its series,
  * its publisher)? */
 static int work_names_word(const prep *p, const kg_work *w, const char *x)
@@ -3395,6 +3391,10 @@ static void tail_run(const rtext *rt, const prep *p, const kg_work *w, const can
 	}
 }
 
+/* The longest run of the string's words that none of the work's fields
+ * explains: not its authors' names (au), not its venue (found at vspan, or
+ * read by the parse when it matched), not a number, an initial, a stop
+ * word or a word references are made of ("et al", "vol", "pp", "doi"). */
 static size_t residue_run(const rtext *rt, const prep *p, const unsigned char *au, const size_t *vspan, int venue_ok)
 {
 	static const char *const filler[] = { "et", "al", "vol", "no", "pp", "p", "in", "doi", "eds", "ed", "proc",
