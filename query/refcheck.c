@@ -4177,6 +4177,23 @@ static void compare_at_locator(kg_txn *t, const qr_opts *o, const qr_ref *r, con
 			compare_again(t, o, r, p, rt, w, &cs->c[i]);
 }
 
+/* Another record the title identifies, with every stated field but the
+ * year agreeing and no date of its own (the same work, held twice), or
+ * NULL. */
+static const cand *undated_twin(const cands *cs, const cand *best)
+{
+	size_t i;
+
+	for (i = 0; i < cs->n; i++) {
+		const cand *c = &cs->c[i];
+
+		if (c != best && c->identified == 2 && !c->mismatched && c->year_unknown && c->au.first_match &&
+		    c->score >= 0)
+			return c;
+	}
+	return NULL;
+}
+
 /* A candidate no other can displace as the best (see better()):
  * identified by its title, every stated field agreeing, the highest score
  * there is, and authors to compare when authors are stated. */
@@ -4613,7 +4630,7 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 	rtext *rt;
 	fcache *fc;
 	cand *best = NULL, *chimera = NULL;
-	const cand *fit = NULL;
+	const cand *fit = NULL, *twin;
 	size_t nfit = 0;
 	pick pk = { NULL, NULL };
 	int closed, year_now, rc = 0, title_stated, id_only, may_defer = 0;
@@ -5113,6 +5130,17 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 			query_ref_reason(out, "the graph holds a notice about the cited article (\"%.60s\"), not the "
 					      "article itself: not decided",
 					 best->notice_title);
+		} else if (out->mismatched == QR_F_YEAR && r->year <= year_now && !best->from_doi &&
+			   (twin = undated_twin(&cs, best))) {
+			/* the work held twice, once without a date (a chapter
+			 * reissued: Routledge's record of 2017, Greenleaf's of the
+			 * 2003 original without one): the stated year may be the
+			 * undated record's edition */
+			out->verdict = QR_UNVERIFIABLE;
+			out->mismatched = 0;
+			query_ref_reason(out, "another record of the work (%s) has no date: the stated year may be its "
+					      "edition's, not %d's; not decided",
+					 twin->doi, out->match_year);
 		} else if (best->identified == 2 || (best->from_doi && best->au.first_match) ||
 			   (best->from_doi && out->mismatched == QR_F_VERSION)) {
 			/* identified by its title (or its DOI and first author): a

@@ -660,10 +660,21 @@ $ provkg check-ref "Gumbrecht, F. (2011). “What are you doing, Dave?”: The S
 >   near-miss title (95% of the words agree)
 ? 1
 $ provkg check-ref "Billen, G. (2014). From Ecology of Natural Systems to Industrial Ecology. In Perspectives on Industrial Ecology (pp. 324–337)."
-> mismatch: Billen, G. (2014). From Ecology of Natural Systems to Industrial Ecology. In Perspectives on Industrial Ecology (pp. 324–337).
+> unverifiable: Billen, G. (2014). From Ecology of Natural Systems to Industrial Ecology. In Perspectives on Industrial Ecology (pp. 324–337).
 >   parsed:  chapter style; Billen; 2014; "From Ecology of Natural Systems to Industrial Ecology"; Perspectives on Industrial Ecology; pp. 324-337
 >   match:   10.4324/9781351282086-28  From Ecology of Natural Systems to Industrial Ecology (2017) Perspectives on Industrial Ecology  [score 0.89]
->   differs: year
->   wrong year
+>   another record of the work (10.9774/gleaf.978-1-909493-30-8_29) has no date: the stated year may be its edition's, not 2017's; not decided
 ? 1
+
+# a work held twice, once without a date (a chapter reissued: Routledge's record of 2017, Greenleaf's undated one of the 2003 original): a year the dated record does not give is not decided (2003 was a mismatch, "wrong year"); its own year verifies, a future one differs
+$ provkg check-ref "Billen, G. (2003). From Ecology of Natural Systems to Industrial Ecology. In Perspectives on Industrial Ecology (pp. 324–337). Greenleaf."
+> unverifiable: Billen, G. (2003). From Ecology of Natural Systems to Industrial Ecology. In Perspectives on Industrial Ecology (pp. 324–337). Greenleaf.
+>   parsed:  chapter style; Billen; 2003; "From Ecology of Natural Systems to Industrial Ecology"; Perspectives on Industrial Ecology; pp. 324-337
+>   match:   10.4324/9781351282086-28  From Ecology of Natural Systems to Industrial Ecology (2017) Perspectives on Industrial Ecology  [score 0.89]
+>   another record of the work (10.9774/gleaf.978-1-909493-30-8_29) has no date: the stated year may be its edition's, not 2017's; not decided
+? 1
+$ provkg check-ref "Billen, G. (2017). From Ecology of Natural Systems to Industrial Ecology. In Perspectives on Industrial Ecology (pp. 324–337). Routledge."
+> verified: Billen, G. (2017). From Ecology of Natural Systems to Industrial Ecology. In Perspectives on Industrial Ecology (pp. 324–337). Routledge.
+>   parsed:  chapter style; Billen; 2017; "From Ecology of Natural Systems to Industrial Ecology"; Perspectives on Industrial Ecology; pp. 324-337
+>   match:   10.4324/9781351282086-28  From Ecology of Natural Systems to Industrial Ecology (2017) Perspectives on Industrial Ecology  [score 1.00]
 
