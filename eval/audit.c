@@ -139,24 +139,18 @@ static int entry_spans(const ev_result *out, size_t (**skip)[2], size_t *nskip)
 	return 0;
 }
 
-/* After check_cites: a number inside a citation is no cited value. */
-static int check_values(kg_txn *t, const pk_normtext *nt, const ev_opts *o, ev_result *out, double partial)
+/* After check_cites: a number inside a citation is no cited value, and
+ * one in a reference entry (skip: entry_spans') is not read at all. */
+static int check_values(kg_txn *t, const pk_normtext *nt, const ev_opts *o, ev_result *out, double partial,
+			const size_t (*skip)[2], size_t nskip)
 {
 	qv_mention *ms = NULL;
 	size_t count = 0, i, max = o->max_values ? o->max_values : 500;
 	int rc;
 
 	/* a reference list's numbers (years, volumes, pages) are not read */
-	{
-		size_t(*skip)[2] = NULL, nskip = 0;
-
-		if ((rc = entry_spans(out, &skip, &nskip)) < 0)
-			return rc;
-		rc = query_value_mentions_skip(t, o->units, nt, (const size_t(*)[2])skip, nskip, &ms, &count);
-		pk_free(skip);
-		if (rc < 0)
-			return rc;
-	}
+	if ((rc = query_value_mentions_skip(t, o->units, nt, skip, nskip, &ms, &count)) < 0)
+		return rc;
 	/* each item is made whole below before it counts (nvalues) */
 	if (count && !(out->values = pk_malloc((count < max ? count : max) * sizeof(*out->values)))) {
 		pk_free(ms);
@@ -266,7 +260,7 @@ int ev_audit(kg_txn *t, const char *text, size_t n, const ev_opts *o, ev_result 
 	pk_normtext nt;
 	int exact, within, cap, rc, limited = 0;
 	double partial;
-	size_t i;
+	size_t i, (*skip)[2] = NULL, nskip = 0;
 
 	memset(out, 0, sizeof(*out));
 	out->bytes = n;
@@ -289,8 +283,10 @@ int ev_audit(kg_txn *t, const char *text, size_t n, const ev_opts *o, ev_result 
 	if (partial > 1)
 		partial = 1;
 	pk_normtext_init(&nt, EV_TEXT_MAX * 4);
+	/* the reference entries' spans: the value scan and the rules pass over them */
 	if ((rc = pk_normtext_set(&nt, text, n)) < 0 || (rc = check_cites(t, &nt, o, out, partial)) < 0 ||
-	    (rc = check_values(t, &nt, o, out, partial)) < 0)
+	    (rc = entry_spans(out, &skip, &nskip)) < 0 ||
+	    (rc = check_values(t, &nt, o, out, partial, (const size_t(*)[2])skip, nskip)) < 0)
 		goto done;
 	/* the derivations, on the text as written (LaTeX is not prose) */
 	if (o->units && (rc = ev_derivations(t, o->units, text, n, &out->derivs)) < 0)
@@ -310,17 +306,9 @@ int ev_audit(kg_txn *t, const char *text, size_t n, const ev_opts *o, ev_result 
 		ev_postcheck_release(&pc);
 	}
 	/* the rules read the prose, not the reference list */
-	if (o->rules) {
-		size_t(*skip)[2] = NULL, nskip = 0;
-
-		if ((rc = entry_spans(out, &skip, &nskip)) < 0)
-			goto done;
-		rc = ev_rules_score_skip(o->rules, nt.text.ptr, nt.text.len, (const size_t(*)[2])skip, nskip, out->scores,
-					 &out->hits, &out->nhits, &limited);
-		pk_free(skip);
-		if (rc < 0)
-			goto done;
-	}
+	if (o->rules && (rc = ev_rules_score_skip(o->rules, nt.text.ptr, nt.text.len, (const size_t(*)[2])skip, nskip,
+						 out->scores, &out->hits, &out->nhits, &limited)) < 0)
+		goto done;
 	out->limited |= limited;
 	for (i = 0; i < out->nhits; i++) {
 		out->hits[i].start = pk_normtext_orig(&nt, out->hits[i].start);
@@ -339,6 +327,7 @@ int ev_audit(kg_txn *t, const char *text, size_t n, const ev_opts *o, ev_result 
 				out->cites[i].effect = -cap * (1 - out->cites[i].credit) / (double)out->checked;
 	}
 done:
+	pk_free(skip);
 	pk_normtext_release(&nt);
 	if (rc < 0)
 		ev_result_release(out);
