@@ -1612,6 +1612,8 @@ typedef struct rtext {
 	const char *w[RT_WORDS];
 	uint32_t h[RT_WORDS];       /* each word's hash */
 	unsigned char stop[RT_WORDS]; /* a stop word */
+	unsigned char accessed[RT_WORDS]; /* a number of an access date (words with a digit
+					   * first or second: access_date) */
 	char buf[2400];
 } rtext;
 
@@ -1656,8 +1658,11 @@ static void rtext_init(rtext *r, const char *text)
 		if (sp)
 			*sp = '\0';
 		if (*p) {
-			/* (the year of an access date is not the work's) */
-			if ((y = year_word(p)) && !access_date(r, r->n) && r->nyears < sizeof(r->year) / sizeof(r->year[0])) {
+			/* (the year of an access date is not the work's; read once
+			 * here for stray_number, which asks for every candidate) */
+			r->accessed[r->n] = ((p[0] >= '0' && p[0] <= '9') || (p[0] && p[1] >= '0' && p[1] <= '9')) &&
+					    access_date(r, r->n);
+			if ((y = year_word(p)) && !r->accessed[r->n] && r->nyears < sizeof(r->year) / sizeof(r->year[0])) {
 				r->year[r->nyears] = y;
 				r->year_at[r->nyears++] = r->n;
 			}
@@ -3276,7 +3281,7 @@ static void stray_number(const qr_ref *r, const prep *p, const rtext *rt, const 
 		if (k <= 2 && (day = strtol(d, NULL, 10)) >= 1 && day <= 31 &&
 		    ((i > 0 && month_word(rt->w[i - 1])) || (i + 1 < rt->n && month_word(rt->w[i + 1]))))
 			continue;
-		if (access_date(rt, i))
+		if (rt->accessed[i])
 			continue; /* the day it was read, not the work's */
 		pk_str_int(y, w->year);
 		ok = (w->year && !strcmp(d, y));
