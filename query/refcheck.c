@@ -3330,6 +3330,23 @@ static void stray_number(const qr_ref *r, const prep *p, const rtext *rt, const 
 	}
 }
 
+/* Is folded word x a URL's or a description's, as a reference states
+ * them after a title: APA's "[Data set]", DataCite's resource types,
+ * "https://doi.org/..."? */
+static int description_word(const char *x)
+{
+	static const char *const described[] = { "https", "http", "doi", "org", "www", "dx", "url", "data", "set",
+						 "dataset", "text", "software", "computer", "image", "journalarticle",
+						 "audiovisual", "collection", "model", "report", "preprint", "thesis",
+						 "poster", "presentation" };
+	size_t k;
+
+	for (k = 0; k < sizeof(described) / sizeof(described[0]); k++)
+		if (!strcmp(x, described[k]))
+			return 1;
+	return 0;
+}
+
 /* Does word x stand in one of the work's names (its venue, its series,
  * its publisher)? */
 static int work_names_word(const prep *p, const kg_work *w, const char *x)
@@ -3360,12 +3377,10 @@ static int work_names_word(const prep *p, const kg_work *w, const char *x)
  * URLs and APA's descriptions ("[Data set]") are explained. */
 static void tail_run(const rtext *rt, const prep *p, const kg_work *w, const cand *c, size_t tail[2])
 {
-	static const char *const filler[] = { "https", "http", "doi", "org", "www", "dx", "url", "data", "set",
-					      "dataset", "text", "software", "computer", "image", "journalarticle",
-					      "audiovisual", "collection", "model", "report", "preprint", "thesis",
-					      "poster", "presentation", "version", "vol", "no", "pp", "p", "available",
-					      "online", "retrieved", "accessed", "published", "pmid", "pmcid", "isbn",
-					      "issn", "press", "et", "al", "ed", "eds", "edition" };
+	/* (besides description_word's) */
+	static const char *const filler[] = { "version", "vol", "no", "pp", "p", "available", "online", "retrieved",
+					      "accessed", "published", "pmid", "pmcid", "isbn", "issn", "press", "et",
+					      "al", "ed", "eds", "edition" };
 	size_t i, k, run = 0, start = 0;
 
 	tail[0] = tail[1] = 0;
@@ -3375,7 +3390,7 @@ static void tail_run(const rtext *rt, const prep *p, const kg_work *w, const can
 
 		if (!explained && rt->stop[i])
 			continue; /* neither counts nor ends a run */
-		explained = explained || strlen(x) < 3 || month_word(x);
+		explained = explained || strlen(x) < 3 || month_word(x) || description_word(x);
 		for (k = 0; !explained && k < sizeof(filler) / sizeof(filler[0]); k++)
 			explained = !strcmp(x, filler[k]);
 		explained = explained || work_names_word(p, w, x);
@@ -3511,10 +3526,6 @@ static int bracketed(const char *v);
  * work's publisher. */
 static int no_venue_read(const qr_ref *r, const prep *p, const rtext *rt, const cand *c, const kg_work *w)
 {
-	/* (APA's descriptions, DataCite's resource types) */
-	static const char *const url[] = { "https", "http", "doi", "org", "www", "dx", "url", "data", "set", "dataset",
-					   "text", "software", "computer", "image", "journalarticle", "audiovisual",
-					   "collection", "model", "report", "preprint", "thesis", "poster", "presentation" };
 	size_t i, k, n = 0, out = 0, before = 0, described = 0;
 	const char *q;
 	const words *pub = w->publisher && w->publisher[0] ? venue_words(p, w->publisher) : NULL;
@@ -3543,8 +3554,7 @@ static int no_venue_read(const qr_ref *r, const prep *p, const rtext *rt, const 
 		const char *x = rt->w[i];
 		int ok = rt->stop[i] || (x[0] >= '0' && x[0] <= '9');
 
-		for (k = 0; !ok && k < sizeof(url) / sizeof(url[0]); k++)
-			ok = !strcmp(x, url[k]);
+		ok = ok || description_word(x);
 		for (k = 0; !ok && pub && k < pub->n; k++)
 			ok = !strcmp(x, pub->w[k]);
 		if (!ok)
