@@ -306,8 +306,9 @@ int ev_audit(kg_txn *t, const char *text, size_t n, const ev_opts *o, ev_result 
 		ev_postcheck_release(&pc);
 	}
 	/* the rules read the prose, not the reference list */
-	if (o->rules && (rc = ev_rules_score_skip(o->rules, nt.text.ptr, nt.text.len, (const size_t(*)[2])skip, nskip,
-						 out->scores, &out->hits, &out->nhits, &limited)) < 0)
+	if (o->rules && (rc = ev_rules_score_memo(o->rules, o->rules_memo, nt.text.ptr, nt.text.len,
+						 (const size_t(*)[2])skip, nskip, out->scores, &out->hits, &out->nhits,
+						 &limited)) < 0)
 		goto done;
 	out->limited |= limited;
 	for (i = 0; i < out->nhits; i++) {

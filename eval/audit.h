@@ -90,6 +90,7 @@ typedef struct ev_opts {
 	                               * exact, 1 within tolerance), no rule scores */
 	size_t max_values;            /* 0: 500 */
 	const struct ev_postrules *postrules; /* NULL: no post-check (eval/postcheck) */
+	ev_rules_memo *rules_memo;    /* the calling thread's, for rules (NULL: none) */
 } ev_opts;
 
 /* Audit text[0..n). PK_EINVAL (empty, invalid UTF-8, NUL) and PK_ELIMIT

@@ -4,7 +4,9 @@
 #include "../common/alloc.h"
 #include "../common/buf.h"
 #include "../common/error.h"
+#include "../common/hash.h"
 #include "../common/lines.h"
+#include "../common/memo.h"
 #include "../common/re.h"
 #include "../common/reset.h"
 #include "../common/text.h"
@@ -351,58 +353,144 @@ static int skipped(const size_t (*skip)[2], size_t nskip, size_t at)
 	return 0;
 }
 
+/* ---- the memo of sentences read ------------------------------------------- */
+
+#define RMEMO_SLOTS 8192               /* a power of two: 4,096 sentences at most */
+#define RMEMO_BYTES ((size_t)4 << 20)  /* sentences and answers held at most */
+
+enum { RM_MATCH = 1, RM_LIMITED = 2 };
+
+struct ev_rules_memo {
+	const ev_rules *x;
+	pk_memo *t;
+	unsigned char *row; /* x->n: a sentence's answers being made */
+};
+
+ev_rules_memo *ev_rules_memo_new(const ev_rules *x)
+{
+	ev_rules_memo *m = pk_calloc(1, sizeof(*m));
+
+	if (!m || !(m->t = pk_memo_new(RMEMO_SLOTS, RMEMO_BYTES)) || !(m->row = pk_malloc(x->n ? x->n : 1))) {
+		ev_rules_memo_free(m);
+		pk_error_set(PK_ENOMEM, "out of memory");
+		return NULL;
+	}
+	m->x = x;
+	return m;
+}
+
+void ev_rules_memo_free(ev_rules_memo *m)
+{
+	if (!m)
+		return;
+	pk_memo_free(m->t);
+	pk_free(m->row);
+	pk_free(m);
+}
+
+/* What every rule says of the sentence s[0..n): one byte a rule, RM_MATCH
+ * and RM_LIMITED (matches_all's *limited); from m when it has read this
+ * sentence before, else read now (into m; or into row without one, and
+ * then not the rules past their "max" in the answer: used). */
+static const unsigned char *sentence_row(const ev_rules *x, ev_rules_memo *m, unsigned char *row, const char *s,
+					 size_t n, uint64_t *may, const size_t *used)
+{
+	uint64_t h = 0;
+	size_t i, vlen;
+	const unsigned char *v;
+
+	if (m) {
+		h = pk_fnv1a64(s, n);
+		if ((v = pk_memo_get(m->t, h, s, n, &vlen)) != NULL && vlen == x->n)
+			return v;
+		row = m->row;
+	}
+	pk_reset_scan(x->set, s, n, may);
+	for (i = 0; i < x->n; i++) {
+		int limited = 0;
+
+		if (!m && used[i] >= (size_t)x->r[i].max) {
+			row[i] = 0;
+			continue;
+		}
+		row[i] = (unsigned char)(matches_all(&x->r[i], s, n, may, &limited) ? RM_MATCH : 0);
+		row[i] |= (unsigned char)(limited ? RM_LIMITED : 0);
+	}
+	if (m)
+		pk_memo_put(m->t, h, s, n, row, x->n);
+	return row;
+}
+
 int ev_rules_score_skip(const ev_rules *x, const char *s, size_t n, const size_t (*skip)[2], size_t nskip,
 			int scores[EV_NSCORES], ev_hit **hits, size_t *nhits, int *limited)
+{
+	return ev_rules_score_memo(x, NULL, s, n, skip, nskip, scores, hits, nhits, limited);
+}
+
+int ev_rules_score_memo(const ev_rules *x, ev_rules_memo *memo, const char *s, size_t n, const size_t (*skip)[2],
+			size_t nskip, int scores[EV_NSCORES], ev_hit **hits, size_t *nhits, int *limited)
 {
 	size_t *used, start = 0, i, cap = 0;
 	int sum[EV_NSCORES] = { 0 }, k;
 	ev_hit *h = NULL;
 	uint64_t *may;
+	unsigned char *row;
 
 	*hits = NULL;
 	*nhits = 0;
 	*limited = 0;
-	if (!(used = pk_calloc(x->n ? x->n : 1, sizeof(*used))))
-		return pk_error_set(PK_ENOMEM, "out of memory");
+	if (memo && memo->x != x)
+		memo = NULL; /* another rule file's */
+	used = pk_calloc(x->n ? x->n : 1, sizeof(*used));
 	may = pk_malloc(pk_reset_words(x->set) * sizeof(*may));
-	if (!may) {
+	row = memo ? NULL : pk_malloc(x->n ? x->n : 1);
+	if (!used || !may || (!memo && !row)) {
 		pk_free(used);
+		pk_free(may);
+		pk_free(row);
 		return pk_error_set(PK_ENOMEM, "out of memory");
 	}
 	while (start < n) {
 		size_t a, e, next_start = ev_sentence_next(s, n, start, &a, &e);
+		const unsigned char *says;
 
-		{
-			if (e > a && !skipped(skip, nskip, a))
-				pk_reset_scan(x->set, s + a, e - a, may);
-			for (i = 0; i < x->n && e > a && !skipped(skip, nskip, a); i++) {
-				const rule *r = &x->r[i];
+		start = next_start;
+		if (e <= a || skipped(skip, nskip, a))
+			continue;
+		/* with a memo every rule is read (the sentence may come again);
+		 * a rule past its "max" neither hits nor tells of its limit */
+		says = sentence_row(x, memo, row, s + a, e - a, may, used);
+		for (i = 0; i < x->n; i++) {
+			const rule *r = &x->r[i];
 
-				if (used[i] >= (size_t)r->max || !matches_all(r, s + a, e - a, may, limited))
-					continue;
-				used[i]++;
-				if (PK_ALLOC_GROW(h, *nhits + 1, cap, 16) < 0) {
-					pk_free(h);
-					pk_free(used);
-					pk_free(may);
-					return PK_ENOMEM;
-				}
-				h[*nhits].score = r->score;
-				h[*nhits].rule = r->id;
-				h[*nhits].explain = r->explain;
-				h[*nhits].points = r->points;
-				h[*nhits].start = a;
-				h[*nhits].end = e;
-				(*nhits)++;
-				sum[r->score] += r->points;
+			if (used[i] >= (size_t)r->max)
+				continue;
+			*limited |= (says[i] & RM_LIMITED) != 0;
+			if (!(says[i] & RM_MATCH))
+				continue;
+			used[i]++;
+			if (PK_ALLOC_GROW(h, *nhits + 1, cap, 16) < 0) {
+				pk_free(h);
+				pk_free(used);
+				pk_free(may);
+				pk_free(row);
+				return PK_ENOMEM;
 			}
-			start = next_start;
+			h[*nhits].score = r->score;
+			h[*nhits].rule = r->id;
+			h[*nhits].explain = r->explain;
+			h[*nhits].points = r->points;
+			h[*nhits].start = a;
+			h[*nhits].end = e;
+			(*nhits)++;
+			sum[r->score] += r->points;
 		}
 	}
 	for (k = EV_PREMISE; k < EV_NSCORES; k++)
 		scores[k] = sum[k] < 0 ? 0 : sum[k] > x->cap[k] ? x->cap[k] : sum[k];
 	pk_free(used);
 	pk_free(may);
+	pk_free(row);
 	*hits = h;
 	return 0;
 }

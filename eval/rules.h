@@ -60,6 +60,20 @@ int ev_rules_score(const ev_rules *r, const char *s, size_t n, int scores[EV_NSC
 int ev_rules_score_skip(const ev_rules *r, const char *s, size_t n, const size_t (*skip)[2], size_t nskip,
 			int scores[EV_NSCORES], ev_hit **hits, size_t *nhits, int *limited);
 
+/* A thread's memo of what the rules say of each sentence it read:
+ * answers of one batch repeat sentences (a model's boilerplate, a
+ * template's), and each distinct sentence's patterns run once. Made for
+ * the rules x (borrowed: x outlives it); one per thread. NULL when memory
+ * is short (error set). Holds at most 4,096 sentences (then starts
+ * afresh). */
+typedef struct ev_rules_memo ev_rules_memo;
+ev_rules_memo *ev_rules_memo_new(const ev_rules *x);
+void ev_rules_memo_free(ev_rules_memo *m); /* NULL is fine */
+/* ev_rules_score_skip through memo (NULL: none; one made for other rules
+ * is not used): the same scores, hits and *limited. */
+int ev_rules_score_memo(const ev_rules *r, ev_rules_memo *memo, const char *s, size_t n, const size_t (*skip)[2],
+			size_t nskip, int scores[EV_NSCORES], ev_hit **hits, size_t *nhits, int *limited);
+
 /* Sentences one after the other, as the rules cut them: the one that
  * starts at `from` is [*a, *e) (leading blanks skipped); the return is
  * where the next starts (always past from). */

@@ -31,6 +31,7 @@ typedef struct check_ctx {
 	tool_ref_checker ref;
 	ev_rules *rules;
 	ev_postrules *postrules;
+	ev_rules_memo *rules_memo; /* this worker's (made at its first answer) */
 	int json;            /* --json: JSON records even for a text answer */
 	size_t answers, errors;
 	int out_rc;
@@ -132,6 +133,9 @@ static int answer_record(check_ctx *c, const ev_answer *a, pk_buf *out, int *is_
 	o.ref_opts = &c->ref.o;
 	o.rules = c->rules;
 	o.postrules = c->postrules;
+	if (!c->rules_memo && c->rules && !(c->rules_memo = ev_rules_memo_new(c->rules)))
+		pk_error_clear(); /* out of memory: the rules are run each time */
+	o.rules_memo = c->rules_memo;
 	if ((rc = tool_req_answer(c->t, &o, a, out, is_error, human ? &r : NULL)) == 1) {
 		print_human(a->where, &r, a->text, a->len);
 		ev_result_release(&r);
@@ -210,6 +214,7 @@ static int clone_ctx(check_ctx *from, kg_store *s, check_ctx *out)
 	*out = *from;
 	out->t = NULL;
 	out->pool = NULL;
+	out->rules_memo = NULL;
 	out->more = NULL;
 	/* the checker's transaction is the worker's */
 	if ((rc = tool_ref_clone(&from->ref, s, &out->ref)) != EXIT_OK)
@@ -396,7 +401,9 @@ done:
 	for (k = 0; k < c.nmore; k++) {
 		tool_ref_close(&c.more[k].ref);
 		kg_txn_free(c.more[k].t);
+		ev_rules_memo_free(c.more[k].rules_memo);
 	}
+	ev_rules_memo_free(c.rules_memo);
 	pk_free(c.more);
 	pk_free(c.ctxs);
 	tool_ref_close(&c.ref);

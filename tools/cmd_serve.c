@@ -58,6 +58,7 @@ PK_DYNLIB_TABLE(mhd, mhd_lib, PK_SONAME_MHD, MHD_FNS);
 typedef struct worker {
 	kg_txn *t;
 	tool_ref_checker ref;
+	ev_rules_memo *rules_memo; /* made at its first /check (NULL: none yet) */
 	struct worker *next; /* on the free list */
 } worker;
 
@@ -171,6 +172,9 @@ static int answer_check(call *c, const char *body, size_t len, pk_buf *out)
 	o.ref_opts = &c->w->ref.o;
 	o.rules = c->sv->rules;
 	o.postrules = c->sv->postrules;
+	if (!c->w->rules_memo && o.rules && !(c->w->rules_memo = ev_rules_memo_new(o.rules)))
+		pk_error_clear(); /* out of memory: the rules are run each time */
+	o.rules_memo = c->w->rules_memo;
 	rc = tool_req_answer(c->w->t, &o, &a, out, &is_error, NULL);
 	cJSON_free(id_json);
 	cJSON_Delete(in);
@@ -377,6 +381,7 @@ static void workers_close(server *sv)
 	for (i = 0; i < sv->nworkers; i++) {
 		tool_ref_close(&sv->all[i].ref);
 		kg_txn_free(sv->all[i].t);
+		ev_rules_memo_free(sv->all[i].rules_memo);
 	}
 	pk_free(sv->all);
 }

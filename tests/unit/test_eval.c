@@ -387,6 +387,50 @@ static void rule_scores(void)
 	}
 }
 
+/* The memo gives what the rules give: the same scores, hits and limit
+ * flag, from a sentence's first reading and from its recall, also when
+ * the sentence was first read past a rule's "max". */
+static void rule_memo(void)
+{
+	static const char *const texts[] = {
+		"Assume a < 5 nm. Suppose T > 300 K. Assume n below 1e18.",
+		"Assume n below 1e18.", /* read above past max: must earn here */
+		"The gap is about 1.1 eV because of strain. The gap is about 1.1 eV.",
+		"If no peak is observed within 10 meV, the model must be revised. This is always true.",
+		"假设样品厚度远小于波长。由于样品不均匀，误差约为5%。",
+		"Assume a < 5 nm. Suppose T > 300 K. Assume n below 1e18.",
+		"We assume it is fine. G = 6.67430(15) N m^2 kg^-2. Assuming everything goes well, it works.",
+	};
+	ev_rules_memo *m = ev_rules_memo_new(rules);
+	size_t i, k, round;
+
+	CHECK(m != NULL);
+	for (round = 0; round < 2; round++)
+		for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+			int s1[EV_NSCORES] = { 0 }, s2[EV_NSCORES] = { 0 }, l1 = -1, l2 = -1;
+			ev_hit *h1 = NULL, *h2 = NULL;
+			size_t n1 = 0, n2 = 0;
+
+			CHECK_EQ_INT(ev_rules_score_skip(rules, texts[i], strlen(texts[i]), NULL, 0, s1, &h1, &n1, &l1), 0);
+			CHECK_EQ_INT(ev_rules_score_memo(rules, m, texts[i], strlen(texts[i]), NULL, 0, s2, &h2, &n2, &l2), 0);
+			CHECK_EQ_INT(n2, n1);
+			CHECK_EQ_INT(l2, l1);
+			for (k = EV_PREMISE; k < EV_NSCORES; k++)
+				CHECK_EQ_INT(s2[k], s1[k]);
+			for (k = 0; k < n1 && k < n2; k++) {
+				CHECK(!strcmp(h1[k].rule, h2[k].rule));
+				CHECK_EQ_INT(h2[k].start, h1[k].start);
+				CHECK_EQ_INT(h2[k].end, h1[k].end);
+				CHECK_EQ_INT(h2[k].points, h1[k].points);
+			}
+			pk_free(h1);
+			pk_free(h2);
+		}
+	/* the second text's criterion earns, though first read past max */
+	CHECK_EQ_INT(score_of("Assume n below 1e18.", EV_PREMISE, "assumption-with-criterion"), 4);
+	ev_rules_memo_free(m);
+}
+
 /* ---- statistics ------------------------------------------------------------ */
 
 static void statistics(void)
@@ -829,6 +873,7 @@ int main(void)
 		return 1;
 	}
 	RUN(rule_scores);
+	RUN(rule_memo);
 	RUN(statistics);
 	RUN(readers);
 	if (t_build_graph(dir, NULL) < 0 || kg_store_open(&store, dir, KG_OPEN_READ) < 0 ||
