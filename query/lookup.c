@@ -5,6 +5,7 @@
 #include "../common/buf.h"
 #include "../common/error.h"
 #include "../common/hash.h"
+#include "../common/memo.h"
 #include "../common/text.h"
 #include "material.h"
 
@@ -642,6 +643,8 @@ typedef struct resolve_memo {
 	size_t n;
 	xmemo_entry x[XMEMO_SLOTS];
 	size_t nx;
+	pk_memo *phrases; /* query_phrase_memo's (NULL: not made yet) */
+	int phrases_failed;
 } resolve_memo;
 
 static void xmemo_entry_clear(xmemo_entry *e)
@@ -683,6 +686,7 @@ static void memo_free(void *v)
 	if (v) {
 		memo_empty(v);
 		xmemo_empty(v);
+		pk_memo_free(((resolve_memo *)v)->phrases);
 	}
 	pk_free(v);
 }
@@ -700,6 +704,22 @@ static resolve_memo *memo_of(kg_txn *t)
 		return NULL;
 	}
 	return m;
+}
+
+#define PHRASE_SLOTS 16384              /* a power of two: 8,192 windows at most */
+#define PHRASE_BYTES ((size_t)8 << 20) /* bytes held at most */
+
+pk_memo *query_phrase_memo(kg_txn *t)
+{
+	resolve_memo *m = memo_of(t);
+
+	if (!m || m->phrases_failed)
+		return NULL;
+	if (!m->phrases && !(m->phrases = pk_memo_new(PHRASE_SLOTS, PHRASE_BYTES))) {
+		m->phrases_failed = 1;
+		pk_error_clear();
+	}
+	return m->phrases;
 }
 
 /* The slot of (query, flags): its entry, or the empty slot it would take. */

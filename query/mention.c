@@ -7,6 +7,8 @@
 #include "../common/alloc.h"
 #include "../common/error.h"
 #include "../common/formula.h"
+#include "../common/hash.h"
+#include "../common/memo.h"
 #include "../common/text.h"
 #include "../kg/graph.h"
 
@@ -623,7 +625,7 @@ static int times_ratio(kg_txn *t, const char *s, size_t n, size_t lo, const qn_n
 
 /* The quantity named before position `end` (left context), longest suffix first. */
 /* The quantity named by a suffix of s[a, b), longest first (find_left). */
-static int left_phrase(kg_txn *t, const char *s, size_t a, size_t b, phrase_hit *f)
+static int left_phrase_now(kg_txn *t, const char *s, size_t a, size_t b, phrase_hit *f)
 {
 	size_t cuts[MAX_CUTS], nc, i;
 
@@ -647,6 +649,95 @@ static int left_phrase(kg_txn *t, const char *s, size_t a, size_t b, phrase_hit 
 		}
 	}
 	return 0;
+}
+
+/* ---- phrase searches remembered -----------------------------------------
+ * A search for the name in a window of prose (left_phrase's suffixes,
+ * find_right's prefixes) reads only the window's bytes and the graph: what
+ * a window names is remembered with the read transaction's resolutions
+ * (query_phrase_memo), as they are, under 'L' or 'R' and the bytes. A
+ * recalled search sets f as the search would: its span, query and (left)
+ * qualifier; f->ts, which no caller reads after a search, stays empty. */
+enum { PH_NONE, PH_NAME, PH_SYMBOLIC };
+
+typedef struct phrase_key {
+	pk_memo *m;
+	uint64_t h;
+	size_t len;
+	char k[CONTEXT_MAX + 1];
+} phrase_key;
+
+/* The key of window s[a..b) searched in direction dir; 0 when the window
+ * is not remembered (no memo, or longer than a search reads). */
+static int phrase_key_of(kg_txn *t, char dir, const char *s, size_t a, size_t b, phrase_key *pk)
+{
+	pk->m = NULL;
+	if (b - a > CONTEXT_MAX || !(pk->m = query_phrase_memo(t)))
+		return 0;
+	pk->k[0] = dir;
+	memcpy(pk->k + 1, s + a, b - a);
+	pk->len = b - a + 1;
+	pk->h = pk_fnv1a64(pk->k, pk->len);
+	return 1;
+}
+
+/* A search of the window at a remembered: 1 (*hit its answer, f set), or 0. */
+static int phrase_recall(const phrase_key *pk, size_t a, phrase_hit *f, int *hit)
+{
+	const unsigned char *v;
+	const char *q;
+	size_t vl;
+
+	if (!(v = pk_memo_get(pk->m, pk->h, pk->k, pk->len, &vl)) || vl < 1)
+		return 0;
+	*hit = v[0] != PH_NONE;
+	if (!*hit)
+		return 1;
+	query_targets_release(&f->ts);
+	f->a = a + ((size_t)v[1] | (size_t)v[2] << 8);
+	f->b = a + ((size_t)v[3] | (size_t)v[4] << 8);
+	q = (const char *)v + 5;
+	pk_str_copy(f->query, sizeof(f->query), q);
+	if (v[0] == PH_NAME && pk->k[0] == 'L')
+		pk_str_copy(f->qualifier, sizeof(f->qualifier), q + strlen(q) + 1);
+	return 1;
+}
+
+static void phrase_remember(const phrase_key *pk, size_t a, int hit, const phrase_hit *f)
+{
+	unsigned char v[5 + sizeof(f->query) + sizeof(f->qualifier)];
+	size_t vl = 1, ql, fl;
+
+	v[0] = !hit ? PH_NONE : f->query[0] ? PH_NAME : PH_SYMBOLIC;
+	if (hit) {
+		v[1] = (unsigned char)((f->a - a) & 0xff);
+		v[2] = (unsigned char)((f->a - a) >> 8);
+		v[3] = (unsigned char)((f->b - a) & 0xff);
+		v[4] = (unsigned char)((f->b - a) >> 8);
+		ql = strnlen(f->query, sizeof(f->query) - 1);
+		fl = strnlen(f->qualifier, sizeof(f->qualifier) - 1);
+		memcpy(v + 5, f->query, ql);
+		v[5 + ql] = '\0';
+		memcpy(v + 6 + ql, f->qualifier, fl);
+		v[6 + ql + fl] = '\0';
+		vl = 7 + ql + fl;
+	}
+	pk_memo_put(pk->m, pk->h, pk->k, pk->len, v, vl);
+}
+
+/* The quantity named by a suffix of s[a, b), longest first, remembered. */
+static int left_phrase(kg_txn *t, const char *s, size_t a, size_t b, phrase_hit *f)
+{
+	phrase_key pk;
+	int hit;
+
+	if (!phrase_key_of(t, 'L', s, a, b, &pk))
+		return left_phrase_now(t, s, a, b, f);
+	if (phrase_recall(&pk, a, f, &hit))
+		return hit;
+	hit = left_phrase_now(t, s, a, b, f);
+	phrase_remember(&pk, a, hit, f);
+	return hit;
 }
 
 static int find_left(kg_txn *t, const char *s, size_t n, size_t lo, size_t end, phrase_hit *f)
@@ -697,6 +788,8 @@ static int find_left(kg_txn *t, const char *s, size_t n, size_t lo, size_t end, 
 static int find_right(kg_txn *t, const char *s, size_t n, size_t start, phrase_hit *f)
 {
 	size_t a = start, b, cuts[MAX_CUTS], nc, i;
+	phrase_key pk;
+	int hit;
 
 	b = start + CONTEXT_MAX < n ? start + CONTEXT_MAX : n;
 	for (i = a; i < b; i++)
@@ -707,15 +800,18 @@ static int find_right(kg_txn *t, const char *s, size_t n, size_t start, phrase_h
 	strip_head(s, &a, b);
 	if (b <= a)
 		return 0;
+	if (phrase_key_of(t, 'R', s, a, b, &pk) && phrase_recall(&pk, a, f, &hit))
+		return hit;
 	nc = cut_points(s, a, b, cuts, MAX_CUTS);
 	/* prefixes end at the cut points (and at b), longest first */
-	for (i = nc; i > 0; i--) {
+	for (i = nc, hit = 0; i > 0 && !hit; i--) {
 		size_t e = i == nc ? b : cuts[i];
 
-		if (e > a && try_phrase(t, s, a, e, f))
-			return 1;
+		hit = e > a && try_phrase(t, s, a, e, f);
 	}
-	return 0;
+	if (pk.m)
+		phrase_remember(&pk, a, hit, f);
+	return hit;
 }
 
 /* ---- mentions --------------------------------------------------------- */

@@ -6,7 +6,10 @@
 #include "ingest/ingest.h"
 #include "kg/graph.h"
 #include "kg/store.h"
+#include "common/text.h"
 #include "query/lookup.h"
+#include "query/units.h"
+#include "query/value.h"
 
 #include "graph.h"
 
@@ -339,6 +342,74 @@ static void partial_and_bad_queries(void)
 	query_matches_release(&ms);
 }
 
+/* The mentions of text read on transaction t (fresh: a transaction of
+ * its own), into *ms and *n. */
+static int mentions_of(kg_txn *t, const char *text, qv_mention **ms, size_t *n)
+{
+	query_units *u = NULL;
+	pk_normtext nt;
+	int rc;
+
+	pk_normtext_init(&nt, 1 << 20);
+	if ((rc = query_units_open(&u, t, NULL)) == 0 && (rc = pk_normtext_set(&nt, text, strlen(text))) == 0)
+		rc = query_value_mentions(t, u, &nt, ms, n);
+	pk_normtext_release(&nt);
+	query_units_free(u);
+	return rc;
+}
+
+/* issue 19: what a window of prose names is remembered per read
+ * transaction (query_phrase_memo); mentions read through memory are
+ * those a fresh transaction finds: names left and right of the number,
+ * qualifiers and multipliers, symbols, asides in parentheses, lists,
+ * Chinese, and the same windows again in other texts */
+static void phrase_searches_remembered(void)
+{
+	static const char *const texts[] = {
+		"The electron mass is 9.109e-31 kg.",
+		"The effective electron mass is 0.19 m_e. The electron mass is 9.109e-31 kg.",
+		"Half the speed of light is 1.5e8 m/s, and the speed of light is 299792458 m/s.",
+		"Here k_B T ≈ 25.9 meV at room temperature.",
+		"The band gap of silicon (at 300 K) is 1.12 eV.",
+		"6.674e-11 m^3 kg^-1 s^-2 is the Newtonian constant of gravitation.",
+		"The band gap is 1.42 eV for GaAs and 1.12 eV for Si.",
+		"电子质量约为9.109e-31 kg。普朗克常数h = 6.626e-34 J s。",
+		"The mass of the electron is 9.109e-31 kg; the proton is 1836 times heavier than the electron.",
+		"No quantity at all is 42 apples.",
+	};
+	size_t i, k, j;
+
+	for (k = 0; k < 3; k++) /* the second and third rounds answered from memory */
+		for (i = 0; i < sizeof(texts) / sizeof(*texts); i++) {
+			qv_mention *a = NULL, *b = NULL;
+			size_t na = 0, nb = 0;
+			kg_txn *t = NULL;
+
+			CHECK_EQ_INT(kg_txn_read(&t, store), 0);
+			CHECK_EQ_INT(mentions_of(t, texts[i], &a, &na), 0);
+			CHECK_EQ_INT(mentions_of(txn, texts[i], &b, &nb), 0);
+			CHECK_EQ_INT(nb, na);
+			for (j = 0; j < na && j < nb; j++) {
+				const qv_mention *x = &a[j], *y = &b[j];
+
+				if (x->start != y->start || x->end != y->end || x->qstart != y->qstart || x->qend != y->qend ||
+				    x->has_unit != y->has_unit || x->unit_unread != y->unit_unread ||
+				    x->unit_apart != y->unit_apart || strcmp(x->unit_text, y->unit_text) ||
+				    strcmp(x->phrase, y->phrase) || strcmp(x->qualifier, y->qualifier) ||
+				    strcmp(x->query, y->query) || strcmp(x->subject, y->subject)) {
+					fprintf(stderr, "round %zu, '%s': mention %zu ('%s' by '%s', qualifier '%s') read otherwise "
+							"from memory ('%s' by '%s', qualifier '%s')\n", k, texts[i], j, x->phrase,
+						x->query, x->qualifier, y->phrase, y->query, y->qualifier);
+					t_fail_now = 1;
+				}
+			}
+			pk_free(a);
+			pk_free(b);
+			kg_txn_free(t);
+		}
+	CHECK(query_phrase_memo(txn) != NULL);
+}
+
 int main(void)
 {
 	const char *dir = t_tmpdir("lookup");
@@ -353,6 +424,7 @@ int main(void)
 	RUN(constants_by_name_symbol_alias);
 	RUN(resolutions_remembered);
 	RUN(expansions_remembered);
+	RUN(phrase_searches_remembered);
 	RUN(copies_in_one_block);
 	RUN(editions);
 	RUN(isotopes_and_elements);
