@@ -1440,16 +1440,20 @@ int query_value_mentions_skip(kg_txn *t, const query_units *u, const pk_normtext
  * ("GaAs has a gap of 1.424 eV, whereas silicon has one of 1.12 eV"). */
 static size_t clause_mark(const char *s, size_t n, size_t i)
 {
-	static const char *const marks[] = { ", whereas ", " whereas ", ", while ", ", but ", "; ", ", and ", "，而",
-					     "而", "但是", "；", ", compared with ", " compared to ", " unlike " };
+#define W(s) PK_LIT(s)
+	static const pk_lit marks[] = { W(", whereas "), W(" whereas "), W(", while "), W(", but "), W("; "),
+					W(", and "), W("，而"), W("而"), W("但是"), W("；"), W(", compared with "),
+					W(" compared to "), W(" unlike ") };
+#undef W
+	unsigned char c = (unsigned char)s[i];
 	size_t k;
 
-	for (k = 0; k < sizeof(marks) / sizeof(marks[0]); k++) {
-		size_t l = strlen(marks[k]);
-
-		if (i + l <= n && !memcmp(s + i, marks[k], l))
-			return l;
-	}
+	/* every mark starts with one of these bytes: most text is passed at once */
+	if (c != ',' && c != ' ' && c != ';' && c != 0xef && c != 0xe8 && c != 0xe4)
+		return 0;
+	for (k = 0; k < sizeof(marks) / sizeof(marks[0]); k++)
+		if ((unsigned char)marks[k].s[0] == c && i + marks[k].len <= n && !memcmp(s + i, marks[k].s, marks[k].len))
+			return marks[k].len;
 	return 0;
 }
 
@@ -1486,11 +1490,12 @@ static int stem_in(const pk_normtext *nt, const qv_mention *m, const char *const
 		if (i > a && ((s[i - 1] >= 'a' && s[i - 1] <= 'z') || (s[i - 1] >= 'A' && s[i - 1] <= 'Z')))
 			continue; /* only at the start of a word */
 		for (k = 0; k < nstems; k++) {
-			size_t l = strlen(stems[k]);
+			size_t l;
 
 			/* the first byte decides most: a cheap test before the compare */
 			if ((s[i] | 0x20) != (stems[k][0] | 0x20) && (unsigned char)stems[k][0] < 0x80)
 				continue;
+			l = strlen(stems[k]);
 			if (i + l <= b && !strncasecmp(s + i, stems[k], l))
 				return (int)k + 1;
 		}
