@@ -166,6 +166,16 @@ size_t query_ref_scratch_hits(const qr_scratch *s);
  * candidate whole through s (the test that the results agree). */
 size_t query_ref_scratch_deferred(const qr_scratch *s);
 void query_ref_scratch_whole(qr_scratch *s, int whole);
+/* The results of a batch's threads (--jobs), shared: a reference one
+ * thread checked against a commit is not checked again by another against
+ * the same commit (the result is the same). Behind a lock; owned by the
+ * caller, and outlives the scratches that share it; NULL when memory is
+ * short (last error set). query_ref_scratch_share(s, sh): s's checks
+ * look in sh after s's own memo, and put what they check there too. */
+typedef struct qr_shared qr_shared;
+qr_shared *query_ref_shared_new(void);
+void query_ref_shared_free(qr_shared *sh);
+void query_ref_scratch_share(qr_scratch *s, qr_shared *sh);
 /* The parse memo of a scratch (query_ref_parse_memo), for the batch's
  * parses: owned by s, made at the first call; NULL when s is NULL or
  * memory is short (no error then: parse without one). */

@@ -4569,6 +4569,7 @@ struct qr_scratch {
 	int post_failed; /* no memory for bm25.post: the index is read */
 	size_t memo_hits;
 	qr_memo *parses;  /* query_ref_scratch_memo's (NULL: not made yet) */
+	qr_shared *shared; /* the batch's threads' results (borrowed; NULL: none) */
 	int whole;        /* every candidate compared whole (a test's switch) */
 	size_t deferred;  /* candidates never compared past their title */
 };
@@ -4591,6 +4592,7 @@ qr_scratch *query_ref_scratch_new(void)
 		s->post_failed = 0;
 		s->memo_hits = 0;
 		s->parses = NULL;
+		s->shared = NULL;
 		s->whole = 0;
 		s->deferred = 0;
 	}
@@ -4618,6 +4620,12 @@ qr_memo *query_ref_scratch_memo(qr_scratch *s)
 	if (s && !s->parses && !(s->parses = query_ref_memo_new()))
 		pk_error_clear();
 	return s ? s->parses : NULL;
+}
+
+void query_ref_scratch_share(qr_scratch *s, qr_shared *sh)
+{
+	if (s)
+		s->shared = sh;
 }
 
 void query_ref_scratch_whole(qr_scratch *s, int whole)
@@ -4711,6 +4719,12 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 		}
 		memo = s->memo;
 		if (qr_rmemo_get(memo, r, &mo, out)) {
+			s->memo_hits++;
+			return 0;
+		}
+		if (qr_shared_get(s->shared, memo, kg_txn_store(t), kg_txn_id(t), out)) {
+			/* another thread's: kept in this one's memo too */
+			qr_rmemo_put(memo, out);
 			s->memo_hits++;
 			return 0;
 		}
@@ -5231,8 +5245,10 @@ done:
 	 * its entries, not its 2 KB) */
 	for (i = 0; i < cs.n; i++)
 		cs.slot[cs.c[i].slot_at] = 0;
-	if (rc == 0)
+	if (rc == 0) {
+		qr_shared_put(s->shared, memo, kg_txn_store(t), kg_txn_id(t), out);
 		qr_rmemo_put(memo, out);
+	}
 	query_ref_scratch_free(own);
 	return rc;
 }

@@ -10,6 +10,7 @@
 #include "../common/hash.h"
 #include "../common/memo.h"
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -281,4 +282,77 @@ void qr_rmemo_put(qr_rmemo *m, const qr_result *res)
 	}
 	pk_memo_put(m->t, m->h, m->key.ptr, m->key.len, m->val.ptr, m->val.len);
 	pk_buf_reset(&m->key); /* put once */
+}
+
+/* ---- the table threads share ----------------------------------------------- */
+
+#define SHARED_SLOTS 131072              /* a power of two: 65,536 results at most */
+#define SHARED_BYTES ((size_t)128 << 20) /* packed bytes held at most */
+
+struct qr_shared {
+	pthread_mutex_t mu;
+	pk_memo *t;
+	const void *store; /* the commit its results are of (NULL: none yet) */
+	uint64_t txn;
+};
+
+qr_shared *query_ref_shared_new(void)
+{
+	qr_shared *sh = pk_calloc(1, sizeof(*sh));
+
+	if (!sh || !(sh->t = pk_memo_new(SHARED_SLOTS, SHARED_BYTES))) {
+		pk_free(sh);
+		pk_error_set(PK_ENOMEM, "out of memory");
+		return NULL;
+	}
+	pthread_mutex_init(&sh->mu, NULL);
+	return sh;
+}
+
+void query_ref_shared_free(qr_shared *sh)
+{
+	if (!sh)
+		return;
+	pthread_mutex_destroy(&sh->mu);
+	pk_memo_free(sh->t);
+	pk_free(sh);
+}
+
+int qr_shared_get(qr_shared *sh, const qr_rmemo *m, const void *store, uint64_t txn, qr_result *out)
+{
+	const unsigned char *v;
+	size_t vlen;
+	int found = 0;
+
+	if (!sh || !m || !m->key.len)
+		return 0;
+	pthread_mutex_lock(&sh->mu);
+	if (sh->store == store && sh->txn == txn &&
+	    (v = pk_memo_get(sh->t, m->h, m->key.ptr, m->key.len, &vlen)) != NULL) {
+		unpack(v, out); /* under the lock: a put may move the entry */
+		found = 1;
+	}
+	pthread_mutex_unlock(&sh->mu);
+	return found;
+}
+
+void qr_shared_put(qr_shared *sh, qr_rmemo *m, const void *store, uint64_t txn, const qr_result *res)
+{
+	size_t vlen;
+
+	if (!sh || !m || !m->key.len)
+		return;
+	if (pack(&m->val, res) < 0) {
+		pk_error_clear();
+		return;
+	}
+	pthread_mutex_lock(&sh->mu);
+	if (!sh->store) {
+		sh->store = store;
+		sh->txn = txn;
+	}
+	/* another thread may have put it since this one looked */
+	if (sh->store == store && sh->txn == txn && !pk_memo_get(sh->t, m->h, m->key.ptr, m->key.len, &vlen))
+		pk_memo_put(sh->t, m->h, m->key.ptr, m->key.len, m->val.ptr, m->val.len);
+	pthread_mutex_unlock(&sh->mu);
 }

@@ -276,9 +276,13 @@ void tool_ref_close(tool_ref_checker *c)
 	c->o.online = NULL;
 	query_ref_scratch_free(c->o.scratch);
 	c->o.scratch = NULL;
+	if (c->owns_shared)
+		query_ref_shared_free(c->shared);
+	c->shared = NULL;
+	c->owns_shared = 0;
 }
 
-int tool_ref_clone(const tool_ref_checker *from, kg_store *s, tool_ref_checker *out)
+int tool_ref_clone(tool_ref_checker *from, kg_store *s, tool_ref_checker *out)
 {
 	int rc;
 
@@ -287,6 +291,18 @@ int tool_ref_clone(const tool_ref_checker *from, kg_store *s, tool_ref_checker *
 	out->o.online = NULL;
 	if (!(out->o.scratch = query_ref_scratch_new()))
 		return tool_fail(PK_ENOMEM, NULL);
+	/* the first clone makes the table the threads share (no memory for
+	 * it: each thread keeps its own results only) */
+	if (!from->shared && from->o.scratch) {
+		if ((from->shared = query_ref_shared_new())) {
+			from->owns_shared = 1;
+			query_ref_scratch_share(from->o.scratch, from->shared);
+		} else {
+			pk_error_clear();
+		}
+	}
+	out->shared = from->shared;
+	query_ref_scratch_share(out->o.scratch, out->shared);
 	if ((rc = kg_txn_read(&out->t, s)) < 0)
 		return tool_fail(rc, NULL);
 	return EXIT_OK;

@@ -230,14 +230,18 @@ typedef struct tool_ref_checker {
 	qr_opts o;
 	struct ingest_online *online; /* NULL: offline */
 	qr_source src;                /* the client as query_ref_check's source */
+	qr_shared *shared;            /* --jobs: the threads' results (made by the first clone) */
+	int owns_shared;              /* this checker frees it (the one cloned from) */
 } tool_ref_checker;
 /* Set c->src from c->online and point c->o.online at it (NULL offline). */
 void tool_ref_source(tool_ref_checker *c);
 /* A checker for another thread (--jobs): from's options, its own read
  * transaction on s and its own scratch, offline (the online client is one
- * connection: --online checks run on one thread). Exit code; free it with
- * tool_ref_close and kg_txn_free(out->t). */
-int tool_ref_clone(const tool_ref_checker *from, kg_store *s, tool_ref_checker *out);
+ * connection: --online checks run on one thread). The checkers share
+ * their results (query_ref_shared; from owns the table and is closed
+ * after its clones). Exit code; free it with tool_ref_close and
+ * kg_txn_free(out->t). */
+int tool_ref_clone(tool_ref_checker *from, kg_store *s, tool_ref_checker *out);
 /* Open the graph as the options need (shared, for the online cache) and
  * the checker; returns an exit code. tool_ref_close frees the checker. */
 int tool_ref_open(tool_ref_cfg *c, const char *db, kg_store **s, tool_ref_checker *out);

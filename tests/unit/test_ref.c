@@ -1010,6 +1010,46 @@ static void result_memo(void)
 		CHECK_EQ_INT((int)bad, 0);
 	}
 	query_ref_scratch_free(o.scratch);
+	/* two threads' scratches sharing their results (--jobs): what one
+	 * checked the other is given, the same as checked; bare identifiers
+	 * are looked up, not shared */
+	{
+		qr_shared *sh = query_ref_shared_new();
+		qr_opts oa = bare, ob = bare;
+		size_t nid = 0;
+
+		CHECK(sh != NULL);
+		oa.closed_world = ob.closed_world = 0;
+		oa.retrieve = ob.retrieve = 0;
+		oa.scratch = query_ref_scratch_new();
+		ob.scratch = query_ref_scratch_new();
+		query_ref_scratch_share(oa.scratch, sh);
+		query_ref_scratch_share(ob.scratch, sh);
+		for (i = 0; i < N; i++) {
+			CHECK_EQ_INT(query_ref_check(txn, &refs[i], &oa, got), 0);
+			bad += !same_result(got, &want[i]);
+		}
+		CHECK_EQ_INT((int)query_ref_scratch_hits(oa.scratch), 0);
+		for (i = 0; i < N; i++) {
+			memset(got, 0x5a, sizeof(*got));
+			CHECK_EQ_INT(query_ref_check(txn, &refs[i], &ob, got), 0);
+			bad += !same_result(got, &want[i]);
+		}
+		CHECK_EQ_INT((int)bad, 0);
+		/* every reference but the bare identifiers came from a's results */
+		{
+			static const char *const ids[] = { "doi", "arxiv", "pmid", "pmcid", "openalex", "dblp", "id" };
+			size_t j;
+
+			for (nid = 0, i = 0; i < N; i++)
+				for (j = 0; j < sizeof(ids) / sizeof(ids[0]); j++)
+					nid += !strcmp(refs[i].style, ids[j]);
+		}
+		CHECK_EQ_INT((int)query_ref_scratch_hits(ob.scratch), (int)(N - nid));
+		query_ref_scratch_free(oa.scratch);
+		query_ref_scratch_free(ob.scratch);
+		query_ref_shared_free(sh);
+	}
 	for (i = 0; i < n; i++)
 		free(texts[i]);
 out:
