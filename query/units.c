@@ -39,6 +39,7 @@ typedef struct unit_def {
 	int constant;
 	int valid;    /* a constant-defined unit whose constant is missing is not */
 	int origin;   /* DEF_TABLE (provkg's units.tsv), DEF_PINT, DEF_PINT_CONSTANT */
+	int count;    /* a count ("atom"): dimensionless, but kept apart (qu_unit.count) */
 	char *expr;   /* Pint: the definition, evaluated again with the graph's constants */
 	char *codata; /* Pint constant: the CODATA name it stands for; "=NAME" rows: the Pint unit */
 	char *cname;  /* "@NAME" rows: the CODATA constant that defines the unit */
@@ -319,6 +320,8 @@ static int add_table_unit(query_units *u, const kg_node *n, cJSON *d, cJSON **pe
 	def = &u->u[idx];
 	def->origin = DEF_TABLE;
 	def->prefixes = cJSON_IsTrue(pre);
+	/* units.tsv's count: "eV/atom" is energy per atom, which no band gap is */
+	def->count = !strcmp(n->key, "atom");
 	if (parse_dim(dim->valuestring, &def->dim) < 0)
 		return pk_error_set(PK_EIO, "unit '%s': bad dimension '%s'", n->key, dim->valuestring);
 	if (scale->valuestring[0] == '@') {
@@ -816,6 +819,7 @@ typedef struct term {
 	double scale, offset;
 	qu_dim dim;
 	int prefixed, constant;
+	int count; /* the power of a count unit (qu_unit.count) */
 } term;
 
 static int find_exact(const query_units *u, const char *s, size_t n)
@@ -854,6 +858,7 @@ static void set_term(term *t, const unit_def *d, double f, int prefixed)
 	t->dim = d->dim;
 	t->prefixed = prefixed;
 	t->constant = d->constant;
+	t->count = d->count;
 }
 
 /* A token (no spaces) as a unit: symbol, name, or prefix + unit. */
@@ -1062,6 +1067,7 @@ static void term_pow(term *t, int e)
 	t->scale = pow(t->scale, e);
 	for (i = 0; i < QU_NDIM; i++)
 		t->dim.e[i] = (signed char)(t->dim.e[i] * e);
+	t->count *= e;
 	if (e != 1)
 		t->offset = 0;
 }
@@ -1075,6 +1081,7 @@ static void term_mul(term *acc, const term *t, int sign)
 		acc->dim.e[i] = (signed char)(acc->dim.e[i] + sign * t->dim.e[i]);
 	acc->prefixed |= t->prefixed;
 	acc->constant |= t->constant;
+	acc->count += sign * t->count;
 }
 
 static int skip_word(cursor *c, const char *w)
@@ -1154,7 +1161,7 @@ static int parse_product(const query_units *u, cursor *c, term *acc, int depth, 
 				c->pos++;
 		}
 		if (c->pos < c->n && c->s[c->pos] == '(' && depth < DEPTH_MAX) {
-			term inner = { 1.0, 0, { { 0 } }, 0, 0 };
+			term inner = { 1.0, 0, { { 0 } }, 0, 0, 0 };
 			int la = 0;
 
 			c->pos++;
@@ -1216,12 +1223,13 @@ static void finish(const term *t, int lone_affine, qu_unit *out)
 	out->dim = t->dim;
 	out->prefixed = t->prefixed;
 	out->constant = t->constant;
+	out->count = t->count;
 }
 
 int query_units_parse(const query_units *u, const char *s, size_t n, qu_unit *out)
 {
 	pk_buf norm = PK_BUF_INIT;
-	term acc = { 1.0, 0, { { 0 } }, 0, 0 };
+	term acc = { 1.0, 0, { { 0 } }, 0, 0, 0 };
 	cursor c;
 	int rc = 0, lone = 0;
 
@@ -1340,7 +1348,7 @@ int query_units_parse_glued(const query_units *u, const char *s, size_t n, qu_un
 
 size_t query_units_scan(const query_units *u, const char *s, size_t n, qu_unit *out)
 {
-	term acc = { 1.0, 0, { { 0 } }, 0, 0 };
+	term acc = { 1.0, 0, { { 0 } }, 0, 0, 0 };
 	cursor c = { s, n, 0, 1, 0 };
 	int lone = 0;
 

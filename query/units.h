@@ -32,6 +32,8 @@ typedef struct qu_unit {
 	qu_dim dim;
 	int prefixed;  /* an SI prefix was applied */
 	int constant;  /* depends on a CODATA constant (edition-specific) */
+	int count;     /* the power of a count ("atom"): -1 in "eV/atom", 0 in "eV";
+			* dimensionless, so the dimension alone does not tell them apart */
 } qu_unit;
 
 typedef struct query_units query_units;

@@ -94,20 +94,49 @@ static void si_unit_name(char *out, size_t n, const qu_dim *d)
 
 /* The dimension mismatch: "J/s is power (m^2 kg s^-3), but Planck
  * constant is action (...) in J Hz^-1; the power of s has the wrong sign". */
-static void dimension_reason(qv_result *out, const qv_mention *m, const query_match *r, const qu_dim *rdim)
+/* " per atom" for a unit's count (qu_unit.count), or "". */
+static const char *count_text(char *buf, size_t n, int count)
+{
+	if (count == -1)
+		snprintf(buf, n, " per atom");
+	else if (count == 1)
+		snprintf(buf, n, " x atom");
+	else if (count)
+		snprintf(buf, n, " x atom^%d", count);
+	else
+		buf[0] = '\0';
+	return buf;
+}
+
+/* Is the cited unit of a count ("eV/atom") a material property's unit is
+ * not of, or of another power of it? A band gap, a density, a modulus is
+ * no energy per atom (models carry the Materials Project's eV/atom over
+ * to them). A unit without the count ("eV" for the Materials Project's
+ * eV/atom) is not held against the reference: people drop it. Nor is a
+ * count against a constant or an atom's own quantity ("13.6 eV per
+ * atom", "1.99e-26 kg per atom"): an atom's property may be per atom. */
+static int count_differs(const qv_mention *m, const query_match *r, const qu_unit *ru)
+{
+	return m->has_unit && m->unit.count && m->unit.count != ru->count &&
+	       (r->rank || (r->flags & KG_V_MEASURED) || (r->kind && !strcmp(r->kind, "material property")));
+}
+
+static void dimension_reason(qv_result *out, const qv_mention *m, const query_match *r, const qu_unit *ru)
 {
 	static const char *const base[QU_NDIM] = { "m", "kg", "s", "A", "K", "mol", "cd" };
-	char b[96];
+	const qu_dim *rdim = &ru->dim;
+	char b[96], cm[24], cr[24];
 	int i, diff = 0, which = -1;
 	qv_reason *q = qv_reason_add(out, QR_DIMENSION);
 
 	if (!q)
 		return;
 	pk_utf8_copy(q->a, sizeof(q->a), m->unit_text);
-	describe_dim(q->b, sizeof(q->b), &m->unit.dim);
+	describe_dim(b, sizeof(b), &m->unit.dim);
+	rtext(q->b, "%s%s", b, count_text(cm, sizeof(cm), m->unit.count));
 	pk_utf8_copy(q->c, sizeof(q->c), r->name);
 	describe_dim(b, sizeof(b), rdim);
-	rtext(q->d, "%s in %s", b, r->unit && *r->unit ? r->unit : "no unit");
+	rtext(q->d, "%s%s in %s", b, count_text(cr, sizeof(cr), ru->count), r->unit && *r->unit ? r->unit : "no unit");
 	for (i = 0; i < QU_NDIM; i++)
 		if (m->unit.dim.e[i] != rdim->e[i]) {
 			diff++;
@@ -463,9 +492,13 @@ static int judge_measured(const query_units *u, const pk_normtext *nt, const qv_
 		cand tmp = *best;
 
 		tmp.ref = 0;
-		if (qv_cited_in_ref(u, m, &tmp, &c, &hu, &si, how, sizeof(how)) < 0) {
+		/* "1.12 eV/atom": per atom, where the reports are not (judge_one's level 0) */
+		if (count_differs(m, &best->ms.m[0], &best->ref_unit) ||
+		    qv_cited_in_ref(u, m, &tmp, &c, &hu, &si, how, sizeof(how)) < 0) {
 			out->verdict = QV_UNIT_MISMATCH;
-			dimension_reason(out, m, &best->ms.m[0], &best->ref_unit.dim);
+			dimension_reason(out, m, &best->ms.m[0], &best->ref_unit);
+			/* the quantity the reports are of, named (no one report is the reference) */
+			pk_str_copy(out->quantity, sizeof(out->quantity), best->ms.m[0].name ? best->ms.m[0].name : "");
 			return 0;
 		}
 	}
@@ -983,6 +1016,8 @@ static int judge_one(kg_txn *t, const query_units *u, const pk_normtext *nt, con
 		}
 		if (!m->has_unit)
 			cd->level = 1;
+		else if (count_differs(m, ref, &cd->ref_unit))
+			cd->level = 0; /* "the band gap is 1.12 eV/atom": no band gap is per atom */
 		else if (qu_dim_eq(&m->unit.dim, &cd->ref_unit.dim))
 			cd->level = 3;
 		else if (qv_cited_in_ref(u, m, cd, &cv, &chu, &csi, how, sizeof(how)) == 0 &&
@@ -1153,7 +1188,7 @@ static int judge_one(kg_txn *t, const query_units *u, const pk_normtext *nt, con
 	out->ncandidates = best->nids;
 	if (best->level == 0) {
 		out->verdict = QV_UNIT_MISMATCH;
-		dimension_reason(out, m, &out->ref, &best->ref_unit.dim);
+		dimension_reason(out, m, &out->ref, &best->ref_unit);
 		implausible(u, m, out->cited_si, out->ref.quantity, out);
 		goto done;
 	}
@@ -1165,7 +1200,7 @@ static int judge_one(kg_txn *t, const query_units *u, const pk_normtext *nt, con
 		tmp.ref = 0;
 		if (qv_cited_in_ref(u, &mm, &tmp, &c, &hu, &si, how, sizeof(how)) < 0) {
 			out->verdict = QV_UNIT_MISMATCH;
-			dimension_reason(out, m, &out->ref, &best->ref_unit.dim);
+			dimension_reason(out, m, &out->ref, &best->ref_unit);
 			goto done;
 		}
 	}
