@@ -1139,7 +1139,10 @@ static int parse_product(const query_units *u, cursor *c, term *acc, int depth, 
 			} else if (c->pos + 3 <= c->n && (!memcmp(c->s + c->pos, "⋅", 3) || !memcmp(c->s + c->pos, "∙", 3))) {
 				c->pos += 3;
 				op = 1;
-			} else if (c->pos < c->n && (c->s[c->pos] == '*' || c->s[c->pos] == '.')) {
+			} else if (c->pos < c->n && (c->s[c->pos] == '*' ||
+						     /* "N.m", "kg.m.s^-1"; ". " ends a sentence:
+						      * "1.42 eV. c is the speed of light" */
+						     (c->s[c->pos] == '.' && c->pos + 1 < c->n && c->s[c->pos + 1] != ' '))) {
 				c->pos++;
 				op = c->s[c->pos - 1] == '*';
 			} else if (c->pos + 1 < c->n && c->s[c->pos] == '-' && c->pos == save &&
@@ -1194,6 +1197,19 @@ static int parse_product(const query_units *u, cursor *c, term *acc, int depth, 
 		if (e < -20 || e > 20) {
 			c->pos = save;
 			break;
+		}
+		/* "J Hz^-1 c = 1,234 m/s": a symbol set after a blank and
+		 * equated starts an equation, and is no factor of the unit
+		 * before it ("1 eV = ...": the first term stays the unit) */
+		if (nterms && !op && !sep_div) {
+			size_t k = c->pos;
+
+			while (k < c->n && c->s[k] == ' ')
+				k++;
+			if (k < c->n && c->s[k] == '=') {
+				c->pos = save;
+				break;
+			}
 		}
 		term_pow(&t, e);
 		if (sep_div)
@@ -1405,6 +1421,18 @@ static int exponent_at(const char *s, size_t n, size_t i)
 			 (s[i] == '-' && i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '9'));
 }
 
+/* After a token at i: an exponent ("a0", "m^2"), blanks, then '=': the
+ * token is a symbol set equal to something ("a0 = 0.529 nm"), which
+ * starts an equation, not a unit. */
+static int equated(const char *s, size_t n, size_t i)
+{
+	while (i < n && (s[i] == '^' || s[i] == '-' || (s[i] >= '0' && s[i] <= '9')))
+		i++;
+	while (i < n && s[i] == ' ')
+		i++;
+	return i < n && s[i] == '=';
+}
+
 /* Extend a unit-like run from i: tokens, exponents, operators, brackets,
  * and blank-separated tokens that carry an exponent or an operator. */
 static size_t unit_run_end(const char *s, size_t n, size_t i)
@@ -1533,7 +1561,7 @@ size_t query_units_scan_checked(const query_units *u, const char *s, size_t n, q
 		} else if (q < n && token_len(s, n, q)) {
 			unit_like = 1; /* letters glued to what was read */
 		} else if (q + 1 < n && s[q] == ' ' && (t = token_len(s, n, q + 1)) &&
-			   (exponent_at(s, n, q + 1 + t) || is_op_at(s, n, q + 1 + t))) {
+			   (exponent_at(s, n, q + 1 + t) || is_op_at(s, n, q + 1 + t)) && !equated(s, n, q + 1 + t)) {
 			unit_like = 1;
 		}
 		if (!unit_like)

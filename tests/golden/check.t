@@ -218,3 +218,17 @@ $ provkg check tests/fixtures/check/value-lists.txt
 >   value    match         +0.0  "1.42 eV"  band gap of GaAs (measured) = 1.42 eV [experimental Strehlow-Cook 1973]
 >   premise        +2  explicit-condition: "The band gap is 1.42 eV for GaAs and 1.12 eV for Si."
 >   premise        +2  explicit-condition: "The band gap of Si is 1.12 eV at 300 K and 1.17 eV at 0 K."
+
+# a unit ends with its sentence ("1.42 eV. c is ...": not eV times c), and a symbol
+# equated after a blank starts an equation ("J Hz^-1 c = 299792458 m/s"): both
+# right values were unit_mismatch, and the speed of light was not found
+$ provkg check tests/fixtures/check/unit-ends.txt
+> answer tests/fixtures/check/unit-ends.txt: 3 values, 0 citations
+>   traceability    10/10  (3 of 3 checked items traced: 3 exact, 0 within tolerance; 0 wrong; 0 not checked)
+>   premise          2/10
+>   uncertainty      0/10
+>   falsifiability   0/10
+>   value    match         +0.0  "1.42 eV"  band gap of GaAs (measured) = 1.42 eV [experimental Strehlow-Cook 1973]
+>   value    match         +0.0  "6.62607015e-34 J Hz^-1"  Planck constant = 6.626 070 15 e-34 J Hz^-1 [CODATA 2022]
+>   value    match         +0.0  "299792458 m/s"  speed of light in vacuum = 299 792 458 m s^-1 [CODATA 2022]
+>   premise        +2  explicit-condition: "c is the speed of light in vacuum, and h = 6.62607015e-34 J Hz^-1 c = 299792458 m/s in SI."
