@@ -1812,6 +1812,31 @@ int qv_count_after(const pk_normtext *nt, const qv_mention *m, char *out, size_t
 		;
 	if (e == p)
 		return 0;
+	/* "1/1836 of the proton mass", "0.5 of a Bohr radius", "1/1836 that
+	 * of the proton": a fraction or a multiple of another quantity (a
+	 * few words of it quoted) */
+	if ((e - p == 4 && same_ci(s + p, "that", 4) && e + 4 <= n && same_ci(s + e, " of ", 4)) ||
+	    (e - p == 2 && same_ci(s + p, "of", 2) && e + 1 < n && s[e] == ' ' &&
+	     ((e + 5 <= n && same_ci(s + e + 1, "the ", 4)) || (e + 3 <= n && same_ci(s + e + 1, "a ", 2)) ||
+	      (e + 4 <= n && same_ci(s + e + 1, "an ", 3))))) {
+		size_t f = p, words = 0;
+
+		while (f < n && words < 5) {
+			size_t g = f;
+
+			while (g < n && (isalpha((unsigned char)s[g]) || s[g] == '-'))
+				g++;
+			if (g == f)
+				break;
+			e = g;
+			words++;
+			if (g >= n || s[g] != ' ')
+				break;
+			f = g + 1;
+		}
+		pk_str_ncopy(out, on, s + m->num.start, e - m->num.start);
+		return 1;
+	}
 	for (k = 0; k < sizeof(count_words) / sizeof(count_words[0]); k++)
 		if (strlen(count_words[k]) == e - p && same_ci(s + p, count_words[k], e - p)) {
 			/* the word and the next ("electron masses") */

@@ -930,7 +930,7 @@ static int judge_one(kg_txn *t, const query_units *u, const pk_normtext *nt, con
 	size_t ncs = 0, i;
 	double tol = o && o->tolerance > 0 ? o->tolerance : 0.01;
 	double c = 0, hu = 0, si = NAN;
-	char how[96], named[8] = "", other[48], form[24];
+	char how[96], named[8] = "", other[48], form[48];
 	qv_reason *q;
 	int rc = 0, found;
 
