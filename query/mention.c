@@ -36,6 +36,8 @@ static const pk_lit trailing_words[] = {
 	W("was"), W("are"), W("were"), W("be"), W("of"), W("at"), W("as"), W("by"), W("="), W(":"), W("≈"),
 	W("~"), W("∼"), W("≃"), W("("), W("["), W(","), W("约等于"), W("大约为"), W("近似为"), W("约为"), W("大约"),
 	W("大概"), W("等于"), W("近似"), W("约"), W("为"), W("是"), W("分别"), W("："), W("，"), W("的值"), W("值"),
+	/* a Markdown table's row: "| Planck constant | 6.626e-34 J s |" */
+	W("|"),
 	/* "the band gap of Si measured at 300 K is": how the value was had */
 	W("measured"), W("experimentally"), W("determined"), W("obtained"), W("reported"), W("observed"),
 	W("calculated"), W("computed"), W("predicted")

@@ -232,3 +232,16 @@ $ provkg check tests/fixtures/check/unit-ends.txt
 >   value    match         +0.0  "6.62607015e-34 J Hz^-1"  Planck constant = 6.626 070 15 e-34 J Hz^-1 [CODATA 2022]
 >   value    match         +0.0  "299792458 m/s"  speed of light in vacuum = 299 792 458 m s^-1 [CODATA 2022]
 >   premise        +2  explicit-condition: "c is the speed of light in vacuum, and h = 6.62607015e-34 J Hz^-1 c = 299792458 m/s in SI."
+
+# a Markdown table's row names the quantity in the cell before the value's: each value is
+# found and checked (none was: "|" ended no name)
+$ provkg check tests/fixtures/check/table-rows.txt
+> answer tests/fixtures/check/table-rows.txt: 4 values, 0 citations
+>   traceability     8/10  (3 of 4 checked items traced: 3 exact, 0 within tolerance; 1 wrong; 0 not checked)
+>   premise          0/10
+>   uncertainty      0/10
+>   falsifiability   0/10
+>   value    match         +0.0  "6.626e-34 J s"  Planck constant = 6.626 070 15 e-34 J Hz^-1 [CODATA 2022]
+>   value    match         +0.0  "3.00e8 m/s"  speed of light in vacuum = 299 792 458 m s^-1 [CODATA 2022]
+>   value    match         +0.0  "1.42 eV"  band gap of GaAs (measured) = 1.42 eV [experimental Strehlow-Cook 1973]
+>   value    mismatch      -2.5  "9.109e-28 kg"  electron mass = 9.109 383 7139 e-31 kg [CODATA 2022]
