@@ -678,3 +678,24 @@ $ provkg check-ref "Billen, G. (2017). From Ecology of Natural Systems to Indust
 >   parsed:  chapter style; Billen; 2017; "From Ecology of Natural Systems to Industrial Ecology"; Perspectives on Industrial Ecology; pp. 324-337
 >   match:   10.4324/9781351282086-28  From Ecology of Natural Systems to Industrial Ecology (2017) Perspectives on Industrial Ecology  [score 1.00]
 
+
+# Markdown emphasis as models write references ("_JAMA_ **321**", "*JAMA*. 2019;**321**(22)"): the
+# marks go in pairs, the words stay (the first was "volume, issue or pages differ", the second
+# lost its volume and pages); a mark with no partner is kept (an underscore ending a DOI)
+$ provkg check-ref "Stoll, B. J. Reflections on leadership. _JAMA_ **321**, 2165 (2019)."
+> verified: Stoll, B. J. Reflections on leadership. _JAMA_ **321**, 2165 (2019).
+>   parsed:  nature style; Stoll; 2019; "Reflections on leadership"; JAMA 321; pp. 2165
+>   match:   10.1001/jama.2019.7127  Reflections on Leadership (2019) JAMA  [score 1.00]
+$ provkg check-ref "Stoll BJ. Reflections on leadership. *JAMA*. 2019;**321**(22):2165-2166."
+> verified: Stoll BJ. Reflections on leadership. *JAMA*. 2019;**321**(22):2165-2166.
+>   parsed:  vancouver style; Stoll; 2019; "Reflections on leadership"; JAMA 321(22); pp. 2165-2166
+>   match:   10.1001/jama.2019.7127  Reflections on Leadership (2019) JAMA  [score 1.00]
+$ provkg check-ref "Stoll, B. J. (2019). ***Reflections on leadership***. __JAMA__, 321(22), 2165–2166."
+> verified: Stoll, B. J. (2019). ***Reflections on leadership***. __JAMA__, 321(22), 2165–2166.
+>   parsed:  apa style; Stoll; 2019; "Reflections on leadership"; JAMA 321(22); pp. 2165-2166
+>   match:   10.1001/jama.2019.7127  Reflections on Leadership (2019) JAMA  [score 1.00]
+$ provkg check-ref "https://doi.org/10.55555/x1234567_;"
+> unverifiable: https://doi.org/10.55555/x1234567_;
+>   parsed:  doi style; doi 10.55555/x1234567_
+>   10.55555/x1234567_ not checked: no ingested source covers the DOI prefix 10.55555
+? 1
