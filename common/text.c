@@ -277,6 +277,8 @@ void pk_normtext_init(pk_normtext *nt, size_t max)
 	pk_buf_init(&nt->text, max);
 	nt->map = NULL;
 	nt->map_cap = 0;
+	nt->marks = NULL;
+	nt->nmarks = nt->marks_cap = 0;
 }
 
 void pk_normtext_release(pk_normtext *nt)
@@ -285,6 +287,9 @@ void pk_normtext_release(pk_normtext *nt)
 	pk_free(nt->map);
 	nt->map = NULL;
 	nt->map_cap = 0;
+	pk_free(nt->marks);
+	nt->marks = NULL;
+	nt->nmarks = nt->marks_cap = 0;
 }
 
 size_t pk_normtext_orig(const pk_normtext *nt, size_t i)
@@ -305,6 +310,23 @@ void pk_normtext_span(const pk_normtext *nt, size_t a, size_t b, size_t *oa, siz
 			lo = s0;
 		if (s1 > hi)
 			hi = s1;
+	}
+	/* not over the marks that close it ("**1.12 eV**"): the marks end
+	 * where the span does, each run found by binary search */
+	while (nt->nmarks && hi > lo) {
+		size_t l = 0, r = nt->nmarks;
+
+		while (l < r) {
+			size_t m = (l + r) / 2;
+
+			if (nt->marks[m][1] < hi)
+				l = m + 1;
+			else
+				r = m;
+		}
+		if (l == nt->nmarks || nt->marks[l][1] != hi || nt->marks[l][0] < lo)
+			break;
+		hi = nt->marks[l][0];
 	}
 	*oa = lo;
 	*ob = hi >= lo ? hi : lo;
@@ -742,14 +764,78 @@ static int latex_pass(pk_normtext *nt)
 	return 0;
 }
 
-int pk_normtext_set(pk_normtext *nt, const char *s, size_t n)
+/* The length of the run of s[i] at i, at most 4 (a longer run is no mark). */
+static size_t mark_run(const char *s, size_t n, size_t i)
 {
-	size_t i = 0;
-	int rc, in_super = 0;
+	size_t j = i;
 
-	pk_buf_reset(&nt->text);
-	if ((rc = pk_buf_grow(&nt->text, n)) < 0 || (rc = map_reserve(nt, n + 1)) < 0)
-		return rc;
+	while (j < n && s[j] == s[i] && j - i < 4)
+		j++;
+	return j - i;
+}
+
+static int is_blank_byte(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+size_t pk_text_emphasis(const char *s, size_t n, unsigned char *drop)
+{
+	size_t i = 0, marked = 0;
+
+	memset(drop, 0, n);
+	while (i < n) {
+		size_t l = 0, j;
+		char c = s[i];
+
+		if (c != '*' && c != '_' && c != '`') {
+			i++;
+			continue;
+		}
+		l = mark_run(s, n, i);
+		/* opening: after a blank, an opening bracket or quote, a
+		 * separator ("2019;**321**", "| **h** |") or a character beyond
+		 * ASCII ("为**1.12 eV**"), not inside a word, a DOI or a URL
+		 * ("k_B", "10.5555/_x_"); a word or a number after it */
+		if (l > (c == '`' ? 1u : 3u) ||
+		    (i > 0 && (unsigned char)s[i - 1] < 0x80 && !strchr(" \t\r\n([{\"',;:|", s[i - 1])) ||
+		    i + l >= n || !(isalnum((unsigned char)s[i + l]) || (unsigned char)s[i + l] >= 0x80 ||
+				    strchr("$(\\-+.", s[i + l]))) {
+			i += l;
+			continue;
+		}
+		/* its partner on the line: the same run glued to what is before
+		 * it, with no word after it */
+		for (j = i + l; j < n && s[j] != '\n'; j++) {
+			size_t r;
+
+			if (s[j] != c)
+				continue;
+			r = mark_run(s, n, j);
+			if (r == l && !is_blank_byte(s[j - 1]) &&
+			    (j + l >= n || !(isalnum((unsigned char)s[j + l]) || s[j + l] == c)))
+				break;
+			j += r - 1;
+		}
+		if (j >= n || s[j] != c) {
+			i += l;
+			continue;
+		}
+		memset(drop + i, 1, l);
+		memset(drop + j, 1, l);
+		marked += 2 * l;
+		i = j + l;
+	}
+	return marked;
+}
+
+/* pk_normtext_set's characters into nt, but for the bytes drop marks (NULL: none). */
+static int normtext_chars(pk_normtext *nt, const char *s, size_t n, const unsigned char *drop, size_t *pi,
+			  int *pin_super)
+{
+	size_t i = *pi;
+	int rc, in_super = *pin_super;
+
 	while (i < n) {
 		utf8proc_int32_t buf[32];
 		utf8proc_ssize_t m, j;
@@ -762,9 +848,13 @@ int pk_normtext_set(pk_normtext *nt, const char *s, size_t n)
 			 * byte mapped to itself */
 			size_t e = i + 1, b;
 
-			while (e < n && (unsigned char)s[e] < 0x80 && s[e] != '\0')
+			while (e < n && (unsigned char)s[e] < 0x80 && s[e] != '\0' && !(drop && drop[e]))
 				e++;
 			in_super = 0;
+			if (drop && drop[i]) {
+				i++; /* a mark: nothing written */
+				continue;
+			}
 			if ((rc = map_reserve(nt, nt->text.len + (e - i) + 1)) < 0 ||
 			    (rc = pk_buf_put(&nt->text, s + i, e - i)) < 0)
 				return rc;
@@ -820,6 +910,50 @@ int pk_normtext_set(pk_normtext *nt, const char *s, size_t n)
 				nt->map[b] = (uint32_t)start;
 		}
 	}
+	*pi = i;
+	*pin_super = in_super;
+	return 0;
+}
+
+int pk_normtext_set(pk_normtext *nt, const char *s, size_t n)
+{
+	size_t i = 0;
+	int rc, in_super = 0;
+	unsigned char *drop = NULL;
+
+	pk_buf_reset(&nt->text);
+	if ((rc = pk_buf_grow(&nt->text, n)) < 0 || (rc = map_reserve(nt, n + 1)) < 0)
+		return rc;
+	/* Markdown's emphasis and code marks ("**1.12 eV**", "`h`") go */
+	if (n && (memchr(s, '*', n) || memchr(s, '_', n) || memchr(s, '`', n))) {
+		if (!(drop = pk_malloc(n)))
+			return pk_error_set(PK_ENOMEM, "out of memory");
+		if (!pk_text_emphasis(s, n, drop)) {
+			pk_free(drop);
+			drop = NULL;
+		}
+	}
+	nt->nmarks = 0;
+	for (i = 0; drop && i < n; i++) {
+		size_t e = i;
+
+		if (!drop[i])
+			continue;
+		while (e < n && drop[e])
+			e++;
+		if ((rc = PK_ALLOC_GROW(nt->marks, nt->nmarks + 1, nt->marks_cap, 16)) < 0) {
+			pk_free(drop);
+			return rc;
+		}
+		nt->marks[nt->nmarks][0] = (uint32_t)i;
+		nt->marks[nt->nmarks++][1] = (uint32_t)e;
+		i = e - 1;
+	}
+	i = 0;
+	rc = normtext_chars(nt, s, n, drop, &i, &in_super);
+	pk_free(drop);
+	if (rc < 0)
+		return rc;
 	if ((rc = map_reserve(nt, nt->text.len + 1)) < 0)
 		return rc;
 	if (!nt->text.ptr && (rc = pk_buf_put(&nt->text, "", 0)) < 0)

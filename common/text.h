@@ -87,6 +87,16 @@ size_t pk_str_int(char out[21], long long v);
  * (what a truncating snprintf may leave). */
 size_t pk_utf8_whole(const char *s, size_t n);
 
+/* Markdown's emphasis and code marks in s[0..n): drop[i] (n bytes, all
+ * set here) is 1 for each byte of a mark of a pair: an opening run of
+ * '*', '_' (up to three) or '`' after a blank, an opening bracket or
+ * quote, a separator (",;:|") or a character beyond ASCII, with a word or
+ * a number after it, and the same run closing it on its line,
+ * glued to what is before it, with no word after it ("**1.12 eV**",
+ * "_JAMA_", "`h`"). A mark with no partner ("10.5555/x_;", "k_B", "2*3")
+ * is text. Returns the number of bytes marked. */
+size_t pk_text_emphasis(const char *s, size_t n, unsigned char *drop);
+
 /* ---- normalised text with a map back to the original ------------------
  *
  * For extraction from model output: NFKC per character (fullwidth digits,
@@ -98,7 +108,8 @@ size_t pk_utf8_whole(const char *s, size_t n);
  * ("$6.626 \\times 10^{-34}$" -> "6.626 × 10^-34", "\\SI{8.314}{\\joule\\per
  * \\mole\\per\\kelvin}" -> "8.314 J/mol/K", "\\frac{1}{137}" -> "1/137",
  * "\\mathrm{kg}" -> "kg", Greek letters and \\AA as characters; math-mode
- * braces dropped, ties as spaces). map[i] is the byte offset in the
+ * braces dropped, ties as spaces), Markdown's emphasis and code marks
+ * dropped (pk_text_emphasis). map[i] is the byte offset in the
  * original text of the character that produced normalised byte i
  * (map[len] = the original length), so spans found in the normalised text
  * are reported in the original. */
@@ -106,6 +117,10 @@ typedef struct pk_normtext {
 	pk_buf text;
 	uint32_t *map;
 	size_t map_cap;
+	/* the original's dropped Markdown marks, [start, end) by start: a
+	 * span's end is not carried over the marks that close it */
+	uint32_t (*marks)[2];
+	size_t nmarks, marks_cap;
 } pk_normtext;
 
 /* An empty text of at most max normalised bytes (0: PK_BUF_DEFAULT_MAX);

@@ -237,68 +237,6 @@ static int gstart(const pk_match *m, int re_id, const char *name)
 }
 
 /* Normalise: NFKC, one space, dashes '-', typographic quotes ASCII. */
-/* The length of the run of s[i] at i ('*', '**', '_', ...), at most 3. */
-static size_t mark_run(const char *s, size_t n, size_t i)
-{
-	size_t j = i;
-
-	while (j < n && s[j] == s[i] && j - i < 4)
-		j++;
-	return j - i;
-}
-
-/* Markdown emphasis as models write references ("*Nature* **580**",
- * "_JAMA_", "2019;**321**(22)"): s[0..n) into out without the marks of
- * each pair, an opening run (after a blank, a separator, a bracket or a
- * quote, before a word) and the same run closing it (after a word or its
- * punctuation, before a blank, punctuation or a bracket) further on. A
- * mark with no partner ("10.5555/x_;" in a DOI, "A* search") is kept. */
-static int drop_emphasis(pk_buf *out, const char *s, size_t n)
-{
-	size_t i = 0, close_at = (size_t)-1, close_len = 0;
-	int rc = 0;
-
-	while (i < n && rc == 0) {
-		size_t l;
-
-		if (i == close_at) {
-			i += close_len;
-			close_at = (size_t)-1;
-			continue;
-		}
-		if ((s[i] == '*' || s[i] == '_') && close_at == (size_t)-1 && (l = mark_run(s, n, i)) <= 3 &&
-		    (i == 0 || strchr(" ([{\"',;:", s[i - 1])) && i + l < n &&
-		    (isalnum((unsigned char)s[i + l]) || (unsigned char)s[i + l] >= 0x80)) {
-			size_t j;
-
-			/* its partner: the same run, closing, on the same line */
-			for (j = i + l; j < n && s[j] != '\n'; j++) {
-				char prev = s[j - 1], next;
-
-				if (s[j] != s[i])
-					continue;
-				if (mark_run(s, n, j) != l || (j > 0 && s[j - 1] == s[i])) {
-					j += mark_run(s, n, j) - 1;
-					continue;
-				}
-				next = j + l < n ? s[j + l] : ' ';
-				if ((isalnum((unsigned char)prev) || (unsigned char)prev >= 0x80 || strchr(".,)?!", prev)) &&
-				    strchr(" ,.;:)]}([\"'", next))
-					break;
-			}
-			if (j < n && s[j] == s[i]) {
-				close_at = j;
-				close_len = l;
-				i += l;
-				continue;
-			}
-		}
-		rc = pk_buf_putc(out, s[i]);
-		i++;
-	}
-	return rc;
-}
-
 static int normalise(pk_buf *out, const char *s, size_t n)
 {
 	pk_buf tmp = PK_BUF_INIT;
@@ -307,15 +245,23 @@ static int normalise(pk_buf *out, const char *s, size_t n)
 
 	if ((rc = pk_text_fold(&tmp, s, n, PK_FOLD_DASH | PK_FOLD_SPACE_ONE)) < 0)
 		goto done;
-	if (memchr(tmp.ptr, '*', tmp.len) || memchr(tmp.ptr, '_', tmp.len)) {
-		pk_buf plain = PK_BUF_INIT;
+	/* Markdown emphasis, as models write references: "*Nature* **580**,
+	 * 123 (2020)", "_JAMA_", "2019;**321**(22)"; the marks go, the words stay */
+	if (memchr(tmp.ptr, '*', tmp.len) || memchr(tmp.ptr, '_', tmp.len) || memchr(tmp.ptr, '`', tmp.len)) {
+		unsigned char *drop = pk_malloc(tmp.len);
+		size_t k, w = 0;
 
-		if ((rc = drop_emphasis(&plain, tmp.ptr, tmp.len)) < 0) {
-			pk_buf_release(&plain);
+		if (!drop) {
+			rc = pk_error_set(PK_ENOMEM, "out of memory");
 			goto done;
 		}
-		pk_buf_release(&tmp);
-		tmp = plain;
+		pk_text_emphasis(tmp.ptr, tmp.len, drop);
+		for (k = 0; k < tmp.len; k++)
+			if (!drop[k])
+				tmp.ptr[w++] = tmp.ptr[k];
+		tmp.ptr[w] = '\0';
+		tmp.len = w;
+		pk_free(drop);
 	}
 	while (i < tmp.len && rc == 0) {
 		int32_t cp;

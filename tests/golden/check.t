@@ -245,3 +245,19 @@ $ provkg check tests/fixtures/check/table-rows.txt
 >   value    match         +0.0  "3.00e8 m/s"  speed of light in vacuum = 299 792 458 m s^-1 [CODATA 2022]
 >   value    match         +0.0  "1.42 eV"  band gap of GaAs (measured) = 1.42 eV [experimental Strehlow-Cook 1973]
 >   value    mismatch      -2.5  "9.109e-28 kg"  electron mass = 9.109 383 7139 e-31 kg [CODATA 2022]
+
+# Markdown: emphasis and code marks around values and names are read through (no value was
+# found), and a reference list's marks go in pairs ("_JAMA_ **321**" was a mismatch)
+$ provkg check tests/fixtures/check/markdown.md
+> answer tests/fixtures/check/markdown.md: 3 values, 2 citations
+>   traceability     8/10  (4 of 5 checked items traced: 4 exact, 0 within tolerance; 1 wrong; 0 not checked)
+>   premise          2/10
+>   uncertainty      0/10
+>   falsifiability   0/10
+>   fabricated references: 0 of 2
+>   value    match         +0.0  "1.12 eV"  band gap of Si (measured) = 1.12 eV [experimental Strehlow-Cook 1973]
+>   value    match         +0.0  "6.626e-34 J s"  Planck constant = 6.626 070 15 e-34 J Hz^-1 [CODATA 2022]
+>   value    mismatch      -2.0  "9.109 × 10⁻²⁸ kg"  electron mass = 9.109 383 7139 e-31 kg [CODATA 2022]
+>   citation verified      +0.0  [1] "Stoll BJ. Reflections on leadership. JAMA. 2019;321(22):2165-2166."  
+>   citation verified      +0.0  [2] "Stoll, B. J. Reflections on leadership. JAMA 321, 2165 (2019)."  
+>   premise        +2  explicit-condition: "- **Band gap of Si:** **1.12 eV** at room temperature."

@@ -1664,10 +1664,67 @@ static void text_plain(void)
 	}
 }
 
+/* Markdown's emphasis and code marks go in pairs; a mark with no partner,
+ * or inside a word, a DOI or a URL, is text; normalised text maps what
+ * is left back to the original */
+static void text_emphasis(void)
+{
+	static const char *const cases[][2] = {
+		{ "The band gap of Si is **1.12 eV**.", "The band gap of Si is 1.12 eV." },
+		{ "_JAMA_ **321**, 2165 (2019)", "JAMA 321, 2165 (2019)" },
+		{ "*JAMA*. 2019;**321**(22):2165", "JAMA. 2019;321(22):2165" },
+		{ "- **Electron mass:** 9.109e-31 kg", "- Electron mass: 9.109e-31 kg" },
+		{ "| **h** | `6.626e-34 J s` |", "| h | 6.626e-34 J s |" },
+		{ "硅的带隙为**1.12 eV**。", "硅的带隙为1.12 eV。" },
+		{ "***both***, __init__ and *a* or *b*", "both, init and a or b" },
+		{ "k_B T = 25.9 meV, m_e c^2", "k_B T = 25.9 meV, m_e c^2" },
+		{ "https://doi.org/10.55555/x1234567_;", "https://doi.org/10.55555/x1234567_;" },
+		{ "10.1234/_https://doi.org/_ and 10._doi:@_/v2", "10.1234/_https://doi.org/_ and 10._doi:@_/v2" },
+		{ "2*3 = 6, a * b * c, **unclosed, ****rule****", "2*3 = 6, a * b * c, **unclosed, ****rule****" },
+		{ "*one line\nto another*", "*one line\nto another*" },
+		{ "", "" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *in = cases[i][0];
+		size_t n = strlen(in), k, w = 0;
+		unsigned char drop[256];
+		char out[256];
+
+		CHECK_EQ_INT(pk_text_emphasis(in, n, drop), n - strlen(cases[i][1]));
+		for (k = 0; k < n; k++)
+			if (!drop[k])
+				out[w++] = in[k];
+		out[w] = '\0';
+		CHECK_STR(out, cases[i][1]);
+	}
+	{
+		pk_normtext nt;
+		const char *in = "The electron mass is **9.109e-31 kg**.";
+		const char *at;
+		size_t oa = 0, ob = 0;
+
+		pk_normtext_init(&nt, 0);
+		CHECK_EQ_INT(pk_normtext_set(&nt, in, strlen(in)), 0);
+		CHECK_STR(nt.text.ptr, "The electron mass is 9.109e-31 kg.");
+		at = strstr(nt.text.ptr, "9.109");
+		CHECK(at != NULL);
+		if (at) {
+			pk_normtext_span(&nt, (size_t)(at - nt.text.ptr), (size_t)(at - nt.text.ptr) + strlen("9.109e-31 kg"), &oa, &ob);
+			/* the span is the value's, not the marks closing it */
+			CHECK_EQ_INT(oa, (size_t)(strstr(in, "9.109") - in));
+			CHECK_EQ_INT(ob, (size_t)(strstr(in, "**.") - in));
+		}
+		pk_normtext_release(&nt);
+	}
+}
+
 int main(void)
 {
 	pk_alloc_init();
 	RUN(text_plain);
+	RUN(text_emphasis);
 	RUN(buf_cap_and_append);
 	RUN(alloc_fault_injection);
 	RUN(alloc_grow);
