@@ -779,52 +779,109 @@ static int is_blank_byte(char c)
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
+/* A run that may close an emphasis: glued to what is before it, no word
+ * (nor the same mark) after it. */
+static int closes(const char *s, size_t n, size_t j, size_t l)
+{
+	return j > 0 && !is_blank_byte(s[j - 1]) && (j + l >= n || !(isalnum((unsigned char)s[j + l]) || s[j + l] == s[j]));
+}
+
+/* c in set (never the NUL that ends it) */
+static int in_set(const char *set, char c)
+{
+	return c && strchr(set, c);
+}
+
+/* The kind of a run of marks, 0..6 ('*' and '_' runs of 1-3, '`'
+ * alone), or -1 (no mark). */
+static int mark_kind(char c, size_t l)
+{
+	if (c == '`')
+		return l == 1 ? 6 : -1;
+	if ((c != '*' && c != '_') || l < 1 || l > 3)
+		return -1;
+	return (c == '*' ? 0 : 3) + (int)l - 1;
+}
+
+typedef struct closer {
+	size_t at, line;
+} closer;
+
 size_t pk_text_emphasis(const char *s, size_t n, unsigned char *drop)
 {
-	size_t i = 0, marked = 0;
+	/* the runs that may close, by kind, with their line: an opening's
+	 * partner is the first of its kind after it on its line, found by
+	 * binary search (bounded work on any text) */
+	closer *cl[7] = { NULL };
+	size_t cnt[7] = { 0 }, cap[7] = { 0 }, i, marked = 0, ln = 0;
+	int k, oom = 0;
 
 	memset(drop, 0, n);
-	while (i < n) {
-		size_t l = 0, j;
-		char c = s[i];
+	for (i = 0; i < n && !oom;) {
+		size_t l;
 
-		if (c != '*' && c != '_' && c != '`') {
+		if (s[i] != '*' && s[i] != '_' && s[i] != '`') {
+			ln += s[i] == '\n';
 			i++;
 			continue;
 		}
 		l = mark_run(s, n, i);
+		if ((k = mark_kind(s[i], l)) >= 0 && closes(s, n, i, l)) {
+			if (PK_ALLOC_GROW(cl[k], cnt[k] + 1, cap[k], 16) < 0) {
+				oom = 1; /* no memory: no mark dropped */
+				break;
+			}
+			cl[k][cnt[k]].at = i;
+			cl[k][cnt[k]++].line = ln;
+		}
+		i += l;
+	}
+	for (i = 0, ln = 0; i < n && !oom;) {
+		size_t l, lo, hi;
+
+		if (s[i] != '*' && s[i] != '_' && s[i] != '`') {
+			ln += s[i] == '\n';
+			i++;
+			continue;
+		}
+		l = mark_run(s, n, i);
+		k = mark_kind(s[i], l);
 		/* opening: after a blank, an opening bracket or quote, a
 		 * separator ("2019;**321**", "| **h** |") or a character beyond
 		 * ASCII ("为**1.12 eV**"), not inside a word, a DOI or a URL
 		 * ("k_B", "10.5555/_x_"); a word or a number after it */
-		if (l > (c == '`' ? 1u : 3u) ||
-		    (i > 0 && (unsigned char)s[i - 1] < 0x80 && !strchr(" \t\r\n([{\"',;:|", s[i - 1])) ||
-		    i + l >= n || !(isalnum((unsigned char)s[i + l]) || (unsigned char)s[i + l] >= 0x80 ||
-				    strchr("$(\\-+.", s[i + l]))) {
+		if (k < 0 || (i > 0 && (unsigned char)s[i - 1] < 0x80 && !in_set(" \t\r\n([{\"',;:|", s[i - 1])) ||
+		    i + l >= n ||
+		    !(isalnum((unsigned char)s[i + l]) || (unsigned char)s[i + l] >= 0x80 || in_set("$(\\-+.", s[i + l]))) {
 			i += l;
 			continue;
 		}
-		/* its partner on the line: the same run glued to what is before
-		 * it, with no word after it */
-		for (j = i + l; j < n && s[j] != '\n'; j++) {
-			size_t r;
+		/* its partner: the first closing run of its kind after it */
+		for (lo = 0, hi = cnt[k]; lo < hi;) {
+			size_t m = (lo + hi) / 2;
 
-			if (s[j] != c)
-				continue;
-			r = mark_run(s, n, j);
-			if (r == l && !is_blank_byte(s[j - 1]) &&
-			    (j + l >= n || !(isalnum((unsigned char)s[j + l]) || s[j + l] == c)))
-				break;
-			j += r - 1;
+			if (cl[k][m].at < i + l)
+				lo = m + 1;
+			else
+				hi = m;
 		}
-		if (j >= n || s[j] != c) {
+		if (lo == cnt[k] || cl[k][lo].line != ln) {
 			i += l;
 			continue;
 		}
 		memset(drop + i, 1, l);
-		memset(drop + j, 1, l);
+		memset(drop + cl[k][lo].at, 1, l);
 		marked += 2 * l;
-		i = j + l;
+		/* on after the partner (what is between is its content) */
+		for (; i < cl[k][lo].at + l; i++)
+			ln += s[i] == '\n';
+	}
+	for (k = 0; k < 7; k++)
+		pk_free(cl[k]);
+	if (oom) {
+		memset(drop, 0, n);
+		pk_error_clear();
+		return 0;
 	}
 	return marked;
 }
