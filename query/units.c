@@ -1096,6 +1096,15 @@ static int skip_word(cursor *c, const char *w)
 	return 0;
 }
 
+/* Blanks from i, then '=': what is before i is set equal to something
+ * ("J Hz^-1 c = ...", "a0 = 0.529 nm"): an equation starts there. */
+static int equals_after(const char *s, size_t n, size_t i)
+{
+	while (i < n && s[i] == ' ')
+		i++;
+	return i < n && s[i] == '=';
+}
+
 /* Parse terms until something that is not a unit. Returns the number of
  * terms; *acc holds the product; c->pos ends after the last good term. */
 static int parse_product(const query_units *u, cursor *c, term *acc, int depth, int *lone_affine)
@@ -1201,15 +1210,9 @@ static int parse_product(const query_units *u, cursor *c, term *acc, int depth, 
 		/* "J Hz^-1 c = 1,234 m/s": a symbol set after a blank and
 		 * equated starts an equation, and is no factor of the unit
 		 * before it ("1 eV = ...": the first term stays the unit) */
-		if (nterms && !op && !sep_div) {
-			size_t k = c->pos;
-
-			while (k < c->n && c->s[k] == ' ')
-				k++;
-			if (k < c->n && c->s[k] == '=') {
-				c->pos = save;
-				break;
-			}
+		if (nterms && !op && !sep_div && equals_after(c->s, c->n, c->pos)) {
+			c->pos = save;
+			break;
 		}
 		term_pow(&t, e);
 		if (sep_div)
@@ -1428,9 +1431,7 @@ static int equated(const char *s, size_t n, size_t i)
 {
 	while (i < n && (s[i] == '^' || s[i] == '-' || (s[i] >= '0' && s[i] <= '9')))
 		i++;
-	while (i < n && s[i] == ' ')
-		i++;
-	return i < n && s[i] == '=';
+	return equals_after(s, n, i);
 }
 
 /* Extend a unit-like run from i: tokens, exponents, operators, brackets,
