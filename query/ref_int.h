@@ -48,11 +48,12 @@ int qr_rmemo_get(qr_rmemo *m, const qr_ref *r, const qr_memo_opts *o, qr_result 
 /* Remember res under the key of the qr_rmemo_get before it (which found
  * nothing). Memory short: not remembered, and no error. */
 void qr_rmemo_put(qr_rmemo *m, const qr_result *res);
-/* The same in a table threads share (ref.h's qr_shared), under the key of
- * m's last get, for a commit (store, txn id): a table holds the results
- * of the first commit put in it, and other commits' find nothing there.
- * Call before qr_rmemo_put (which drops the key). */
+/* A table threads share (ref.h's qr_shared), under the key of m's last
+ * get, for a commit (store, txn id): a table holds the results of the
+ * first commit put in it, and other commits' find nothing there. get:
+ * before qr_rmemo_put (which drops the key); put_shared: qr_rmemo_put,
+ * and into sh too (NULL: not), the result packed once. */
 int qr_shared_get(qr_shared *sh, const qr_rmemo *m, const void *store, uint64_t txn, qr_result *out);
-void qr_shared_put(qr_shared *sh, qr_rmemo *m, const void *store, uint64_t txn, const qr_result *res);
+void qr_rmemo_put_shared(qr_rmemo *m, qr_shared *sh, const void *store, uint64_t txn, const qr_result *res);
 
 #endif

@@ -5245,10 +5245,8 @@ done:
 	 * its entries, not its 2 KB) */
 	for (i = 0; i < cs.n; i++)
 		cs.slot[cs.c[i].slot_at] = 0;
-	if (rc == 0) {
-		qr_shared_put(s->shared, memo, kg_txn_store(t), kg_txn_id(t), out);
-		qr_rmemo_put(memo, out);
-	}
+	if (rc == 0)
+		qr_rmemo_put_shared(memo, s->shared, kg_txn_store(t), kg_txn_id(t), out);
 	query_ref_scratch_free(own);
 	return rc;
 }

@@ -272,7 +272,14 @@ int qr_rmemo_get(qr_rmemo *m, const qr_ref *r, const qr_memo_opts *o, qr_result 
 	return 1;
 }
 
+static void shared_put(qr_shared *sh, const qr_rmemo *m, const void *store, uint64_t txn);
+
 void qr_rmemo_put(qr_rmemo *m, const qr_result *res)
+{
+	qr_rmemo_put_shared(m, NULL, NULL, 0, res);
+}
+
+void qr_rmemo_put_shared(qr_rmemo *m, qr_shared *sh, const void *store, uint64_t txn, const qr_result *res)
 {
 	if (!m || !m->key.len)
 		return;
@@ -281,6 +288,8 @@ void qr_rmemo_put(qr_rmemo *m, const qr_result *res)
 		return;
 	}
 	pk_memo_put(m->t, m->h, m->key.ptr, m->key.len, m->val.ptr, m->val.len);
+	if (sh)
+		shared_put(sh, m, store, txn); /* the same packed bytes */
 	pk_buf_reset(&m->key); /* put once */
 }
 
@@ -336,16 +345,11 @@ int qr_shared_get(qr_shared *sh, const qr_rmemo *m, const void *store, uint64_t 
 	return found;
 }
 
-void qr_shared_put(qr_shared *sh, qr_rmemo *m, const void *store, uint64_t txn, const qr_result *res)
+/* m's key and its packed value (m->val) into sh, for a commit */
+static void shared_put(qr_shared *sh, const qr_rmemo *m, const void *store, uint64_t txn)
 {
 	size_t vlen;
 
-	if (!sh || !m || !m->key.len)
-		return;
-	if (pack(&m->val, res) < 0) {
-		pk_error_clear();
-		return;
-	}
 	pthread_mutex_lock(&sh->mu);
 	if (!sh->store) {
 		sh->store = store;
