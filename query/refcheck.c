@@ -488,6 +488,10 @@ typedef struct prep {
 	char fam[QR_AUTHORS][64];
 	char ini[QR_AUTHORS];
 	words title;              /* stop words kept: similarity, exact key */
+	/* the title's words a venue's name would be (title_names_venue): stop
+	 * words and trailing numbers aside; only w and n are set, pointing
+	 * into title's buffer */
+	words title_as_venue;
 	words venue;              /* stop words dropped */
 	words venue_head;         /* the stated venue before a ':' or '(' (none: empty) */
 	words alias_words[8];     /* the aliases, split */
@@ -589,6 +593,51 @@ static int year_word(const char *w);
 
 static int title_like(const qr_ref *r, const prep *p);
 
+/* The words title_names_venue compares with a venue's: the parsed title's
+ * (a short one: six content words at most), stop words and trailing
+ * numbers aside (none: n is 0). */
+static void title_venue_words(prep *p)
+{
+	words *t = &p->title_as_venue;
+	size_t i;
+
+	t->n = 0;
+	if (!p->title.n || p->title_content > 6)
+		return;
+	for (i = 0; i < p->title.n; i++)
+		if (!is_stop(p->title.w[i]))
+			t->w[t->n++] = p->title.w[i];
+	while (t->n && t->w[t->n - 1][0] >= '0' && t->w[t->n - 1][0] <= '9')
+		t->n--;
+}
+
+/* Can one of venue's words (folded) begin with the folded word first?
+ * venue_words_match_w needs that of a title's first word. A plain ASCII
+ * venue (what kg_fold_plain folds: no '<', '&' or byte beyond ASCII) is
+ * folded byte for byte, upper case to lower and punctuation to blanks, so
+ * each of its words is a run of its bytes: first must stand in it, case
+ * aside. Any other venue may (its folding is left to venue_words). */
+static int venue_may_begin(const char *venue, const char *first)
+{
+	size_t fl = strlen(first), i, k;
+	const char *v;
+
+	for (v = venue; *v; v++)
+		if ((unsigned char)*v >= 0x80 || *v == '<' || *v == '&')
+			return 1;
+	for (i = 0; venue + i + fl <= v; i++) {
+		for (k = 0; k < fl; k++) {
+			char c = venue[i + k];
+
+			if ((c >= 'A' && c <= 'Z' ? (char)(c + 32) : c) != first[k])
+				break;
+		}
+		if (k == fl)
+			return 1;
+	}
+	return 0;
+}
+
 static void prepare(const qr_ref *r, prep *p)
 {
 	size_t i;
@@ -604,6 +653,7 @@ static void prepare(const qr_ref *r, prep *p)
 	split_words(r->title[0] ? r->title : NULL, &p->title, 0);
 	p->title_key_len = words_key(&p->title, p->title_key, sizeof(p->title_key));
 	p->title_content = count_content_words(&p->title);
+	title_venue_words(p);
 	if (r->title[0]) {
 		const char *at = strstr(r->text, r->title);
 
@@ -3446,25 +3496,17 @@ static size_t residue_run(const rtext *rt, const prep *p, const unsigned char *a
  * "Nature Middle East (2011)")? Short titles only. */
 static int title_names_venue(const prep *p, const kg_work *w)
 {
-	words t;
+	const words *t = &p->title_as_venue;
 	size_t i;
 
-	if (!p->title.n || p->title_content > 6)
-		return 0;
-	/* (t's words point into the title's buffer: only they are set) */
-	/* stop words and trailing numbers aside */
-	for (i = 0, t.n = 0; i < p->title.n; i++)
-		if (!is_stop(p->title.w[i]))
-			t.w[t.n++] = p->title.w[i];
-	while (t.n && t.w[t.n - 1][0] >= '0' && t.w[t.n - 1][0] <= '9')
-		t.n--;
-	if (!t.n)
+	if (!t->n)
 		return 0;
 	for (i = 0; i < w->ncontainer; i++)
-		if (venue_words_match_w(&t, venue_words(p, w->container[i])))
+		if (venue_may_begin(w->container[i], t->w[0]) && venue_words_match_w(t, venue_words(p, w->container[i])))
 			return 1;
 	for (i = 0; i < w->nshort; i++)
-		if (venue_words_match_w(&t, venue_words(p, w->short_container[i])))
+		if (venue_may_begin(w->short_container[i], t->w[0]) &&
+		    venue_words_match_w(t, venue_words(p, w->short_container[i])))
 			return 1;
 	return 0;
 }
