@@ -68,8 +68,27 @@ int query_matches_add_copy(query_matches *ms, const query_match *src)
 	query_match *m, from = *src; /* (src may be in ms, moved by its growth) */
 	char *p;
 
-	/* one allocation for the fourteen strings: a memo's answer copied
-	 * match by match, expansion after expansion */
+	/* a copy's copy (a memo's answer, expansion after expansion): the
+	 * block whole, each string at its offset in it */
+	if (from.block && from.block_len) {
+		if (!(m = query_matches_add(ms)))
+			return PK_ENOMEM;
+		*m = from;
+		if (!(m->block = pk_malloc(from.block_len))) {
+			memset(m, 0, sizeof(*m));
+			ms->n--;
+			return pk_error_set(PK_ENOMEM, "out of memory");
+		}
+		memcpy(m->block, from.block, from.block_len);
+		for (i = 0; i < N_STR; i++) {
+			char **f = str_at(m, i);
+
+			if (*f)
+				*f = m->block + (*f - from.block);
+		}
+		return 0;
+	}
+	/* one allocation for the fourteen strings */
 	for (i = 0; i < N_STR; i++) {
 		const char *s = str_of(src, i);
 
@@ -80,11 +99,13 @@ int query_matches_add_copy(query_matches *ms, const query_match *src)
 		return PK_ENOMEM;
 	*m = from;
 	m->block = NULL;
+	m->block_len = 0;
 	if (total && !(m->block = pk_malloc(total))) {
 		memset(m, 0, sizeof(*m));
 		ms->n--;
 		return pk_error_set(PK_ENOMEM, "out of memory");
 	}
+	m->block_len = total;
 	for (i = 0, p = m->block; i < N_STR; i++) {
 		char **f = str_at(m, i);
 

@@ -37,6 +37,7 @@ typedef struct query_match {
 	 * must not exist; a match is released whole (query_match_release),
 	 * or moved whole (a struct copy, the source forgotten). */
 	char *block;
+	size_t block_len; /* the block's bytes (0: no block) */
 } query_match;
 
 typedef struct query_matches {

@@ -243,11 +243,31 @@ static void copies_in_one_block(void)
 		grown += c.cap != cap;
 	} while ((!grown || c.n < c.cap) && c.n < 100);
 	CHECK(grown > 0);
+	/* a copy of a copy takes the block whole: its own, each string at
+	 * the same offset, the same text */
+	for (j = src.n; j < c.n; j++) {
+		const query_match *x = &c.m[0], *y = &c.m[j];
+
+		CHECK(y->block != NULL && y->block != x->block && y->block_len == x->block_len && x->block_len > 0);
+		CHECK(y->name - y->block == x->name - x->block && y->locator - y->block == x->locator - x->block);
+		CHECK((y->symbol == NULL) == (x->symbol == NULL) && (y->note == NULL) == (x->note == NULL));
+		CHECK(same_matches(&(query_matches){ c.m, 1, 1 }, &(query_matches){ c.m + j, 1, 1 }));
+	}
 	for (fail = 0; fail < 2; fail++) {
 		size_t n = c.n;
 
 		pk_alloc_fail_after((long)fail);
 		CHECK(query_matches_add_copy(&c, &src.m[0]) < 0);
+		pk_alloc_fail_after(-1);
+		pk_error_clear();
+		CHECK_EQ_INT(c.n, n);
+	}
+	{
+		/* (and of a copy's copy: its block, the list grown above) */
+		size_t n = c.n;
+
+		pk_alloc_fail_after(0);
+		CHECK(query_matches_add_copy(&c, &c.m[src.n]) < 0);
 		pk_alloc_fail_after(-1);
 		pk_error_clear();
 		CHECK_EQ_INT(c.n, n);
