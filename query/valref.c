@@ -10,6 +10,10 @@
 #include "../kg/graph.h"
 #include "material.h"
 #include "../common/formula.h"
+#include "../common/buf.h"
+#include "../common/hash.h"
+#include "../common/memo.h"
+#include "lookup.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -771,9 +775,7 @@ static int material_subject(kg_txn *t, const pk_normtext *nt, const qv_mention *
  * "Boltzmann constant in Hz/K", "Bohr magneton in K/T". A phrase naming
  * the constant names them too; the cited unit's dimension picks one. */
 typedef struct variants_ctx {
-	query_targets *ts;
-	int score;
-	int rc;
+	pk_buf *list; /* the variants' keys, each NUL-terminated */
 } variants_ctx;
 
 /* Append a target (type, a copy of key, score) to ts: 0 or PK_ENOMEM. */
@@ -793,32 +795,68 @@ static int target_push(query_targets *ts, char type, const char *key, int score)
 	return 0;
 }
 
+/* A variant's key, NUL included, onto the list (c->list). */
 static int on_variant(const kg_node *nd, void *vctx)
 {
 	variants_ctx *c = vctx;
-	size_t i;
 
-	for (i = 0; i < c->ts->n; i++)
-		if (c->ts->t[i].type == KG_QUANTITY && !strcmp(c->ts->t[i].key, nd->key))
-			return 0;
-	return target_push(c->ts, KG_QUANTITY, nd->key, c->score);
+	return pk_buf_put(c->list, nd->key, strlen(nd->key) + 1);
 }
 
+/* Each variant key of list[0..len) (NUL-terminated keys, in the graph's
+ * order) not among ts's quantities already, appended with score. */
+static int push_variants(query_targets *ts, const char *list, size_t len, int score)
+{
+	const char *k, *end = list + len;
+	size_t i;
+	int rc = 0;
+
+	for (k = list; k < end && rc == 0; k += strlen(k) + 1) {
+		for (i = 0; i < ts->n; i++)
+			if (ts->t[i].type == KG_QUANTITY && !strcmp(ts->t[i].key, k))
+				break;
+		if (i == ts->n)
+			rc = target_push(ts, KG_QUANTITY, k, score);
+	}
+	return rc;
+}
+
+/* Each quantity target's variants ("band gap in eV" of "band gap"), as
+ * targets: the quantity nodes under the key "<key> in ", read once a read
+ * transaction (query_phrase_memo, under 'V' and the key). */
 static int add_variants(kg_txn *t, query_targets *ts)
 {
 	size_t i, n = ts->n;
+	pk_buf prefix = PK_BUF_INIT, list = PK_BUF_INIT;
+	pk_memo *memo = query_phrase_memo(t);
 	int rc = 0;
 
 	for (i = 0; i < n && rc == 0; i++) {
-		pk_buf prefix = PK_BUF_INIT;
-		variants_ctx c = { ts, ts->t[i].score, 0 };
+		variants_ctx c = { &list };
+		const unsigned char *v;
+		uint64_t h;
+		size_t vl;
 
 		if (ts->t[i].type != KG_QUANTITY || strstr(ts->t[i].key, " in "))
 			continue;
-		if ((rc = pk_buf_printf(&prefix, "%s in ", ts->t[i].key)) == 0)
-			rc = kg_node_each(t, KG_QUANTITY, prefix.ptr, on_variant, &c);
-		pk_buf_release(&prefix);
+		pk_buf_reset(&prefix);
+		if ((rc = pk_buf_putc(&prefix, 'V')) < 0 || (rc = pk_buf_puts(&prefix, ts->t[i].key)) < 0 ||
+		    (rc = pk_buf_puts(&prefix, " in ")) < 0)
+			break;
+		h = pk_fnv1a64(prefix.ptr, prefix.len);
+		if (memo && (v = pk_memo_get(memo, h, prefix.ptr, prefix.len, &vl)) != NULL) {
+			rc = push_variants(ts, (const char *)v, vl, ts->t[i].score);
+			continue;
+		}
+		pk_buf_reset(&list);
+		if ((rc = kg_node_each(t, KG_QUANTITY, prefix.ptr + 1, on_variant, &c)) < 0)
+			break;
+		if (memo)
+			pk_memo_put(memo, h, prefix.ptr, prefix.len, list.ptr ? list.ptr : "", list.len);
+		rc = push_variants(ts, list.ptr ? list.ptr : "", list.len, ts->t[i].score);
 	}
+	pk_buf_release(&prefix);
+	pk_buf_release(&list);
 	return rc;
 }
 
