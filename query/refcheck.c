@@ -4096,16 +4096,75 @@ static int better(const qr_ref *r, const cand *a, const cand *b)
 
 /* The candidate's record decoded into w: read from the graph once per
  * reference (a read txn maps it in place), decoded unless w holds it. */
+/* ---- the records of works read lately ----------------------------------
+ * The same works are candidates of reference after reference (a common
+ * family name, a venue's words): where each one's record lies in the map
+ * of the commit read is kept, so that it is looked up once, not once a
+ * reference (the B-tree's search was half of a candidate's loading). Keyed
+ * by the DOI, checked whole; direct-mapped on its hash. Kept in the
+ * scratch and emptied with its memos when another commit is read; not used
+ * with records from outside or an online source (whose writes would come
+ * between). */
+#define RECS_SLOTS 8192 /* a power of two */
+#define RECS_DOI 96     /* a longer DOI is read each time */
+
+typedef struct rec_slot {
+	uint64_t h;
+	const void *rec; /* NULL: empty */
+	size_t len;
+	size_t dl;
+	char doi[RECS_DOI];
+} rec_slot;
+
+typedef struct rec_cache {
+	rec_slot *slot; /* RECS_SLOTS, made at first use (NULL: none) */
+	int failed;     /* no memory for it: every record is looked up */
+} rec_cache;
+
+static rec_cache *scratch_recs(const qr_opts *o);
+
+static int rec_recall(const rec_cache *rc, const char *doi, size_t n, uint64_t h, cand *c)
+{
+	const rec_slot *e = &rc->slot[h & (RECS_SLOTS - 1)];
+
+	if (!e->rec || e->h != h || e->dl != n || memcmp(e->doi, doi, n))
+		return 0;
+	c->rec = e->rec;
+	c->rec_len = e->len;
+	return 1;
+}
+
+static void rec_keep(rec_cache *rc, const char *doi, size_t n, uint64_t h, const cand *c)
+{
+	rec_slot *e = &rc->slot[h & (RECS_SLOTS - 1)];
+
+	if (n >= RECS_DOI)
+		return;
+	e->h = h;
+	e->rec = c->rec;
+	e->len = c->rec_len;
+	e->dl = n;
+	memcpy(e->doi, doi, n);
+}
+
 static int load_cand(kg_txn *t, const qr_opts *o, cand *c, kg_work *w)
 {
 	if (c->extra)
 		return kg_work_decode(w, o->extra[c->extra - 1], o->extra_len[c->extra - 1]);
 	if (!c->rec) {
-		int rc = kg_doc_get(t, KG_DOC_WORKS, c->doi, strlen(c->doi), &c->rec, &c->rec_len);
+		rec_cache *recs = scratch_recs(o);
+		size_t n = strlen(c->doi);
+		uint64_t h = recs ? pk_fnv1a64(c->doi, n) : 0;
 
-		if (rc < 0) {
-			c->rec = NULL;
-			return rc;
+		if (!recs || !rec_recall(recs, c->doi, n, h, c)) {
+			int rc = kg_doc_get(t, KG_DOC_WORKS, c->doi, n, &c->rec, &c->rec_len);
+
+			if (rc < 0) {
+				c->rec = NULL;
+				return rc;
+			}
+			if (recs)
+				rec_keep(recs, c->doi, n, h, c);
 		}
 	}
 	if (w->rec == c->rec && w->rec_len == c->rec_len)
@@ -4614,7 +4673,24 @@ struct qr_scratch {
 	qr_shared *shared; /* the batch's threads' results (borrowed; NULL: none) */
 	int whole;        /* every candidate compared whole (a test's switch) */
 	size_t deferred;  /* candidates never compared past their title */
+	rec_cache recs;   /* the works' records read lately, of the commit read */
 };
+
+/* o's scratch's record cache, made at first use; NULL: none (no scratch,
+ * records from outside or an online source, no memory). */
+static rec_cache *scratch_recs(const qr_opts *o)
+{
+	qr_scratch *s = o ? o->scratch : NULL;
+
+	if (!s || o->nextra || o->online || s->recs.failed)
+		return NULL;
+	if (!s->recs.slot && !(s->recs.slot = pk_calloc(RECS_SLOTS, sizeof(*s->recs.slot)))) {
+		s->recs.failed = 1;
+		pk_error_clear();
+		return NULL;
+	}
+	return &s->recs;
+}
 
 qr_scratch *query_ref_scratch_new(void)
 {
@@ -4637,6 +4713,8 @@ qr_scratch *query_ref_scratch_new(void)
 		s->shared = NULL;
 		s->whole = 0;
 		s->deferred = 0;
+		s->recs.slot = NULL;
+		s->recs.failed = 0;
 	}
 	return s;
 }
@@ -4653,6 +4731,7 @@ void query_ref_scratch_free(qr_scratch *s)
 		pk_free(s->fc.kept);
 		qr_rmemo_free(s->memo);
 		query_ref_memo_free(s->parses);
+		pk_free(s->recs.slot);
 	}
 	pk_free(s);
 }
@@ -4723,6 +4802,8 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 		s->world_txn = kg_txn_id(t);
 		s->world_closed = closed;
 		cover_memo_clear(&s->cover);
+		if (s->recs.slot)
+			memset(s->recs.slot, 0, RECS_SLOTS * sizeof(*s->recs.slot));
 		qr_rmemo_clear(s->memo);
 		if (s->bm25.df)
 			memset(s->bm25.df, 0, DF_SLOTS * sizeof(*s->bm25.df));
