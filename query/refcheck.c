@@ -619,20 +619,24 @@ static void title_venue_words(prep *p)
  * aside. Any other venue may (its folding is left to venue_words). */
 static int venue_may_begin(const char *venue, const char *first)
 {
-	size_t fl = strlen(first), i, k;
+	size_t k;
 	const char *v;
 
-	for (v = venue; *v; v++)
-		if ((unsigned char)*v >= 0x80 || *v == '<' || *v == '&')
-			return 1;
-	for (i = 0; venue + i + fl <= v; i++) {
-		for (k = 0; k < fl; k++) {
-			char c = venue[i + k];
+	/* one pass: first found, or a byte that is not plain */
+	for (v = venue; *v; v++) {
+		char c = *v;
 
-			if ((c >= 'A' && c <= 'Z' ? (char)(c + 32) : c) != first[k])
+		if ((unsigned char)c >= 0x80 || c == '<' || c == '&')
+			return 1;
+		if ((c >= 'A' && c <= 'Z' ? (char)(c + 32) : c) != first[0])
+			continue;
+		for (k = 1; first[k] && v[k]; k++) {
+			char d = v[k];
+
+			if ((d >= 'A' && d <= 'Z' ? (char)(d + 32) : d) != first[k])
 				break;
 		}
-		if (k == fl)
+		if (!first[k])
 			return 1;
 	}
 	return 0;

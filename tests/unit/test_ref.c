@@ -360,6 +360,12 @@ static void verdicts(void)
 			     "Cryoprecipitate. Archives of Dermatology, 109(6), 889.", 0, &r), QR_MISMATCH);
 	CHECK_EQ_INT(r.mismatched, QR_F_TITLE);
 	CHECK(strstr(r.reasons[0], "near-miss title") != NULL);
+	/* a "title" that is the work's venue (the journal of an untitled
+	 * reference read as its title, full or abbreviated after it) invents
+	 * nothing: not the chimera of a real locator and an invented title */
+	CHECK_EQ_INT(verdict("Watanabe, S. Archives of Dermatology. Arch. Dermatol. 109, 889 (1974).", 0, &r), QR_VERIFIED);
+	CHECK_EQ_INT(verdict("Watanabe S. (1974) Archives of Dermatology. Arch Dermatol 109:889", 0, &r), QR_VERIFIED);
+	CHECK_EQ_INT(verdict("Watanabe, S. (1974). Archives of Dermatology. 109(6), 889.", 0, &r), QR_VERIFIED);
 	/* chimeric: a real title under other authors */
 	CHECK_EQ_INT(verdict("Jones, K. (1974). Infantile Syphilis Accompanied by Anticomplementary Effect of "
 			     "Cryoglobulin. Archives of Dermatology, 109(6), 889.", 0, &r), QR_MISMATCH);
