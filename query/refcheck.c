@@ -2665,6 +2665,7 @@ typedef struct bm25_tables {
 	 * (one byte), its target's 64-bit hash, its target. NULL: none kept
 	 * (the index is read each time). */
 	pk_memo *post;
+	pk_buf arena;     /* the scored works' DOIs, kept between calls (emptied) */
 } bm25_tables;
 
 #define POST_SLOTS 8192
@@ -2837,6 +2838,8 @@ static int retrieve(kg_txn *t, const qr_ref *r, const rtext *rt, uint64_t nworks
 	int rc = 0;
 
 	memset(&b, 0, sizeof(b));
+	b.arena = tb->arena; /* (its room kept from call to call) */
+	pk_buf_reset(&b.arena);
 	out->nretrieved = 0;
 	if (!nworks)
 		return 0;
@@ -2922,7 +2925,8 @@ static int retrieve(kg_txn *t, const qr_ref *r, const rtext *rt, uint64_t nworks
 done:
 	for (i = 0; b.slot && i < b.n; i++)
 		b.slot[b.used[i]] = 0;
-	pk_buf_release(&b.arena);
+	pk_buf_reset(&b.arena);
+	tb->arena = b.arena;
 	pk_buf_release(&key);
 	pk_buf_release(&packed);
 	pk_error_clear();
@@ -4731,6 +4735,7 @@ void query_ref_scratch_free(qr_scratch *s)
 		pk_free(s->bm25.used);
 		pk_free(s->bm25.df);
 		pk_memo_free(s->bm25.post);
+		pk_buf_release(&s->bm25.arena);
 		pk_free(s->fc.keys);
 		pk_free(s->fc.kept);
 		qr_rmemo_free(s->memo);
