@@ -115,6 +115,7 @@ static void strip_tail(const char *s, size_t a, size_t *b)
 
 	while (again) {
 		size_t i, c;
+		unsigned last;
 
 		again = 0;
 		while (*b > a && (s[*b - 1] == ' ' || s[*b - 1] == '\t'))
@@ -124,11 +125,13 @@ static void strip_tail(const char *s, size_t a, size_t *b)
 			again = 1;
 			continue;
 		}
+		/* (the last byte first, here: most windows end in none) */
+		last = *b > a ? (unsigned char)s[*b - 1] | 0x20 : 0;
 		for (i = 0; i < sizeof(trailing_words) / sizeof(trailing_words[0]); i++) {
 			const char *w = trailing_words[i].s;
 			size_t l = trailing_words[i].len;
 
-			if (!ends_with_ci(s + *b, *b - a, &trailing_words[i]))
+			if (((unsigned char)w[l - 1] | 0x20) != last || !ends_with_ci(s + *b, *b - a, &trailing_words[i]))
 				continue;
 			/* English words end at a word boundary */
 			if (is_ascii_word_char(w[0]) && *b - l > a && is_ascii_word_char(s[*b - l - 1]))
