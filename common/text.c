@@ -40,12 +40,25 @@ int pk_utf8_encode(char *out, int32_t cp)
 
 int pk_utf8_valid(const char *s, size_t n)
 {
+	static const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
 	size_t i = 0;
 
 	while (i < n) {
 		int32_t cp;
 		int k;
 
+		/* eight bytes of ASCII at a time: none at or above 0x80, none 0
+		 * (a word the test stops at is left to the byte loop) */
+		while (i + 8 <= n) {
+			uint64_t x;
+
+			memcpy(&x, s + i, 8);
+			if ((x | ((x - ones) & ~x)) & high)
+				break;
+			i += 8;
+		}
+		if (i >= n)
+			break;
 		if (s[i] == '\0')
 			return 0;
 		if ((unsigned char)s[i] < 0x80) {

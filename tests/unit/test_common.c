@@ -255,6 +255,32 @@ static void text_folding(void)
 	CHECK(!pk_utf8_valid("a\xc3", 2));
 	CHECK(!pk_utf8_valid("a\0b", 3));
 	CHECK(!pk_utf8_valid("\xed\xa0\x80", 3)); /* surrogate */
+	/* the eight-byte ASCII path: a NUL, a stray continuation byte, a
+	 * cut sequence or a valid one at every offset of a long ASCII run,
+	 * and lengths that end inside a word */
+	{
+		char run[40];
+		size_t at, n;
+
+		for (at = 0; at < 24; at++) {
+			memset(run, 'a', sizeof(run));
+			CHECK(pk_utf8_valid(run, sizeof(run)));
+			run[at] = '\0';
+			CHECK(!pk_utf8_valid(run, sizeof(run)));
+			CHECK(pk_utf8_valid(run, at)); /* (before it) */
+			run[at] = (char)0x80;
+			CHECK(!pk_utf8_valid(run, sizeof(run)));
+			run[at] = (char)0xc3;
+			CHECK(!pk_utf8_valid(run, at + 1)); /* cut */
+			run[at + 1] = (char)0xa9;
+			CHECK(pk_utf8_valid(run, sizeof(run))); /* "é" */
+			run[at + 2] = (char)0xa9;
+			CHECK(!pk_utf8_valid(run, sizeof(run)));
+		}
+		memset(run, 'a', sizeof(run));
+		for (n = 0; n <= sizeof(run); n++)
+			CHECK(pk_utf8_valid(run, n));
+	}
 }
 
 static void lines_reader(void)
