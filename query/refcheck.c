@@ -2633,7 +2633,9 @@ typedef struct term {
 } term;
 
 typedef struct scored {
-	uint32_t at, len; /* the DOI in the arena */
+	const char *doi; /* its bytes where the posting was read (the index's map,
+			  * or the memo, which takes no entry while retrieve() runs) */
+	uint32_t len;
 	double score;
 } scored;
 
@@ -2665,7 +2667,12 @@ typedef struct bm25_tables {
 	 * (one byte), its target's 64-bit hash, its target. NULL: none kept
 	 * (the index is read each time). */
 	pk_memo *post;
-	pk_buf arena;     /* the scored works' DOIs, kept between calls (emptied) */
+	/* the postings of the terms the memo did not hold, packed as it
+	 * keeps them, and their keys: put in the memo when retrieve() is done
+	 * (a put may empty the memo, and the postings scored point into it);
+	 * kept between calls, emptied */
+	pk_buf pend[BM25_TERMS], pend_key[BM25_TERMS];
+	size_t npend;
 } bm25_tables;
 
 #define POST_SLOTS 8192
@@ -2693,7 +2700,6 @@ static int term_df(kg_txn *t, bm25_tables *tb, const pk_buf *k, size_t *df)
 }
 
 typedef struct bm25 {
-	pk_buf arena;
 	uint32_t *slot;
 	scored *entry;
 	uint32_t *used;
@@ -2711,7 +2717,7 @@ static int bm25_add(bm25 *b, const void *target, size_t len, uint64_t h)
 		if ((v & 0xffff0000u) == tag) {
 			scored *e = &b->entry[(v & 0xffff) - 1];
 
-			if (e->len == len && !memcmp(b->arena.ptr + e->at, target, len)) {
+			if (e->len == len && !memcmp(e->doi, target, len)) {
 				e->score += b->weight;
 				return 0;
 			}
@@ -2719,11 +2725,11 @@ static int bm25_add(bm25 *b, const void *target, size_t len, uint64_t h)
 	if (b->n >= BM25_SLOTS / 2 || len > 255)
 		return 0;
 	b->slot[at] = tag | (uint32_t)(b->n + 1);
-	b->entry[b->n].at = (uint32_t)b->arena.len;
+	b->entry[b->n].doi = target;
 	b->entry[b->n].len = (uint32_t)len;
 	b->entry[b->n].score = b->weight;
 	b->used[b->n++] = (uint32_t)at;
-	return pk_buf_put(&b->arena, target, len);
+	return 0;
 }
 
 static int bm25_visit(const void *target, size_t len, void *vctx)
@@ -2759,13 +2765,14 @@ static int post_visit(const void *target, size_t len, void *vctx)
 }
 
 /* Visit the postings of term key k (the first BM25_POSTINGS of the index),
- * through tb's memo when it has one; packed: a buffer of the caller's. */
-static int term_visit(kg_txn *t, bm25_tables *tb, const pk_buf *k, bm25 *b, pk_buf *packed)
+ * through tb's memo when it has one (what it lacks is read from the index
+ * and left for pend_put). */
+static int term_visit(kg_txn *t, bm25_tables *tb, const pk_buf *k, bm25 *b)
 {
 	const unsigned char *v, *end;
 	uint64_t h;
 	size_t vlen;
-	post_fill f = { b, packed, 0 };
+	post_fill f = { b, NULL, 0 };
 	int rc;
 
 	if (!tb->post)
@@ -2781,12 +2788,32 @@ static int term_visit(kg_txn *t, bm25_tables *tb, const pk_buf *k, bm25 *b, pk_b
 		}
 		return 0;
 	}
-	pk_buf_reset(packed);
+	if (tb->npend == BM25_TERMS) /* (one list a term: never) */
+		return kg_index_find(t, k->ptr, k->len, BM25_POSTINGS, bm25_visit, b);
+	f.packed = &tb->pend[tb->npend];
+	pk_buf_reset(f.packed);
 	if ((rc = kg_index_find(t, k->ptr, k->len, BM25_POSTINGS, post_visit, &f)) < 0)
 		return rc;
-	if (!f.unkept)
-		pk_memo_put(tb->post, h, k->ptr, k->len, packed->ptr ? packed->ptr : (const char *)"", packed->len);
+	pk_buf_reset(&tb->pend_key[tb->npend]);
+	if (!f.unkept && pk_buf_put(&tb->pend_key[tb->npend], k->ptr, k->len) == 0)
+		tb->npend++;
+	pk_error_clear();
 	return 0;
+}
+
+/* The lists term_visit read from the index, into the memo (retrieve() has
+ * done with the postings it holds). */
+static void pend_put(bm25_tables *tb)
+{
+	size_t i;
+
+	for (i = 0; i < tb->npend; i++) {
+		const pk_buf *k = &tb->pend_key[i], *v = &tb->pend[i];
+
+		pk_memo_put(tb->post, pk_fnv1a64(k->ptr, k->len), k->ptr, k->len, v->ptr ? v->ptr : (const char *)"",
+			    v->len);
+	}
+	tb->npend = 0;
 }
 
 static int term_cmp(const void *a, const void *b)
@@ -2833,13 +2860,12 @@ static int retrieve(kg_txn *t, const qr_ref *r, const rtext *rt, uint64_t nworks
 	term ts[160];
 	ranked top[QR_RETRIEVED];
 	size_t nt = 0, i, k;
-	pk_buf key = PK_BUF_INIT, packed = PK_BUF_INIT;
+	pk_buf key = PK_BUF_INIT;
 	bm25 b;
 	int rc = 0;
 
 	memset(&b, 0, sizeof(b));
-	b.arena = tb->arena; /* (its room kept from call to call) */
-	pk_buf_reset(&b.arena);
+	tb->npend = 0;
 	out->nretrieved = 0;
 	if (!nworks)
 		return 0;
@@ -2898,7 +2924,7 @@ static int retrieve(kg_txn *t, const qr_ref *r, const rtext *rt, uint64_t nworks
 		pk_buf_reset(&key);
 		b.weight = ts[i].weight;
 		if ((rc = kg_key_term(&key, ts[i].tag, ts[i].word, strlen(ts[i].word))) < 0 ||
-		    (rc = term_visit(t, tb, &key, &b, &packed)) < 0)
+		    (rc = term_visit(t, tb, &key, &b)) < 0)
 			goto done;
 	}
 	/* the top ones, by insertion into a short list in rank order */
@@ -2918,17 +2944,17 @@ static int retrieve(kg_txn *t, const qr_ref *r, const rtext *rt, uint64_t nworks
 		k += k < max;
 	}
 	for (i = 0; i < k; i++) {
-		pk_str_ncopy(out->retrieved[i].doi, sizeof(out->retrieved[0].doi), b.arena.ptr + top[i].s.at, top[i].s.len);
+		pk_str_ncopy(out->retrieved[i].doi, sizeof(out->retrieved[0].doi), top[i].s.doi, top[i].s.len);
 		out->retrieved[i].score = top[i].s.score;
 	}
 	out->nretrieved = k;
 done:
 	for (i = 0; b.slot && i < b.n; i++)
 		b.slot[b.used[i]] = 0;
-	pk_buf_reset(&b.arena);
-	tb->arena = b.arena;
+	if (rc == 0)
+		pend_put(tb);
+	tb->npend = 0;
 	pk_buf_release(&key);
-	pk_buf_release(&packed);
 	pk_error_clear();
 	return rc;
 }
@@ -4735,7 +4761,10 @@ void query_ref_scratch_free(qr_scratch *s)
 		pk_free(s->bm25.used);
 		pk_free(s->bm25.df);
 		pk_memo_free(s->bm25.post);
-		pk_buf_release(&s->bm25.arena);
+		for (size_t i = 0; i < BM25_TERMS; i++) {
+			pk_buf_release(&s->bm25.pend[i]);
+			pk_buf_release(&s->bm25.pend_key[i]);
+		}
 		pk_free(s->fc.keys);
 		pk_free(s->fc.kept);
 		qr_rmemo_free(s->memo);
