@@ -143,16 +143,6 @@ void kg_be64(unsigned char out[8], uint64_t v)
 		out[i] = (unsigned char)v;
 }
 
-uint64_t kg_get_be64(const unsigned char in[8])
-{
-	uint64_t v = 0;
-	int i;
-
-	for (i = 0; i < 8; i++)
-		v = v << 8 | in[i];
-	return v;
-}
-
 void kg_be32(unsigned char out[4], uint32_t v)
 {
 	int i;

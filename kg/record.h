@@ -13,6 +13,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* Append a field. A NULL string appends nothing. Errors from pk_buf. */
 int kg_rec_str(pk_buf *b, uint8_t tag, const char *s);
@@ -43,7 +44,22 @@ const char *kg_field_str(const kg_field *f);
 
 /* Big-endian fixed-width keys sort numerically in LMDB. */
 void kg_be64(unsigned char out[8], uint64_t v);
-uint64_t kg_get_be64(const unsigned char in[8]);
+static inline uint64_t kg_get_be64(const unsigned char in[8])
+{
+	uint64_t v;
+
+	/* (one load and a byte swap: index keys and filter probes read it
+	 * by the million) */
+	memcpy(&v, in, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	v = __builtin_bswap64(v);
+#elif !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_BIG_ENDIAN__
+	v = 0;
+	for (int i = 0; i < 8; i++)
+		v = v << 8 | in[i];
+#endif
+	return v;
+}
 void kg_be32(unsigned char out[4], uint32_t v);
 uint32_t kg_get_be32(const unsigned char in[4]);
 
