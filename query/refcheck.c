@@ -348,7 +348,7 @@ static void kept_words(fcache *fc, const char *text, int drop_stop, words *out)
 		split_folded(out, drop_stop);
 		return;
 	}
-	h = pk_fnv1a64(text, tl);
+	h = pk_hash_mem(text, tl);
 	at = (h ^ (uint64_t)drop_stop) & (FIELDS_KEPT - 1);
 	key = &fc->keys[at];
 	k = &fc->kept[at];
@@ -2139,7 +2139,7 @@ typedef struct collect_ctx {
  * candidates are full (it is not added), else 0. */
 static int add_candidate_at(cands *cs, const char *doi, size_t n, int at_locator)
 {
-	uint64_t h = pk_fnv1a64(doi, n);
+	uint64_t h = pk_hash_mem(doi, n);
 	size_t at;
 
 	if (n >= sizeof(cs->c[0].doi))
@@ -4188,7 +4188,7 @@ static int load_cand(kg_txn *t, const qr_opts *o, cand *c, kg_work *w)
 	if (!c->rec) {
 		rec_cache *recs = scratch_recs(o);
 		size_t n = strlen(c->doi);
-		uint64_t h = recs ? pk_fnv1a64(c->doi, n) : 0;
+		uint64_t h = recs ? pk_hash_mem(c->doi, n) : 0;
 
 		if (!recs || !rec_recall(recs, c->doi, n, h, c)) {
 			int rc = kg_doc_get(t, KG_DOC_WORKS, c->doi, n, &c->rec, &c->rec_len);

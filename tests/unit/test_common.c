@@ -3,6 +3,7 @@
 
 #include "common/alloc.h"
 #include "common/buf.h"
+#include "common/hash.h"
 #include "common/dynlib.h"
 #include "common/error.h"
 #include "common/flatjson.h"
@@ -1746,10 +1747,45 @@ static void text_emphasis(void)
 	}
 }
 
+/* pk_hash_mem: the bytes given and no more (each length of a string cut
+ * from a heap block of that length, for the sanitizers), the same hash for
+ * the same bytes wherever they lie, and a change in any byte or in the
+ * length seen in the hash */
+static void hash_mem(void)
+{
+	static const char text[] = "10.1016/j.physleta.2019.125891 a title of some length";
+	size_t n, i;
+
+	for (n = 0; n < sizeof(text); n++) {
+		char *a = pk_malloc(n ? n : 1), *b = pk_malloc(n + 3);
+		uint64_t h;
+
+		if (!a || !b) {
+			pk_free(a);
+			pk_free(b);
+			CHECK(0);
+			return;
+		}
+		memcpy(a, text, n);
+		memcpy(b + 3, text, n);
+		h = pk_hash_mem(a, n);
+		CHECK(h == pk_hash_mem(b + 3, n));
+		CHECK(n == 0 || h != pk_hash_mem(a, n - 1));
+		for (i = 0; i < n; i++) {
+			a[i] ^= 1;
+			CHECK(pk_hash_mem(a, n) != h);
+			a[i] ^= 1;
+		}
+		pk_free(a);
+		pk_free(b);
+	}
+}
+
 int main(void)
 {
 	pk_alloc_init();
 	RUN(text_plain);
+	RUN(hash_mem);
 	RUN(text_emphasis);
 	RUN(buf_cap_and_append);
 	RUN(alloc_fault_injection);
