@@ -38,7 +38,7 @@ enum {
 	RE_DOI, RE_ARXIV, RE_URL, RE_NUMBERED, RE_GBT, RE_SHORT, RE_YEAR,
 	RE_A_FAM_INIT, RE_A_INIT_FAM, RE_A_INIT_FAM_LAST, RE_A_FAM_II, RE_A_FAM_DOTS, RE_A_CJK, RE_A_MONO, RE_SEP, RE_ETAL,
 	RE_T_SPIRES, RE_T_NATURE, RE_T_ELSEVIER, RE_T_ACS, RE_T_VANCOUVER, RE_T_APA, RE_T_APA_NOVOL, RE_T_SPRINGER, RE_T_IEEE, RE_T_IEEE_NOVOL, RE_T_CHICAGO, RE_T_IN,
-	RE_LEAD_YEAR, RE_QUOTED, RE_QUOTED_ANY, RE_PMID, RE_PMCID, RE_OPENALEX, RE_DBLP, RE_OTHER_ID, RE_ACCESS, RE_COUNT
+	RE_LEAD_YEAR, RE_QUOTED, RE_QUOTED_ANY, RE_PMID, RE_PMCID, RE_OPENALEX, RE_DBLP, RE_OTHER_ID, RE_ACCESS, RE_T_VANCOUVER_AT, RE_COUNT
 };
 
 /* An editor as Vancouver and AMA name one: "Ikeuchi K", "van der Berg JA" */
@@ -56,6 +56,11 @@ enum {
 #define VENUE_NC "(?P<venue>\\p{Lu}[^,;()\"\\[\\]]*?[\\p{L}.)])"
 #define PARTICLE "(?:(?:van|von|der|den|de|da|di|du|del|della|dos|la|le|ter|ten|olde|op|zu)\\s+)*"
 #define FAMILY PARTICLE "(?:[dl]['\\x{2019}])?(?:\\p{Lu}[\\p{L}'\\-]*\\p{Ll}[\\p{L}'\\-]*|\\p{Lu}{2}[\\p{Lu}'\\-]*)"
+
+/* Vancouver's tail (RE_T_VANCOUVER) */
+#define T_VANCOUVER                                                                                                  \
+	"(?P<venue>[^;:]+?)\\.?\\s*(?P<year>(?:1[5-9]|20)\\d\\d)(?:\\s+[A-Z][a-z]{2}(?:\\s+\\d{1,2})?)?\\s*;\\s*(?:(?P<vol>\\d+(?:-\\d+)?|[IVXLC]{1,8})" \
+	"\\s*(?:\\((?P<iss>[^)]{1,24})\\))?|\\((?P<iss2>[^)]{1,24})\\))\\s*(?::\\s*" PAGES ")?"
 
 static const char *const patterns[RE_COUNT] = {
 	/* (a Markdown link's "](" ends it: "[https://doi.org/X](https://doi.org/X)") */
@@ -115,8 +120,10 @@ static const char *const patterns[RE_COUNT] = {
 	/* "J. Phys. Chem. C 2020, 124, 12345" */
 	[RE_T_ACS] = VENUE_NC "\\s*,?\\s+(?P<year>(?:1[5-9]|20)\\d\\d)\\s*,\\s*(?P<vol>\\d+)\\s*(?:\\((?P<iss>[^)]{1,12})\\))?\\s*(?:,\\s*" PAGES "|\\.?$)",
 	/* "J Pharmacol Exp Ther. 2013;344:23-32", "Eur Respir J 1995;8(3):1030-8" */
-	[RE_T_VANCOUVER] = "(?P<venue>[^;:]+?)\\.?\\s*(?P<year>(?:1[5-9]|20)\\d\\d)(?:\\s+[A-Z][a-z]{2}(?:\\s+\\d{1,2})?)?\\s*;\\s*(?:(?P<vol>\\d+(?:-\\d+)?|[IVXLC]{1,8})"
-			   "\\s*(?:\\((?P<iss>[^)]{1,24})\\))?|\\((?P<iss2>[^)]{1,24})\\))\\s*(?::\\s*" PAGES ")?",
+	[RE_T_VANCOUVER] = T_VANCOUVER,
+	/* the same where it starts at the offset given (a whole reference
+	 * that is a journal alone), not searched for further on */
+	[RE_T_VANCOUVER_AT] = "\\G(?:" T_VANCOUVER ")",
 	/* "Bioinformatics, 20(17), 3246-3248" */
 	[RE_T_APA] = "(?P<venue>\\p{Lu}[^,;\"]*?)\\s*,\\s*(?P<vol>\\d+(?:-\\d+)?)\\s*(?:(?:\\((?P<iss>[^)]{1,24})\\))?"
 		     "\\s*,\\s*(?:pp?\\.\\s*)?" PAGES "|\\((?P<iss2>[^)]{1,24})\\)\\s*\\.?$)",
@@ -638,6 +645,42 @@ static int short_tail(const char *s, size_t n)
  * Respir J", "Radiology"), no commas or full stops? (An author alone with
  * a year, volume and pages, "Smith JA. 2009;62:656-64", is no reference
  * anyone writes; read as a journal it can only fail to be found.) */
+/* The words RE_OTHER_ID and RE_ACCESS cannot match without, caseless
+ * ("semanticscholar.org/", "openreview.net/"; "cited", "accessed",
+ * "retrieved", "viewed", "consulted", "downloaded"): *ids and *access set
+ * where s[0..n) holds one. Caseless matching in Unicode reads "ſ" as "s":
+ * text beyond ASCII sets both (the patterns decide). */
+static void id_words(const char *s, size_t n, int *ids, int *access)
+{
+	static const struct {
+		const char *w;
+		size_t l;
+		int id;
+	} words[] = { { "semanticscholar.org/", 20, 1 }, { "openreview.net/", 15, 1 }, { "cited", 5, 0 },
+		      { "accessed", 8, 0 }, { "retrieved", 9, 0 }, { "viewed", 6, 0 }, { "consulted", 9, 0 },
+		      { "downloaded", 10, 0 } };
+	size_t i, k, j;
+
+	*ids = *access = 0;
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c >= 0x80) {
+			*ids = *access = 1;
+			return;
+		}
+		c |= 0x20;
+		for (k = 0; k < sizeof(words) / sizeof(words[0]); k++) {
+			if (c != (unsigned char)words[k].w[0] || n - i < words[k].l)
+				continue;
+			for (j = 1; j < words[k].l && ((unsigned char)s[i + j] | 0x20) == (unsigned char)words[k].w[j]; j++)
+				;
+			if (j == words[k].l)
+				*(words[k].id ? ids : access) = 1;
+		}
+	}
+}
+
 static int journal_alone(const char *s, const pk_match *m)
 {
 	char v[256];
@@ -1264,6 +1307,9 @@ int query_ref_parse_full(const char *text, size_t n, qr_ref *out)
 	}
 	/* what a bare DOI leaves (blanks, a '.' or ',') no other identifier matches */
 	if (!blank_only(s, len)) {
+		int ids, access;
+
+		id_words(s, len, &ids, &access);
 		if (pk_re_match(re[RE_ARXIV], s, len, 0, &m) == 1) {
 			snprintf(out->arxiv, sizeof(out->arxiv), "%.*s", (int)(m.end[1] - m.start[1]), s + m.start[1]);
 			blank_arxiv(s, len, m.start[0], m.end[0]);
@@ -1287,7 +1333,7 @@ int query_ref_parse_full(const char *text, size_t n, qr_ref *out)
 				 s + m.start[1]);
 			blank(s, m.start[0], m.end[0]);
 		}
-		if (pk_re_match(re[RE_OTHER_ID], s, len, 0, &m) == 1) {
+		if (ids && pk_re_match(re[RE_OTHER_ID], s, len, 0, &m) == 1) {
 			snprintf(out->other_id, sizeof(out->other_id), "%.*s",
 				 (int)(m.end[1] - m.start[1] > 159 ? 159 : m.end[1] - m.start[1]), s + m.start[1]);
 			blank(s, m.start[0], m.end[0]);
@@ -1297,7 +1343,7 @@ int query_ref_parse_full(const char *text, size_t n, qr_ref *out)
 				 s + m.start[0]);
 			blank(s, m.start[0], m.end[0]);
 		}
-		if (pk_re_match(re[RE_ACCESS], s, len, 0, &m) == 1)
+		if (access && pk_re_match(re[RE_ACCESS], s, len, 0, &m) == 1)
 			blank(s, m.start[0], m.end[0]);
 	}
 	/* trailing blanks and punctuation left by the identifiers */
@@ -1343,8 +1389,8 @@ int query_ref_parse_full(const char *text, size_t n, qr_ref *out)
 			aend = start;
 		/* nor is PubMed's "Magn Reson Med. 2009 Sep;62(3):656-64" (a
 		 * ReferenceList citation) an author "Reson Med, Magn" */
-		else if (pk_re_match(re[RE_T_VANCOUVER], s, len, start, &m) == 1 && m.start[0] == start &&
-			 m.end[0] + 1 >= len && journal_alone(s, &m))
+		else if (pk_re_match(re[RE_T_VANCOUVER_AT], s, len, start, &m) == 1 && m.end[0] + 1 >= len &&
+			 journal_alone(s, &m))
 			aend = start;
 		else if ((aend = start + parse_authors(s + start, len - start, out)) && out->nauthors <= 1)
 			aend = org_first(s, start, len, aend, out);

@@ -1182,6 +1182,42 @@ out:
 	query_ref_scratch_free(whole);
 }
 
+/* The words the identifier and access-date patterns need are looked for
+ * first (id_words): in any case, at the string's very end, and beyond
+ * ASCII (where the patterns decide); a string without them keeps all. */
+static void ids_and_access_dates(void)
+{
+	static const struct {
+		const char *text, *other_id, *checked; /* checked: the text check-ref validates */
+	} cases[] = {
+		{ "Smith J. A title of the paper. J Test. 2020;1:1-2. [cited 2024 May 12]", "",
+		  "Smith J. A title of the paper. J Test. 2020;1:1-2" },
+		{ "Smith J. A title of the paper. J Test. 2020;1:1-2. ACCESSED 12 May 2024", "",
+		  "Smith J. A title of the paper. J Test. 2020;1:1-2" },
+		{ "Smith J. A title of the paper. J Test. 2020;1:1-2. Retrieved March 3, 2024, from", "",
+		  "Smith J. A title of the paper. J Test. 2020;1:1-2" },
+		{ "Smith J. Über den Titel. J Test. 2020;1:1-2. Accessed 12 May 2024", "",
+		  "Smith J. Über den Titel. J Test. 2020;1:1-2" },
+		{ "Smith J. A title of the paper. J Test. 2020;1:1-2. Cited by 12", "",
+		  "Smith J. A title of the paper. J Test. 2020;1:1-2. Cited by 12" },
+		{ "Smith J. A title of the paper. 2020. https://www.SemanticScholar.org/paper/abc123",
+		  "SemanticScholar.org/paper/abc123", "Smith J. A title of the paper. 2020" },
+		{ "Smith J. A title of the paper. 2020. openreview.net/forum?id=Xy_1-z", "openreview.net/forum?id=Xy_1-z",
+		  "Smith J. A title of the paper. 2020" },
+		{ "Smith J. A title of the paper. 2020. semanticscholar.org", "",
+		  "Smith J. A title of the paper. 2020. semanticscholar.org" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		qr_ref r;
+
+		CHECK_EQ_INT(query_ref_parse(cases[i].text, strlen(cases[i].text), &r), 0);
+		CHECK_STR(r.other_id, cases[i].other_id);
+		CHECK_STR(r.text, cases[i].checked);
+	}
+}
+
 int main(void)
 {
 	const char *dir = t_tmpdir("ref");
@@ -1191,6 +1227,7 @@ int main(void)
 	RUN(tokenizer);
 	RUN(dois_and_records);
 	RUN(styles);
+	RUN(ids_and_access_dates);
 	RUN(utf8_cuts);
 	RUN(parse_memo);
 	RUN(coverage_memo);
