@@ -531,20 +531,39 @@ int kg_work_terms(const kg_work *w, int (*emit)(void *ctx, char tag, const char 
 	return rc;
 }
 
+/* The head key (tag 'B': the first four words of six or more) of folded
+ * text f[0..n): 0, or PK_ENOTFOUND (a shorter title). */
+static int head_key_of(pk_buf *key, const char *f, size_t n)
+{
+	size_t words = 0, i, cut = 0;
+
+	for (i = 0; i < n; i++)
+		if (f[i] == ' ' && ++words == 4 && !cut)
+			cut = i;
+	words++;
+	return words < 6 || !cut ? PK_ENOTFOUND : put_hash(key, 'B', f, cut);
+}
+
+/* The title key (tag 'T': the words joined without spaces, "X-ray" ==
+ * "X ray" == "Xray") of folded text f (its spaces collapsed in place): 0,
+ * or PK_ENOTFOUND (under four bytes). */
+static int title_key_of(pk_buf *key, pk_buf *f)
+{
+	size_t i, j;
+
+	for (i = j = 0; i < f->len; i++)
+		if (f->ptr[i] != ' ')
+			f->ptr[j++] = f->ptr[i];
+	return j < 4 ? PK_ENOTFOUND : put_hash(key, 'T', f->ptr, j);
+}
+
 int kg_key_title(pk_buf *key, const char *title)
 {
 	pk_buf f = PK_BUF_INIT;
 	int rc;
 
-	if ((rc = kg_fold_text(&f, title, strlen(title))) == 0) {
-		/* collapse the single spaces too: "X-ray" == "X ray" == "Xray" */
-		size_t i, j;
-
-		for (i = j = 0; i < f.len; i++)
-			if (f.ptr[i] != ' ')
-				f.ptr[j++] = f.ptr[i];
-		rc = j < 4 ? PK_ENOTFOUND : put_hash(key, 'T', f.ptr, j);
-	}
+	if ((rc = kg_fold_text(&f, title, strlen(title))) == 0)
+		rc = title_key_of(key, &f);
 	pk_buf_release(&f);
 	return rc;
 }
@@ -552,17 +571,31 @@ int kg_key_title(pk_buf *key, const char *title)
 int kg_key_title_head(pk_buf *key, const char *title)
 {
 	pk_buf f = PK_BUF_INIT;
-	size_t words = 0, i, cut = 0;
 	int rc;
 
-	if ((rc = kg_fold_text(&f, title, strlen(title))) < 0)
-		goto done;
-	for (i = 0; i < f.len; i++)
-		if (f.ptr[i] == ' ' && ++words == 4 && !cut)
-			cut = i;
-	words++;
-	rc = words < 6 || !cut ? PK_ENOTFOUND : put_hash(key, 'B', f.ptr, cut);
-done:
+	if ((rc = kg_fold_text(&f, title, strlen(title))) == 0)
+		rc = head_key_of(key, f.ptr, f.len);
+	pk_buf_release(&f);
+	return rc;
+}
+
+int kg_key_titles(pk_buf *key, pk_buf *head, const char *title, int *have)
+{
+	pk_buf f = PK_BUF_INIT;
+	int rc;
+
+	*have = 0;
+	if ((rc = kg_fold_text(&f, title, strlen(title))) == 0) {
+		/* (the head first: the title key collapses the spaces) */
+		if ((rc = head_key_of(head, f.ptr, f.len)) == 0)
+			*have |= 2;
+		if (rc == 0 || rc == PK_ENOTFOUND) {
+			if ((rc = title_key_of(key, &f)) == 0)
+				*have |= 1;
+			if (rc == PK_ENOTFOUND)
+				rc = 0;
+		}
+	}
 	pk_buf_release(&f);
 	return rc;
 }
@@ -769,8 +802,18 @@ int kg_work_keys(const kg_work *w, int (*emit)(void *ctx, const void *key, size_
 			pk_error_clear();                          \
 	} while (0)
 	if (w->title) {
-		KEY(kg_key_title(&e.key, w->title));
-		KEY(kg_key_title_head(&e.key, w->title));
+		/* (the title folded once for its two keys) */
+		pk_buf head = PK_BUF_INIT;
+		int have = 0;
+
+		pk_buf_reset(&e.key);
+		if (kg_key_titles(&e.key, &head, w->title, &have) < 0)
+			pk_error_clear();
+		if (rc == 0 && (have & 1))
+			rc = emit(ctx, e.key.ptr, e.key.len);
+		if (rc == 0 && (have & 2))
+			rc = emit(ctx, head.ptr, head.len);
+		pk_buf_release(&head);
 	}
 	if (w->nauthors && w->authors[0].family && w->year) {
 		KEY(kg_key_author_year(&e.key, w->authors[0].family, w->year));

@@ -132,6 +132,10 @@ long kg_fold_plain(const char *s, size_t n, char *out, size_t cap);
 int kg_family_fold(pk_buf *out, const char *family);
 int kg_key_title(pk_buf *key, const char *title);
 int kg_key_title_head(pk_buf *key, const char *title);
+/* Both, the title folded once: the title key appended to key and the head
+ * key to head where the title has them (*have: 1 the title key, 2 the head
+ * key); 0, or an error of folding (nothing appended). */
+int kg_key_titles(pk_buf *key, pk_buf *head, const char *title, int *have);
 int kg_key_author_year(pk_buf *key, const char *family, int year);
 int kg_key_volume_page(pk_buf *key, const char *volume, const char *page);
 /* The key of already folded text: tag 'T' with the words joined without

@@ -2528,11 +2528,16 @@ static int gather_narrow(kg_txn *t, const qr_ref *r, cands *cs)
 	if (r->doi[0])
 		add_candidate(cs, r->doi, strlen(r->doi)), cs->c[0].from_doi = 1;
 	if (r->title[0]) {
-		if (kg_key_title(&key, r->title) == 0 && (rc = from_index(t, &key, cs)) < 0)
+		pk_buf head = PK_BUF_INIT;
+		int have = 0;
+
+		if (kg_key_titles(&key, &head, r->title, &have) == 0 &&
+		    (((have & 1) && (rc = from_index(t, &key, cs)) < 0) ||
+		     ((have & 2) && (rc = from_index(t, &head, cs)) < 0))) {
+			pk_buf_release(&head);
 			goto done;
-		pk_buf_reset(&key);
-		if (kg_key_title_head(&key, r->title) == 0 && (rc = from_index(t, &key, cs)) < 0)
-			goto done;
+		}
+		pk_buf_release(&head);
 	}
 	if (r->volume[0] && r->first_page[0]) {
 		pk_buf_reset(&key);

@@ -1476,10 +1476,43 @@ static void large_write_warms_ahead(void)
 		;
 }
 
+/* A title folded once for both its keys gives the keys each gives alone:
+ * a title of six words and more (both), of fewer (the title key only),
+ * under four bytes (neither), with markup and entities, beyond ASCII */
+static void title_keys_at_once(void)
+{
+	static const char *const titles[] = {
+		"Infantile Syphilis Accompanied by Anticomplementary Effect of Cryoglobulin",
+		"Two new species of <i>Primulina</i> (Gesneriaceae) from limestone karsts of China",
+		"X-ray diffraction", "Abc", "A b", "Über die Quantentheorie &amp; ihre Anwendungen auf Festkörper heute",
+		"",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(titles) / sizeof(titles[0]); i++) {
+		pk_buf a = PK_BUF_INIT, b = PK_BUF_INIT, k = PK_BUF_INIT, h = PK_BUF_INIT;
+		int ra = kg_key_title(&a, titles[i]), rb = kg_key_title_head(&b, titles[i]), have = -1;
+
+		CHECK_EQ_INT(kg_key_titles(&k, &h, titles[i], &have), 0);
+		CHECK_EQ_INT(!!(have & 1), ra == 0);
+		CHECK_EQ_INT(!!(have & 2), rb == 0);
+		CHECK(ra != 0 || (k.len == a.len && !memcmp(k.ptr, a.ptr, a.len)));
+		CHECK(rb != 0 || (h.len == b.len && !memcmp(h.ptr, b.ptr, b.len)));
+		CHECK(ra == 0 || k.len == 0);
+		CHECK(rb == 0 || h.len == 0);
+		pk_buf_release(&a);
+		pk_buf_release(&b);
+		pk_buf_release(&k);
+		pk_buf_release(&h);
+		pk_error_clear();
+	}
+}
+
 int main(void)
 {
 	pk_alloc_init();
 	RUN(record_roundtrip);
+	RUN(title_keys_at_once);
 	RUN(build_commit_and_replace);
 	RUN(txn_memo);
 	RUN(aborted_build_keeps_old);
