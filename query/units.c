@@ -18,6 +18,7 @@
 
 #include <cJSON.h>
 #include <math.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,7 +63,10 @@ struct query_units {
 	char edition[32];
 	qu_constants k;
 	kg_txn *t;    /* during query_units_open only */
+	uint64_t serial; /* the table's number in the process: parse_memos tell tables apart */
 };
+
+static atomic_ullong units_serial; /* query_units_open's tables so far */
 
 static const struct prefix {
 	const char *sym, *word, *zh;
@@ -685,6 +689,7 @@ int query_units_open(query_units **out, kg_txn *t, const char *edition)
 	*out = NULL;
 	if (!(u = pk_calloc(1, sizeof(*u))))
 		return pk_error_set(PK_ENOMEM, "out of memory");
+	u->serial = atomic_fetch_add(&units_serial, 1) + 1;
 	memset(&c, 0, sizeof(c));
 	c.u = u;
 	c.npending = 1024;
@@ -1245,13 +1250,34 @@ static void finish(const term *t, int lone_affine, qu_unit *out)
 	out->count = t->count;
 }
 
+/* The units parsed lately on this thread, by table (its serial, never 0)
+ * and text: the same few units are cited again and again ("J s", "eV").
+ * Direct-mapped on the text's hash, checked whole; what could not be read
+ * is parsed again (its error message with it). */
+#define PARSE_MEMO 256 /* a power of two */
+#define PARSE_MEMO_TEXT 24
+
+typedef struct parse_memo {
+	uint64_t serial;
+	size_t n;
+	char s[PARSE_MEMO_TEXT];
+	qu_unit out;
+} parse_memo;
+
+static _Thread_local parse_memo parse_memos[PARSE_MEMO];
+
 int query_units_parse(const query_units *u, const char *s, size_t n, qu_unit *out)
 {
 	pk_buf norm = PK_BUF_INIT;
 	term acc = { 1.0, 0, { { 0 } }, 0, 0, 0 };
 	cursor c;
 	int rc = 0, lone = 0;
+	parse_memo *pm = n < PARSE_MEMO_TEXT ? &parse_memos[pk_hash_mem(s, n) & (PARSE_MEMO - 1)] : NULL;
 
+	if (pm && pm->serial == u->serial && pm->n == n && !memcmp(pm->s, s, n)) {
+		*out = pm->out;
+		return 0;
+	}
 	memset(out, 0, sizeof(*out));
 	out->scale = 1.0;
 	if ((rc = pk_text_fold(&norm, s, n, PK_FOLD_DASH | PK_FOLD_SPACE_ONE)) < 0)
@@ -1272,6 +1298,12 @@ int query_units_parse(const query_units *u, const char *s, size_t n, qu_unit *ou
 	finish(&acc, lone, out);
 done:
 	pk_buf_release(&norm);
+	if (rc == 0 && pm) {
+		pm->serial = u->serial;
+		pm->n = n;
+		memcpy(pm->s, s, n);
+		pm->out = *out;
+	}
 	return rc;
 }
 

@@ -380,6 +380,17 @@ static void edition_constants(void)
 	CHECK_EQ_INT(query_units_parse(U, "eV", 2, &x), 0);
 	CHECK(x.scale == 1.602176634e-19); /* exact since 2018 */
 	CHECK_STR(query_units_edition(U), "2022");
+	/* parsed again (the thread's memo of parses): each table its own */
+	CHECK_EQ_INT(query_units_parse(u14, "eV", 2, &x), 0);
+	CHECK(x.scale == 1.6021766208e-19);
+	CHECK_EQ_INT(query_units_parse(U, "eV", 2, &x), 0);
+	CHECK(x.scale == 1.602176634e-19);
+	query_units_free(u14);
+	/* a table opened where the freed one was is another table */
+	u14 = NULL;
+	CHECK_EQ_INT(query_units_open(&u14, txn, "2022"), 0);
+	CHECK_EQ_INT(query_units_parse(u14, "eV", 2, &x), 0);
+	CHECK(x.scale == 1.602176634e-19);
 	query_units_free(u14);
 }
 
