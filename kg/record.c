@@ -82,7 +82,7 @@ int kg_rec_f64(pk_buf *b, uint8_t tag, double v)
 	return kg_rec_bytes(b, tag, tmp, 8);
 }
 
-int kg_rec_next(const unsigned char **cur, const unsigned char *end, kg_field *f)
+int kg_rec_next_any(const unsigned char **cur, const unsigned char *end, kg_field *f)
 {
 	uint64_t len;
 
@@ -126,13 +126,6 @@ double kg_field_f64(const kg_field *f)
 		u |= (uint64_t)f->p[i] << (8 * i);
 	memcpy(&d, &u, 8);
 	return d;
-}
-
-const char *kg_field_str(const kg_field *f)
-{
-	if (f->len == 0 || f->p[f->len - 1] != '\0')
-		return NULL;
-	return (const char *)f->p;
 }
 
 void kg_be64(unsigned char out[8], uint64_t v)
