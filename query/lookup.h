@@ -38,10 +38,11 @@ int query_resolve(kg_txn *t, const char *query, query_targets *out);
 enum { QUERY_EXACT_ONLY = 1 };
 int query_resolve_flags(kg_txn *t, const char *query, int flags, query_targets *out);
 void query_targets_release(query_targets *ts);
-/* For the value checker's phrase searches (query/mention.c): a memo kept
- * with the read transaction's resolutions, which the answers depend on,
- * and dropped with them (a newer commit never reads it). Borrowed; NULL:
- * a write transaction, or no memory to spare. */
+/* For the value checker's phrase searches (query/mention.c, keys 'L' and
+ * 'R') and quantities' variants (query/valref.c, 'V'): a memo kept with
+ * the read transaction's resolutions, which the answers depend on, and
+ * dropped with them (a newer commit never reads it). Borrowed; NULL: a
+ * write transaction, or no memory to spare. */
 struct pk_memo *query_phrase_memo(kg_txn *t);
 
 /* Resolve and expand to values. out is appended to; release with

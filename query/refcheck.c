@@ -4133,8 +4133,6 @@ static int better(const qr_ref *r, const cand *a, const cand *b)
 	return a->score > b->score;
 }
 
-/* The candidate's record decoded into w: read from the graph once per
- * reference (a read txn maps it in place), decoded unless w holds it. */
 /* ---- the records of works read lately ----------------------------------
  * The same works are candidates of reference after reference (a common
  * family name, a venue's words): where each one's record lies in the map
@@ -4186,6 +4184,9 @@ static void rec_keep(rec_cache *rc, const char *doi, size_t n, uint64_t h, const
 	memcpy(e->doi, doi, n);
 }
 
+/* The candidate's record decoded into w: found in the graph once per
+ * reference (a read txn maps it in place; the scratch remembers where),
+ * decoded unless w holds it. */
 static int load_cand(kg_txn *t, const qr_opts *o, cand *c, kg_work *w)
 {
 	if (c->extra)

@@ -821,9 +821,10 @@ static int push_variants(query_targets *ts, const char *list, size_t len, int sc
 	return rc;
 }
 
-/* Each quantity target's variants ("band gap in eV" of "band gap"), as
- * targets: the quantity nodes under the key "<key> in ", read once a read
- * transaction (query_phrase_memo, under 'V' and the key). */
+/* Each quantity target's variants ("boltzmann constant in ev/k" of
+ * "boltzmann constant"), as targets: the quantity nodes under the key
+ * "<key> in ", read once a read transaction (query_phrase_memo, under 'V'
+ * and the key). */
 static int add_variants(kg_txn *t, query_targets *ts)
 {
 	size_t i, n = ts->n;
