@@ -147,9 +147,9 @@ typedef struct qr_opts {
 } qr_opts;
 
 /* The working memory of query_ref_check (candidates, the folded
- * reference, the fields of works compared lately): some 300 KiB, and
- * 1.4 MiB more at its first reference, that a batch allocates once instead of per
- * reference. Owned by the caller; NULL on out of memory (last error set). */
+ * reference, the fields of works compared lately, where their records
+ * lie): some 300 KiB, and 2.4 MiB more at its first reference, that a
+ * batch allocates once instead of per reference. Owned by the caller; NULL on out of memory (last error set). */
 typedef struct qr_scratch qr_scratch;
 qr_scratch *query_ref_scratch_new(void);
 void query_ref_scratch_free(qr_scratch *s);
