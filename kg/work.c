@@ -568,17 +568,6 @@ int kg_key_title(pk_buf *key, const char *title)
 	return rc;
 }
 
-int kg_key_title_head(pk_buf *key, const char *title)
-{
-	pk_buf f = PK_BUF_INIT;
-	int rc;
-
-	if ((rc = kg_fold_text(&f, title, strlen(title))) == 0)
-		rc = head_key_of(key, f.ptr, f.len);
-	pk_buf_release(&f);
-	return rc;
-}
-
 int kg_key_titles(pk_buf *key, pk_buf *head, const char *title, int *have)
 {
 	pk_buf f = PK_BUF_INIT;

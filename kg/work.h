@@ -131,16 +131,16 @@ int kg_fold_text(pk_buf *out, const char *s, size_t n);
 long kg_fold_plain(const char *s, size_t n, char *out, size_t cap);
 int kg_family_fold(pk_buf *out, const char *family);
 int kg_key_title(pk_buf *key, const char *title);
-int kg_key_title_head(pk_buf *key, const char *title);
-/* Both, the title folded once: the title key appended to key and the head
- * key to head where the title has them (*have: 1 the title key, 2 the head
- * key); 0, or an error of folding (nothing appended). */
+/* The title key and the head key (tag 'B': the title's first four words,
+ * of six or more), the title folded once: the title key appended to key
+ * and the head key to head where the title has them (*have: 1 the title
+ * key, 2 the head key); 0, or an error. */
 int kg_key_titles(pk_buf *key, pk_buf *head, const char *title, int *have);
 int kg_key_author_year(pk_buf *key, const char *family, int year);
 int kg_key_volume_page(pk_buf *key, const char *volume, const char *page);
 /* The key of already folded text: tag 'T' with the words joined without
  * spaces is kg_key_title's, tag 'B' with the first four words joined by
- * single spaces is kg_key_title_head's. For probing the title indexes with
+ * single spaces is kg_key_titles' head key. For probing the title indexes with
  * windows of a reference string whose parse may be wrong. */
 int kg_key_folded(pk_buf *key, char tag, const char *folded, size_t n);
 /* The same key from the folded text's pk_fnv1a64 h, into key (no
