@@ -2818,7 +2818,6 @@ static void pend_put(bm25_tables *tb)
 		pk_memo_put(tb->post, pk_fnv1a64(k->ptr, k->len), k->ptr, k->len, v->ptr ? v->ptr : (const char *)"",
 			    v->len);
 	}
-	tb->npend = 0;
 }
 
 static int term_cmp(const void *a, const void *b)
@@ -2870,7 +2869,6 @@ static int retrieve(kg_txn *t, const qr_ref *r, const rtext *rt, uint64_t nworks
 	int rc = 0;
 
 	memset(&b, 0, sizeof(b));
-	tb->npend = 0;
 	out->nretrieved = 0;
 	if (!nworks)
 		return 0;

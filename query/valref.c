@@ -771,13 +771,6 @@ static int material_subject(kg_txn *t, const pk_normtext *nt, const qv_mention *
 	return 0;
 }
 
-/* CODATA publishes a constant in other units as quantities of their own:
- * "Boltzmann constant in Hz/K", "Bohr magneton in K/T". A phrase naming
- * the constant names them too; the cited unit's dimension picks one. */
-typedef struct variants_ctx {
-	pk_buf *list; /* the variants' keys, each NUL-terminated */
-} variants_ctx;
-
 /* Append a target (type, a copy of key, score) to ts: 0 or PK_ENOMEM. */
 static int target_push(query_targets *ts, char type, const char *key, int score)
 {
@@ -795,12 +788,10 @@ static int target_push(query_targets *ts, char type, const char *key, int score)
 	return 0;
 }
 
-/* A variant's key, NUL included, onto the list (c->list). */
-static int on_variant(const kg_node *nd, void *vctx)
+/* A variant's key, NUL included, onto the list (a pk_buf). */
+static int on_variant(const kg_node *nd, void *list)
 {
-	variants_ctx *c = vctx;
-
-	return pk_buf_put(c->list, nd->key, strlen(nd->key) + 1);
+	return pk_buf_put(list, nd->key, strlen(nd->key) + 1);
 }
 
 /* Each variant key of list[0..len) (NUL-terminated keys, in the graph's
@@ -821,8 +812,10 @@ static int push_variants(query_targets *ts, const char *list, size_t len, int sc
 	return rc;
 }
 
-/* Each quantity target's variants ("boltzmann constant in ev/k" of
- * "boltzmann constant"), as targets: the quantity nodes under the key
+/* CODATA publishes a constant in other units as quantities of their own:
+ * "Boltzmann constant in Hz/K", "Bohr magneton in K/T". A phrase naming
+ * the constant names them too; the cited unit's dimension picks one. Each
+ * quantity target's variants as targets: the quantity nodes under the key
  * "<key> in ", read once a read transaction (query_phrase_memo, under 'V'
  * and the key). */
 static int add_variants(kg_txn *t, query_targets *ts)
@@ -833,7 +826,6 @@ static int add_variants(kg_txn *t, query_targets *ts)
 	int rc = 0;
 
 	for (i = 0; i < n && rc == 0; i++) {
-		variants_ctx c = { &list };
 		const unsigned char *v;
 		uint64_t h;
 		size_t vl;
@@ -850,7 +842,7 @@ static int add_variants(kg_txn *t, query_targets *ts)
 			continue;
 		}
 		pk_buf_reset(&list);
-		if ((rc = kg_node_each(t, KG_QUANTITY, prefix.ptr + 1, on_variant, &c)) < 0)
+		if ((rc = kg_node_each(t, KG_QUANTITY, prefix.ptr + 1, on_variant, &list)) < 0)
 			break;
 		if (memo)
 			pk_memo_put(memo, h, prefix.ptr, prefix.len, list.ptr ? list.ptr : "", list.len);
