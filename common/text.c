@@ -753,7 +753,7 @@ static int latex_pass(pk_normtext *nt)
 	int rc;
 
 	if (!nt->text.len || (!memchr(nt->text.ptr, '\\', nt->text.len) && !memchr(nt->text.ptr, '$', nt->text.len) &&
-			      !memchr(nt->text.ptr, '~', nt->text.len) && !memmem(nt->text.ptr, nt->text.len, "^{", 2)))
+			      !memchr(nt->text.ptr, '~', nt->text.len) && !pk_mem_find(nt->text.ptr, nt->text.len, "^{", 2)))
 		return 0;
 	memset(&x, 0, sizeof(x));
 	x.s = nt->text.ptr;
@@ -1071,6 +1071,22 @@ size_t pk_str_ncopy(char *dst, size_t dn, const char *src, size_t n)
 	memcpy(dst, src, k);
 	dst[k] = '\0';
 	return l;
+}
+
+const char *pk_mem_find(const char *h, size_t hl, const char *nd, size_t nl)
+{
+	const char *p = h, *end = h + hl;
+
+	if (!nl)
+		return h;
+	while ((size_t)(end - p) >= nl) {
+		if (!(p = memchr(p, nd[0], (size_t)(end - p) - nl + 1)))
+			return NULL;
+		if (!memcmp(p + 1, nd + 1, nl - 1))
+			return p;
+		p++;
+	}
+	return NULL;
 }
 
 size_t pk_str_copy(char *dst, size_t dn, const char *src)

@@ -80,6 +80,10 @@ size_t pk_str_ncopy(char *dst, size_t dn, const char *src, size_t n);
  * printf: cut at a byte as snprintf cuts, dst always terminated (dn > 0).
  * Returns the whole length, as snprintf does. */
 size_t pk_str_cat(char *dst, size_t dn, const char *const *part, size_t n);
+/* memmem(h, hl, nd, nl) for the short needles of hot paths: memchr for
+ * its first byte, then the rest compared (glibc's memmem reads such a
+ * needle's haystack a byte at a time). NULL when absent; h when nl is 0. */
+const char *pk_mem_find(const char *h, size_t hl, const char *nd, size_t nl);
 /* v in decimal into out, NUL-terminated (21 bytes hold any long long), as
  * "%lld" writes it; returns the length. */
 size_t pk_str_int(char out[21], long long v);

@@ -2101,7 +2101,7 @@ static void scan_text(ctx *c)
 			}
 		}
 	}
-	if (memmem(s, n, "spherical coordinates", 21) || memmem(s, n, "spherical polar coordinates", 27)) {
+	if (pk_mem_find(s, n, "spherical coordinates", 21) || pk_mem_find(s, n, "spherical polar coordinates", 27)) {
 		dimx L = dx_none(), one = dx_none();
 
 		L.b[0] = 2;

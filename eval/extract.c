@@ -200,7 +200,7 @@ static int has_apa_year(const char *s, size_t n)
 static int may_match(const ctx *x, int k)
 {
 	switch (k) {
-	case X_DOI: return memmem(x->s, x->n, "10.", 3) != NULL;
+	case X_DOI: return pk_mem_find(x->s, x->n, "10.", 3) != NULL;
 	case X_ARXIV: return has_ci(x->s, x->n, "arxiv", 5);
 	case X_FULL_APA: return has_apa_year(x->s, x->n);
 	default: return 1;

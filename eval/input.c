@@ -8,6 +8,7 @@
 #include "../common/lines.h"
 #include "../common/pj.h"
 #include "../common/records.h"
+#include "../common/text.h"
 
 #include <archive.h>
 #include <archive_entry.h>
@@ -457,7 +458,7 @@ static int from_line(rd *r, const char *line, size_t len, const char *where)
 	char err[256];
 	int rc;
 
-	if (memmem(line, len, "\\u0000", 6)) {
+	if (pk_mem_find(line, len, "\\u0000", 6)) {
 		snprintf(err, sizeof(err), "%s: NUL character (\\u0000) in the record", where);
 		return emit(r, NULL, where, NULL, 0, NULL, err);
 	}

@@ -206,7 +206,7 @@ static int fold_words(pk_buf *f, const char *text, size_t tl)
 	pk_buf sq = PK_BUF_INIT;
 	int rc;
 
-	if (memmem(text, tl, "\xe2\x88\x9a", 3) || memmem(text, tl, "\xc3\x85", 2) || memmem(text, tl, "\xe2\x84\xab", 3)) {
+	if (pk_mem_find(text, tl, "\xe2\x88\x9a", 3) || pk_mem_find(text, tl, "\xc3\x85", 2) || pk_mem_find(text, tl, "\xe2\x84\xab", 3)) {
 		size_t i;
 
 		for (i = 0, rc = 0; i < tl && rc == 0;) {

@@ -65,7 +65,7 @@ static int text_names(const char *s, size_t n, const char *w)
 
 	if (!l)
 		return 0;
-	while ((p = memmem(p, (size_t)(end - p), w, l))) {
+	while ((p = pk_mem_find(p, (size_t)(end - p), w, l))) {
 		if ((p == s || !id_char(p[-1])) && (p + l >= end || !id_char(p[l]) ||
 						    /* a sentence-ending period */
 						    (p[l] == '.' && (p + l + 1 >= end || p[l + 1] == ' '))))

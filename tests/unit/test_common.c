@@ -1781,11 +1781,45 @@ static void hash_mem(void)
 	}
 }
 
+/* pk_mem_find against glibc's memmem: every needle cut from a small
+ * alphabet (so first bytes recur and partial matches abound) in every
+ * haystack, both in heap blocks of their exact size (for the sanitizers):
+ * at the end, cut short by the end, longer than the haystack, empty */
+static void mem_find(void)
+{
+	static const char text[] = "10.10 ^{^^{ 1100.1.0 10. \\u000\\u0000 ab10.";
+	size_t hl, a, nl;
+
+	for (hl = 0; hl < sizeof(text); hl++) {
+		char *h = pk_malloc(hl ? hl : 1);
+
+		if (!h) {
+			CHECK(0);
+			return;
+		}
+		memcpy(h, text, hl);
+		for (a = 0; a < sizeof(text) - 1; a++)
+			for (nl = 0; nl <= 7 && a + nl < sizeof(text); nl++) {
+				char *nd = pk_malloc(nl ? nl : 1);
+
+				if (!nd) {
+					CHECK(0);
+					break;
+				}
+				memcpy(nd, text + a, nl);
+				CHECK(pk_mem_find(h, hl, nd, nl) == memmem(h, hl, nd, nl));
+				pk_free(nd);
+			}
+		pk_free(h);
+	}
+}
+
 int main(void)
 {
 	pk_alloc_init();
 	RUN(text_plain);
 	RUN(hash_mem);
+	RUN(mem_find);
 	RUN(text_emphasis);
 	RUN(buf_cap_and_append);
 	RUN(alloc_fault_injection);
