@@ -11,7 +11,7 @@
 
 CC ?= cc
 SANITIZE ?=
-CFLAGS ?= -O2 -g
+CFLAGS ?= -O3 -g
 PKGS := lmdb libcurl libcjson libpcre2-8 zlib libutf8proc expat libarchive libmicrohttpd libcrypto libdeflate
 DEB_BUILD := gcc make pkg-config liblmdb-dev libcurl4-openssl-dev libcjson-dev \
 	libpcre2-dev zlib1g-dev libutf8proc-dev libexpat1-dev libarchive-dev libmicrohttpd-dev libssl-dev libdeflate-dev ca-certificates

@@ -205,7 +205,7 @@ static int sym_index(ctx *c, const char *name)
 	if (c->nsyms == SYMS_MAX)
 		return -1;
 	memset(&c->syms[c->nsyms], 0, sizeof(c->syms[0]));
-	snprintf(c->syms[c->nsyms].name, NAME_LEN, "%s", name);
+	pk_str_copy(c->syms[c->nsyms].name, NAME_LEN, name);
 	return c->nsyms++;
 }
 

@@ -134,7 +134,7 @@ static int each_row(kg_txn *t, const char *path, const char *magic, const char *
 	if ((rc = ingest_source_begin(t, res, kind, edition, path, NULL, 0, &sid)) < 0)
 		goto done;
 	while ((rc = pk_lines_next(r, &line, &len)) != 0) {
-		char *copy, *f[MAX_FIELDS + 1];
+		char *copy, *f[MAX_FIELDS + 1] = { NULL };
 		int nf;
 		size_t lineno = pk_lines_lineno(r);
 

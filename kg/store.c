@@ -759,7 +759,7 @@ static int grow_map(kg_store *s, uint64_t want)
 
 int kg_store_reserve(kg_store *s, uint64_t bytes)
 {
-	uint64_t used, map;
+	uint64_t used = 0, map = 0;
 	int rc;
 
 	if ((rc = kg_store_usage(s, &used, &map)) < 0)
@@ -897,7 +897,7 @@ static int counter_get(kg_txn *t, const char *key, uint64_t *out)
 
 static int load_counters(kg_txn *t)
 {
-	uint64_t sid;
+	uint64_t sid = 0;
 	int rc;
 
 	if (t->counters_loaded)
