@@ -109,8 +109,13 @@ int pk_re_match(const pk_re *re, const char *s, size_t n, size_t from, pk_match 
 	}
 	if (from > n)
 		return 0;
-	/* callers pass valid UTF-8 (checked at input), so skip PCRE2's check */
-	rc = pcre2_match(re->code, (PCRE2_SPTR)s, n, from, PCRE2_NO_UTF_CHECK, tls_md, tls_mc);
+	/* callers pass valid UTF-8 (checked at input), so skip PCRE2's check;
+	 * a pattern JIT compiled goes straight to its machine code (what
+	 * pcre2_match would call after its checks of options and subject) */
+	if (re->jit)
+		rc = pcre2_jit_match(re->code, (PCRE2_SPTR)s, n, from, 0, tls_md, tls_mc);
+	else
+		rc = pcre2_match(re->code, (PCRE2_SPTR)s, n, from, PCRE2_NO_UTF_CHECK, tls_md, tls_mc);
 	if (rc == PCRE2_ERROR_NOMATCH)
 		return 0;
 	if (rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_DEPTHLIMIT || rc == PCRE2_ERROR_HEAPLIMIT ||

@@ -1814,12 +1814,47 @@ static void mem_find(void)
 	}
 }
 
+/* pk_re_match on a JIT-compiled pattern: groups, a start past the
+ * subject's end, and the match limit kept (a catastrophic pattern stops
+ * with no match and tells of its limit, which the next match clears;
+ * provkg's limit, not PCRE2's default) */
+static void re_match_limits(void)
+{
+	pk_re *re = pk_re_compile("(?P<w>b+)(c)?", 0), *bad = pk_re_compile("^(a+)+$", 0);
+	char s[64];
+	pk_match m;
+	size_t i;
+
+	CHECK(re && bad);
+	if (!re || !bad) {
+		pk_re_free(re);
+		pk_re_free(bad);
+		return;
+	}
+	CHECK(pk_re_match(re, "aabbbd", 6, 0, &m) == 1 && m.start[0] == 2 && m.end[0] == 5);
+	CHECK(m.start[1] == 2 && m.end[1] == 5 && m.start[2] == (size_t)-1 && m.end[2] == (size_t)-1);
+	CHECK(pk_re_group(re, "w") == 1);
+	CHECK(pk_re_match(re, "aabbbd", 6, 4, &m) == 1 && m.start[0] == 4 && m.end[0] == 5);
+	CHECK(pk_re_match(re, "aabbbd", 3, 0, &m) == 1 && m.end[0] == 3); /* n bounds it */
+	CHECK(pk_re_match(re, "aabbbd", 6, 5, &m) == 0 && !pk_re_last_limited());
+	CHECK(pk_re_match(re, "ab", 2, 3, &m) == 0);
+	/* 2^22 steps: past provkg's limit, within PCRE2's default (10M) */
+	for (i = 0; i < 22; i++)
+		s[i] = 'a';
+	s[22] = 'b';
+	CHECK(pk_re_match(bad, s, 23, 0, &m) == 0 && pk_re_last_limited());
+	CHECK(pk_re_match(bad, s, 22, 0, &m) == 1 && !pk_re_last_limited());
+	pk_re_free(re);
+	pk_re_free(bad);
+}
+
 int main(void)
 {
 	pk_alloc_init();
 	RUN(text_plain);
 	RUN(hash_mem);
 	RUN(mem_find);
+	RUN(re_match_limits);
 	RUN(text_emphasis);
 	RUN(buf_cap_and_append);
 	RUN(alloc_fault_injection);
