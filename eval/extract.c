@@ -101,8 +101,8 @@ static int is_not_name(const char *s, size_t n)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(not_names) / sizeof(not_names[0]); i++)
-		if (strlen(not_names[i]) == n && !memcmp(not_names[i], s, n))
+	for (i = 0; n && i < sizeof(not_names) / sizeof(not_names[0]); i++)
+		if (not_names[i][0] == s[0] && strlen(not_names[i]) == n && !memcmp(not_names[i], s, n))
 			return 1;
 	return 0;
 }

@@ -876,18 +876,23 @@ static int lookup_token(const query_units *u, const char *s, size_t n, term *out
 		set_term(out, &u->u[idx], 1.0, 0);
 		return 1;
 	}
-	for (i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++) {
+	/* (each prefix's first byte tested first: most tokens are words of
+	 * prose, which no prefix begins; the words are lower-case ASCII) */
+	for (i = 0; n > 1 && i < sizeof(prefixes) / sizeof(prefixes[0]); i++) {
 		const struct prefix *p = &prefixes[i];
-		size_t pl = strlen(p->sym);
 
 		/* symbol prefix + unit symbol: "km", "meV", "μm", "GPa" */
-		if (n > pl && !memcmp(s, p->sym, pl) && (idx = find_exact(u, s + pl, n - pl)) >= 0 &&
-		    u->u[idx].prefixes) {
-			set_term(out, &u->u[idx], p->f, 1);
-			return 1;
+		if (s[0] == p->sym[0]) {
+			size_t pl = strlen(p->sym);
+
+			if (n > pl && !memcmp(s, p->sym, pl) && (idx = find_exact(u, s + pl, n - pl)) >= 0 &&
+			    u->u[idx].prefixes) {
+				set_term(out, &u->u[idx], p->f, 1);
+				return 1;
+			}
 		}
 		/* word prefix + unit name: "kilometers", "millielectronvolt" */
-		if (p->word) {
+		if (p->word && (s[0] | 0x20) == p->word[0]) {
 			size_t wl = strlen(p->word);
 
 			if (n > wl && !strncasecmp(s, p->word, wl) && (idx = find_folded(u, s + wl, n - wl)) >= 0 &&
@@ -896,7 +901,7 @@ static int lookup_token(const query_units *u, const char *s, size_t n, term *out
 				return 1;
 			}
 		}
-		if (p->zh) {
+		if (p->zh && s[0] == p->zh[0]) {
 			size_t zl = strlen(p->zh);
 
 			if (n > zl && !memcmp(s, p->zh, zl) &&
