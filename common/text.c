@@ -158,9 +158,52 @@ static int all_ascii(const char *s, size_t n)
 	return 1;
 }
 
+/* utf8proc_map of s[0..n) (no NUL) with opts, appended to m, in pieces:
+ * each run of bytes past ASCII with the ASCII character before it, and
+ * the ASCII between the pieces as it is. The same text as one map of the
+ * whole: ASCII characters are starters that no normalisation changes
+ * (casefolding aside, which the caller's ASCII table repeats), and none
+ * is ever the second of a composition, so the text may be cut before any
+ * of them; the character before a run is kept with it, as a base its
+ * combining marks compose with ("e" U+0301). Most text past ASCII is a
+ * few accented names in English: mapping only them is faster. 0 or an
+ * error. */
+static int map_pieces(const char *s, size_t n, int opts, pk_buf *m)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		size_t j = i, a, k;
+		utf8proc_uint8_t *mapped = NULL;
+		utf8proc_ssize_t ml;
+		int rc;
+
+		while (j < n && (unsigned char)s[j] < 0x80)
+			j++;
+		if (j == n)
+			return pk_buf_put(m, s + i, n - i);
+		a = j > i ? j - 1 : j;
+		for (k = j; k < n && (unsigned char)s[k] >= 0x80; k++)
+			;
+		if ((rc = pk_buf_put(m, s + i, a - i)) < 0)
+			return rc;
+		ml = utf8proc_map((const utf8proc_uint8_t *)s + a, (utf8proc_ssize_t)(k - a), &mapped,
+				  (utf8proc_option_t)opts);
+		if (ml < 0)
+			return pk_error_set(ml == UTF8PROC_ERROR_NOMEM ? PK_ENOMEM : PK_EPARSE, "%s",
+					    utf8proc_errmsg(ml));
+		rc = pk_buf_put(m, mapped, (size_t)ml);
+		free(mapped); /* utf8proc allocates with malloc */
+		if (rc < 0)
+			return rc;
+		i = k;
+	}
+	return 0;
+}
+
 int pk_text_fold(pk_buf *out, const char *s, size_t n, unsigned flags)
 {
-	utf8proc_uint8_t *mapped = NULL;
+	pk_buf mapped = PK_BUF_INIT;
 	const char *p;
 	size_t plen, i;
 	int pending_space = 0, rc = 0;
@@ -171,7 +214,6 @@ int pk_text_fold(pk_buf *out, const char *s, size_t n, unsigned flags)
 		plen = n;
 	} else {
 		int opts = UTF8PROC_STABLE | UTF8PROC_COMPAT | UTF8PROC_COMPOSE | UTF8PROC_IGNORE;
-		utf8proc_ssize_t m;
 
 		if (flags & PK_FOLD_CASE)
 			opts |= UTF8PROC_CASEFOLD;
@@ -179,20 +221,19 @@ int pk_text_fold(pk_buf *out, const char *s, size_t n, unsigned flags)
 			opts |= UTF8PROC_STRIPMARK;
 		if (memchr(s, '\0', n))
 			return pk_error_set(PK_EPARSE, "NUL byte in text");
-		m = utf8proc_map((const utf8proc_uint8_t *)s, (utf8proc_ssize_t)n, &mapped,
-				 (utf8proc_option_t)opts);
-		if (m < 0)
-			return pk_error_set(m == UTF8PROC_ERROR_NOMEM ? PK_ENOMEM : PK_EPARSE,
-					    "%s", utf8proc_errmsg(m));
-		p = (const char *)mapped;
-		plen = (size_t)m;
+		if ((rc = map_pieces(s, n, opts, &mapped)) < 0) {
+			pk_buf_release(&mapped);
+			return rc;
+		}
+		p = mapped.ptr ? mapped.ptr : "";
+		plen = mapped.len;
 	}
 	/* Every code point is re-encoded in at most the bytes it was read
 	 * from (dashes and punctuation become one byte), and a space is only
 	 * written in place of skipped ones: plen bytes suffice. Reserve them
 	 * once and write in place. */
 	if ((rc = pk_buf_grow(out, plen)) < 0) {
-		free(mapped);
+		pk_buf_release(&mapped);
 		return rc;
 	}
 	{
@@ -235,7 +276,7 @@ int pk_text_fold(pk_buf *out, const char *s, size_t n, unsigned flags)
 		out->len = (size_t)(o - out->ptr);
 		out->ptr[out->len] = '\0';
 	}
-	free(mapped); /* utf8proc allocates with malloc */
+	pk_buf_release(&mapped);
 	return rc;
 }
 

@@ -1698,13 +1698,18 @@ static void rtext_init(rtext *r, const char *text)
 		return;
 	r->et_al = strstr(text, "et al") || strstr(text, "...") || strstr(text, "\xe2\x80\xa6") ||
 		   strstr(text, "\xe7\xad\x89") /* 等 */ || strstr(text, "et. al");
-	if (fold_words(&f, text, strlen(text)) < 0 || !f.ptr) {
+	/* (plain ASCII, as most references are, folds in place: what
+	 * fold_words gives it, cut as pk_utf8_copy cuts ASCII) */
+	if (kg_fold_plain(text, strlen(text), r->buf, sizeof(r->buf)) < 0) {
+		if (fold_words(&f, text, strlen(text)) < 0 || !f.ptr) {
+			pk_buf_release(&f);
+			pk_error_clear();
+			r->buf[0] = '\0';
+			return;
+		}
+		pk_utf8_copy(r->buf, sizeof(r->buf), f.ptr);
 		pk_buf_release(&f);
-		pk_error_clear();
-		return;
 	}
-	pk_utf8_copy(r->buf, sizeof(r->buf), f.ptr);
-	pk_buf_release(&f);
 	for (p = r->buf; *p && r->n < RT_WORDS;) {
 		char *sp = strchr(p, ' ');
 		int y;
@@ -2713,7 +2718,7 @@ typedef struct bm25 {
 } bm25;
 
 /* Add the current term's weight to the work target[0..len) (its hash h). */
-static int bm25_add(bm25 *b, const void *target, size_t len, uint64_t h)
+static inline int bm25_add(bm25 *b, const void *target, size_t len, uint64_t h)
 {
 	uint32_t tag = (uint32_t)(h >> 48) << 16, v;
 	size_t at;

@@ -21,6 +21,7 @@
 #include "query/number.h"
 
 #include <cJSON.h>
+#include <utf8proc.h>
 #include <ctype.h>
 #include <stdint.h>
 #include <zlib.h>
@@ -1848,6 +1849,69 @@ static void re_match_limits(void)
 	pk_re_free(bad);
 }
 
+/* pk_text_fold maps text past ASCII in pieces (common/text.c,
+ * map_pieces); utf8proc's map of the whole text is the oracle. With no
+ * flag but case and marks, the fold is that map exactly (its ASCII loop
+ * changes nothing of it), so every join of fragments that normalisation
+ * reads across (a base and its combining marks, marks to reorder, Hangul
+ * jamo, ligatures and compatibility forms turning into ASCII, ignorables,
+ * casefolds that grow) must fold to the whole map, for all four flag sets */
+static void fold_pieces_oracle(void)
+{
+	static const char *const frag[] = {
+		"e", "A", " ", "-", "\xcc\x81", "\xcc\xa3", "\xcc\x8a", "\xef\xac\x81", "\xe2\x84\xab",
+		"\xc3\x85", "\xc2\xad", "\xe2\x80\x8d", "\xe1\x84\x80", "\xe1\x85\xa1", "\xe1\x86\xa8",
+		"\xea\xb0\x80", "\xce\x91", "\xc3\x9f", "\xe2\x85\xab", "\xef\xbc\xa1", "\xe2\x80\x93",
+		"\xe5\x85\x89", "\xc4\xb0", "\xe0\xa4\x95", "\xe0\xa4\xbc", "\xcd\x85", "\xe3\x82\x99",
+		"\xe3\x81\x8b", "K", "\xe2\x84\xaa",
+	};
+	static const unsigned fl[] = { 0, PK_FOLD_CASE, PK_FOLD_MARKS, PK_FOLD_CASE | PK_FOLD_MARKS };
+	enum { NF = sizeof(frag) / sizeof(frag[0]) };
+	size_t a, b, c, f, bad = 0, runs = 0;
+	uint32_t seed = 12345;
+
+	for (a = 0; a < NF * NF * NF + 3000; a++) {
+		char s[128];
+		size_t n = 0, k, parts;
+
+		if (a < NF * NF * NF) {
+			const size_t idx[3] = { a % NF, a / NF % NF, a / NF / NF };
+
+			for (k = 0; k < 3; k++)
+				n += pk_str_copy(s + n, sizeof(s) - n, frag[idx[k]]);
+		} else { /* longer random joins */
+			seed = seed * 1103515245u + 12345u;
+			parts = 4 + (seed >> 16) % 12;
+			for (k = 0; k < parts; k++) {
+				seed = seed * 1103515245u + 12345u;
+				n += pk_str_copy(s + n, sizeof(s) - n, frag[(seed >> 16) % NF]);
+			}
+		}
+		for (f = 0; f < 4; f++) {
+			int opts = UTF8PROC_STABLE | UTF8PROC_COMPAT | UTF8PROC_COMPOSE | UTF8PROC_IGNORE;
+			utf8proc_uint8_t *whole = NULL;
+			utf8proc_ssize_t wl;
+			pk_buf out = PK_BUF_INIT;
+
+			if (fl[f] & PK_FOLD_CASE)
+				opts |= UTF8PROC_CASEFOLD;
+			if (fl[f] & PK_FOLD_MARKS)
+				opts |= UTF8PROC_STRIPMARK;
+			wl = utf8proc_map((const utf8proc_uint8_t *)s, (utf8proc_ssize_t)n, &whole, (utf8proc_option_t)opts);
+			b = pk_text_fold(&out, s, n, fl[f]) == 0;
+			c = wl >= 0 && b && out.len == (size_t)wl && (!wl || !memcmp(out.ptr, whole, (size_t)wl));
+			if (!c && bad++ < 3)
+				fprintf(stderr, "fold of \"%s\" (flags %u): \"%s\", the whole map \"%s\"\n", s, fl[f],
+					out.ptr ? out.ptr : "", wl >= 0 ? (const char *)whole : "(error)");
+			runs++;
+			free(whole);
+			pk_buf_release(&out);
+		}
+	}
+	CHECK(bad == 0);
+	CHECK(runs == 4 * (NF * NF * NF + 3000));
+}
+
 int main(void)
 {
 	pk_alloc_init();
@@ -1855,6 +1919,7 @@ int main(void)
 	RUN(hash_mem);
 	RUN(mem_find);
 	RUN(re_match_limits);
+	RUN(fold_pieces_oracle);
 	RUN(text_emphasis);
 	RUN(buf_cap_and_append);
 	RUN(alloc_fault_injection);

@@ -354,7 +354,7 @@ static void every_database_unit(void)
 			if ((p = strchr(p, '\t')))
 				*p++ = '\0';
 		}
-		snprintf(w.table[w.ntable++], 48, "%s", f[0]);
+		pk_str_copy(w.table[w.ntable++], 48, f[0]);
 		for (p = nf > 4 ? f[4] : NULL; p && *p && w.ntable < 2000; p = bar) {
 			if ((bar = strchr(p, '|')))
 				*bar++ = '\0';
