@@ -40,6 +40,84 @@ static size_t plain_string(const char *s, size_t i, size_t n)
 	return e;
 }
 
+static int hex4(const char *s, unsigned *cp)
+{
+	int k;
+
+	*cp = 0;
+	for (k = 0; k < 4; k++) {
+		char c = s[k];
+
+		*cp <<= 4;
+		if (c >= '0' && c <= '9')
+			*cp |= (unsigned)(c - '0');
+		else if (c >= 'a' && c <= 'f')
+			*cp |= (unsigned)(c - 'a' + 10);
+		else if (c >= 'A' && c <= 'F')
+			*cp |= (unsigned)(c - 'A' + 10);
+		else
+			return -1;
+	}
+	return 0;
+}
+
+/* A string with escapes from s[i] (just past its quote), decoded as
+ * cJSON's parse_string decodes it (\b \f \n \r \t \" \\ \/, and \uXXXX
+ * as UTF-8): the new string, *end at its closing quote. NULL (not flat)
+ * for a control byte, a bad escape, a \u0000 or a surrogate (cJSON
+ * decides those), no closing quote, or no memory. */
+static char *escaped_string(const char *s, size_t i, size_t n, size_t *end)
+{
+	size_t j;
+	char *d, *o;
+
+	for (j = i; j < n && s[j] != '"'; j++)
+		if ((unsigned char)s[j] < 0x20 || (s[j] == '\\' && ++j == n))
+			return NULL;
+	if (j == n || !(d = cJSON_malloc(j - i + 1))) /* decoding never grows */
+		return NULL;
+	*end = j;
+	for (o = d; i < j;) {
+		unsigned cp;
+
+		if (s[i] != '\\') {
+			*o++ = s[i++];
+			continue;
+		}
+		switch (s[i + 1]) {
+		case 'b': *o++ = '\b'; break;
+		case 'f': *o++ = '\f'; break;
+		case 'n': *o++ = '\n'; break;
+		case 'r': *o++ = '\r'; break;
+		case 't': *o++ = '\t'; break;
+		case '"': case '\\': case '/': *o++ = s[i + 1]; break;
+		case 'u':
+			if (i + 6 > j || hex4(s + i + 2, &cp) < 0 || cp == 0 || (cp >= 0xD800 && cp <= 0xDFFF)) {
+				cJSON_free(d);
+				return NULL;
+			}
+			if (cp < 0x80) {
+				*o++ = (char)cp;
+			} else if (cp < 0x800) {
+				*o++ = (char)(0xC0 | (cp >> 6));
+				*o++ = (char)(0x80 | (cp & 0x3F));
+			} else {
+				*o++ = (char)(0xE0 | (cp >> 12));
+				*o++ = (char)(0x80 | ((cp >> 6) & 0x3F));
+				*o++ = (char)(0x80 | (cp & 0x3F));
+			}
+			i += 6;
+			continue;
+		default:
+			cJSON_free(d);
+			return NULL;
+		}
+		i += 2;
+	}
+	*o = '\0';
+	return d;
+}
+
 static char *copy(const char *s, size_t n)
 {
 	char *d = cJSON_malloc(n + 1);
@@ -61,13 +139,18 @@ static cJSON *value(const char *s, size_t *at, size_t n)
 	if (i >= n)
 		return NULL;
 	if (s[i] == '"') {
-		if ((e = plain_string(s, i + 1, n)) == n || !(v = cJSON_CreateNull()))
-			return NULL;
-		v->type = cJSON_String;
-		if (!(v->valuestring = copy(s + i + 1, e - i - 1))) {
-			cJSON_Delete(v);
+		char *str;
+
+		if ((e = plain_string(s, i + 1, n)) != n)
+			str = copy(s + i + 1, e - i - 1);
+		else
+			str = escaped_string(s, i + 1, n, &e); /* (a text of several lines) */
+		if (!str || !(v = cJSON_CreateNull())) {
+			cJSON_free(str);
 			return NULL;
 		}
+		v->type = cJSON_String;
+		v->valuestring = str;
 		*at = e + 1;
 		return v;
 	}

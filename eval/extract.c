@@ -63,10 +63,16 @@ static pk_re *xre[X_COUNT];
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static int compile_rc;
 
+static int prose_stop(unsigned char c);
+/* prose_stop of every byte, made with the patterns (find_years reads it) */
+static unsigned char stop_byte[256];
+
 static void compile_all(void)
 {
 	int i;
 
+	for (i = 0; i < 256; i++)
+		stop_byte[i] = (unsigned char)prose_stop((unsigned char)i);
 	for (i = 0; i < X_COUNT; i++)
 		if (!(xre[i] = pk_re_compile(patterns[i], 0))) {
 			compile_rc = pk_error_prefix("citation pattern %d", i);
@@ -682,6 +688,7 @@ static int prose_stop(unsigned char c)
 					  c != '\'' && c != '-' && c != '.' && c != ',' && c != '&' && c != '(');
 }
 
+
 /* Every place a match's year can start ("19" or "20" and a digit, which
  * may be any decimal digit of Unicode), each with 1 + the last stop byte
  * before it (0: none): one pass for the three prose patterns. 0 or
@@ -703,7 +710,7 @@ static int find_years(ctx *x)
 			x->yr[x->nyr][1] = after_stop;
 			x->nyr++;
 		}
-		if (prose_stop(u[i]))
+		if (stop_byte[u[i]])
 			after_stop = i + 1;
 	}
 	return 0;

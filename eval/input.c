@@ -5,6 +5,7 @@
 #include "../common/buf.h"
 #include "../common/dynlib.h"
 #include "../common/error.h"
+#include "../common/flatjson.h"
 #include "../common/lines.h"
 #include "../common/pj.h"
 #include "../common/records.h"
@@ -468,7 +469,11 @@ static int from_line(rd *r, const char *line, size_t len, const char *where)
 			 (size_t)((const char *)memchr(line, '\0', len) - line) + 1);
 		return emit(r, NULL, where, NULL, 0, NULL, err);
 	}
-	if (!(rec = cJSON_ParseWithLength(line, len)) || !cJSON_IsObject(rec)) {
+	/* (the common record, an object of strings and numbers, is read
+	 * flat: the tree cJSON would build) */
+	if (!(rec = pk_json_parse_flat(line, len)))
+		rec = cJSON_ParseWithLength(line, len);
+	if (!rec || !cJSON_IsObject(rec)) {
 		cJSON_Delete(rec);
 		snprintf(err, sizeof(err), "%s: not a JSON object", where);
 		return emit(r, NULL, where, NULL, 0, NULL, err);

@@ -548,10 +548,21 @@ int query_number_next(const char *s, size_t n, size_t from, qn_number *out)
 {
 	size_t i = from;
 
+	/* the bytes a number can start at: a digit, or a sign or a point
+	 * before one */
+	static const unsigned char lead[256] = { ['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1,
+						 ['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1, ['-'] = 1, ['+'] = 1,
+						 ['.'] = 1 };
+
 	while (i < n) {
-		size_t start = i, end;
+		size_t start, end;
 		int paren_open = 0;
 
+		while (i < n && !lead[(unsigned char)s[i]])
+			i++;
+		if (i == n)
+			break;
+		start = i;
 		if (!(is_digit(s[i]) || ((s[i] == '-' || s[i] == '+' || s[i] == '.') && i + 1 < n && is_digit(s[i + 1])))) {
 			i++;
 			continue;

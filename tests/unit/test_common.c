@@ -713,9 +713,14 @@ static void flat_json_as_cjson(void)
 		"false", "null", "nul", "\"https://doi.org/10.1103/PhysRevB.47.9967\"", "\"a\\\"b\"", "\"\\u00e9\"",
 		"\"\xc3\xa9t\xc3\xa9\"", "\"\"", "\"x\ty\"", "[1]", "{\"a\":1}", "\"long string of plain bytes, 40+\"",
 		"\x01", "x", "\"k\"", "1e999", "0x10",
+		/* escapes: decoded here, or left to cJSON (\u0000, surrogates, bad ones) */
+		"\"a\\nb\"", "\"\\\\\"", "\"\\/\"", "\"\\b\\f\\r\\t\"", "\"\\u00e9\\u4E2Dx\\u0041\"",
+		"\"\\u007f\\u0080\\u07FF\\u0800\\uFFFF\"", "\"\\uD83D\\uDE00\"", "\"\\uDE00\"", "\"\\uzzzz\"",
+		"\"\\x\"", "\"\\u12\"", "\"\\u0000\"", "\"ab\\", "\"\\\"", "\"line one\\nline \\\"two\\\"\"",
+		"\"tab\\\ty\"",
 	};
 	unsigned long long seed = 77;
-	size_t i, k, took = 0;
+	size_t i, k, took = 0, took_escaped = 0;
 
 	for (i = 0; i < 30000; i++) {
 		char line[512];
@@ -751,6 +756,7 @@ static void flat_json_as_cjson(void)
 		if (!a)
 			continue;
 		took++;
+		took_escaped += memchr(line, '\\', l) != NULL;
 		b = cJSON_ParseWithLength(line, l);
 		CHECK(b != NULL);
 		if (b) {
@@ -772,13 +778,16 @@ static void flat_json_as_cjson(void)
 		cJSON_Delete(a);
 		cJSON_Delete(b);
 	}
-	CHECK(took > 4000); /* the flat reader took a good part of the lines (6,016) */
+	CHECK(took > 4000); /* the flat reader took a good part of the lines */
+	CHECK(took_escaped > 1000); /* ... with escapes in their strings */
 	{
 		/* the shapes of check-ref and check-value requests are read flat */
 		static const char *const common[] = {
 			"{\"id\":0,\"ref\":\"https://doi.org/10.1103/PhysRevB.47.9967\"}",
 			"{\"id\": \"q-1\", \"text\": \"The Boltzmann constant is 1.380649e-23 J/K.\"}",
 			" {\"id\":-3,\"value\":6.62607015e-34,\"unit\":\"J s\",\"flag\":true,\"x\":null}\n",
+			/* and an answer of check's input, of several lines */
+			"{\"id\": 0, \"model\": \"m\", \"text\": \"It is 5 \\u00b0C.\\n\\nReferences\\n[1] A \\\"B\\\"\"}",
 		};
 		for (i = 0; i < sizeof(common) / sizeof(common[0]); i++) {
 			cJSON *a = pk_json_parse_flat(common[i], strlen(common[i]));
