@@ -66,24 +66,53 @@ static int hex4(const char *s, unsigned *cp)
  * as UTF-8): the new string, *end at its closing quote. NULL (not flat)
  * for a control byte, a bad escape, a \u0000 or a surrogate (cJSON
  * decides those), no closing quote, or no memory. */
+/* The first byte from s[i] on (before e) that is '"', '\\' or a control
+ * byte: e when none. */
+static size_t special_at(const char *s, size_t i, size_t e)
+{
+	static const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+
+	/* eight bytes at a time (the test may say so of a plain word too,
+	 * never the other way round: such a word is read byte by byte) */
+	for (; i + 8 <= e; i += 8) {
+		uint64_t x, q, b;
+
+		memcpy(&x, s + i, 8);
+		q = x ^ (ones * '"');
+		b = x ^ (ones * '\\');
+		if ((((x - ones * 0x20) & ~x) | ((q - ones) & ~q) | ((b - ones) & ~b)) & high)
+			break;
+	}
+	for (; i < e; i++)
+		if (s[i] == '"' || s[i] == '\\' || (unsigned char)s[i] < 0x20)
+			return i;
+	return e;
+}
+
 static char *escaped_string(const char *s, size_t i, size_t n, size_t *end)
 {
-	size_t j;
+	size_t j = i;
 	char *d, *o;
 
-	for (j = i; j < n && s[j] != '"'; j++)
-		if ((unsigned char)s[j] < 0x20 || (s[j] == '\\' && ++j == n))
+	for (;;) {
+		if ((j = special_at(s, j, n)) == n || (unsigned char)s[j] < 0x20)
 			return NULL;
-	if (j == n || !(d = cJSON_malloc(j - i + 1))) /* decoding never grows */
+		if (s[j] == '"')
+			break;
+		if ((j += 2) > n) /* past a backslash and the byte it escapes */
+			return NULL;
+	}
+	if (!(d = cJSON_malloc(j - i + 1))) /* decoding never grows */
 		return NULL;
 	*end = j;
 	for (o = d; i < j;) {
+		size_t k = special_at(s, i, j);
 		unsigned cp;
 
-		if (s[i] != '\\') {
-			*o++ = s[i++];
-			continue;
-		}
+		memcpy(o, s + i, k - i);
+		o += k - i;
+		if ((i = k) == j)
+			break;
 		switch (s[i + 1]) {
 		case 'b': *o++ = '\b'; break;
 		case 'f': *o++ = '\f'; break;
