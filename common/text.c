@@ -5,6 +5,7 @@
 #include "error.h"
 
 #include <ctype.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <utf8proc.h>
@@ -280,24 +281,47 @@ int pk_text_fold(pk_buf *out, const char *s, size_t n, unsigned flags)
 	return rc;
 }
 
+/* fold_ascii_byte of every ASCII byte under every set of the six flags,
+ * 0 where that is a blank (' ', '\t' .. '\r': NUL is no input) */
+static unsigned char fold_tab[64][128];
+static pthread_once_t fold_tab_once = PTHREAD_ONCE_INIT;
+
+static void fold_tab_make(void)
+{
+	unsigned f, c;
+
+	for (f = 0; f < 64; f++)
+		for (c = 0; c < 128; c++) {
+			int32_t cp = fold_ascii_byte((unsigned char)c, f);
+
+			fold_tab[f][c] = cp == ' ' || (cp >= 9 && cp <= 13) ? 0 : (unsigned char)cp;
+		}
+}
+
 long pk_text_fold_ascii(const char *s, size_t n, unsigned flags, char *out, size_t cap)
 {
+	const unsigned char *tab;
 	size_t i, len = 0;
 	int pending_space = 0;
 
-	if (!all_ascii(s, n))
-		return -1;
-	/* pk_text_fold's loop for the ASCII bytes, written up to cap - 1 */
+	pthread_once(&fold_tab_once, fold_tab_make);
+	tab = fold_tab[flags & 63];
+	/* pk_text_fold's loop for the ASCII bytes, written up to cap - 1 (a
+	 * byte past ASCII or a NUL found on the way: -1, out as it is) */
 	for (i = 0; i < n; i++) {
-		int32_t cp = fold_ascii_byte((unsigned char)s[i], flags);
+		unsigned char c = (unsigned char)s[i];
+		int32_t cp;
 
-		if (cp == ' ' || (cp >= 9 && cp <= 13)) {
+		if (c >= 0x80 || !c)
+			return -1;
+		if (!(cp = tab[c])) { /* a blank */
 			if (flags & PK_FOLD_SPACE_DROP)
 				continue;
 			if (flags & PK_FOLD_SPACE_ONE) {
 				pending_space = len > 0;
 				continue;
 			}
+			cp = fold_ascii_byte(c, flags);
 		}
 		if (pending_space) {
 			if (len + 1 < cap)

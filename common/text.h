@@ -37,7 +37,8 @@ int pk_utf8_encode(char *out, int32_t cp);
 int pk_text_fold(pk_buf *out, const char *s, size_t n, unsigned flags);
 /* pk_text_fold of ASCII text (no byte over 0x7f, no NUL) into out[0..cap)
  * without allocating: truncated to cap - 1 bytes and terminated (cap > 0).
- * Returns the length of the whole folding, or -1 when s is not ASCII. */
+ * Returns the length of the whole folding, or -1 when s is not ASCII (out
+ * then holds bytes of no use). */
 long pk_text_fold_ascii(const char *s, size_t n, unsigned flags, char *out, size_t cap);
 
 /* Convenience: the key used for name lookups (NFKC, case folded, all
