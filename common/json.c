@@ -372,9 +372,29 @@ void pk_json_fmt_double(char out[32], double v)
 	memcpy(fmt_memo[at].text, out, 32);
 }
 
+/* Room for a scalar of up to n bytes and its separator, the separator
+ * written (before_value's work): where the scalar goes, or NULL (no
+ * room, or an error: the caller takes the slow path, nothing written). */
+static char *scalar_room(pk_json *w, size_t n, char **start)
+{
+	char *p = pk_json_room_(w, n + 1);
+
+	if (!p)
+		return NULL;
+	*start = p;
+	if (w->after_key) {
+		w->after_key = 0;
+	} else if (w->depth) {
+		if (w->has_member[w->depth - 1])
+			*p++ = ',';
+		w->has_member[w->depth - 1] = 1;
+	}
+	return p;
+}
+
 void pk_json_num(pk_json *w, double v)
 {
-	char tmp[32];
+	char tmp[32], *p, *start;
 
 	if (!isfinite(v)) {
 		pk_json_null(w);
@@ -382,6 +402,11 @@ void pk_json_num(pk_json *w, double v)
 	}
 	if (v == 0)
 		v = 0; /* no "-0" */
+	if ((p = scalar_room(w, 32, &start))) {
+		pk_json_fmt_double(p, v);
+		pk_json_wrote_(w, (size_t)(p - start) + strlen(p));
+		return;
+	}
 	pk_json_fmt_double(tmp, v);
 	before_value(w);
 	put(w, tmp, strlen(tmp));
@@ -389,9 +414,15 @@ void pk_json_num(pk_json *w, double v)
 
 void pk_json_int(pk_json *w, long long v)
 {
-	char tmp[21];
-	size_t l = pk_str_int(tmp, v);
+	char tmp[21], *p, *start;
+	size_t l;
 
+	if ((p = scalar_room(w, 21, &start))) {
+		l = pk_str_int(p, v);
+		pk_json_wrote_(w, (size_t)(p - start) + l);
+		return;
+	}
+	l = pk_str_int(tmp, v);
 	before_value(w);
 	put(w, tmp, l);
 }
