@@ -8,13 +8,19 @@
 #include <string.h>
 
 typedef struct entry {
-	uint64_t h;
 	uint32_t klen, vlen;
 	unsigned char data[]; /* the key, then the value */
 } entry;
 
+/* (the hash beside the entry: a probe compares hashes in the slot array
+ * and reads an entry, a cold block, only when its hash is the key's) */
+typedef struct slot {
+	uint64_t h;
+	entry *e; /* NULL: empty */
+} slot;
+
 struct pk_memo {
-	entry **slot; /* NULL until the first put */
+	slot *slot; /* NULL until the first put */
 	size_t nslots, n, bytes, max_bytes;
 };
 
@@ -40,8 +46,8 @@ void pk_memo_clear(pk_memo *m)
 	if (!m || !m->n)
 		return;
 	for (i = 0; i < m->nslots; i++) {
-		pk_free(m->slot[i]);
-		m->slot[i] = NULL;
+		pk_free(m->slot[i].e);
+		m->slot[i].e = NULL;
 	}
 	m->n = m->bytes = 0;
 }
@@ -61,10 +67,10 @@ const unsigned char *pk_memo_get(const pk_memo *m, uint64_t h, const void *key, 
 
 	if (!m || !m->slot)
 		return NULL;
-	for (i = h & (m->nslots - 1); m->slot[i]; i = (i + 1) & (m->nslots - 1)) {
-		const entry *e = m->slot[i];
+	for (i = h & (m->nslots - 1); m->slot[i].e; i = (i + 1) & (m->nslots - 1)) {
+		const entry *e = m->slot[i].e;
 
-		if (e->h == h && e->klen == klen && !memcmp(e->data, key, klen)) {
+		if (m->slot[i].h == h && e->klen == klen && !memcmp(e->data, key, klen)) {
 			*vlen = e->vlen;
 			return e->data + klen;
 		}
@@ -86,14 +92,14 @@ void pk_memo_put(pk_memo *m, uint64_t h, const void *key, size_t klen, const voi
 		pk_memo_clear(m); /* full: the next entries are kept afresh */
 	if (!(e = pk_malloc(size)))
 		return;
-	e->h = h;
 	e->klen = (uint32_t)klen;
 	e->vlen = (uint32_t)vlen;
 	memcpy(e->data, key, klen);
 	memcpy(e->data + klen, val, vlen);
-	for (i = h & (m->nslots - 1); m->slot[i]; i = (i + 1) & (m->nslots - 1))
+	for (i = h & (m->nslots - 1); m->slot[i].e; i = (i + 1) & (m->nslots - 1))
 		;
-	m->slot[i] = e;
+	m->slot[i].h = h;
+	m->slot[i].e = e;
 	m->n++;
 	m->bytes += size;
 }
