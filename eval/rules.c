@@ -239,7 +239,8 @@ static size_t boundary(const char *s, size_t n, size_t i)
 
 	if (!may_end[(unsigned char)s[i]])
 		return 0;
-	for (k = 0; k < sizeof(cjk) / sizeof(cjk[0]); k++)
+	/* (the four begin with 0xE3 or 0xEF, the bytes past ASCII may_end has) */
+	for (k = 0; (unsigned char)s[i] >= 0x80 && k < sizeof(cjk) / sizeof(cjk[0]); k++)
 		if (i + 3 <= n && !memcmp(s + i, cjk[k], 3))
 			return 3;
 	if (s[i] == '\n' && i + 1 < n && (s[i + 1] == '\n' || s[i + 1] == '-' || s[i + 1] == '*'))
@@ -294,11 +295,13 @@ void ev_sentence_of(const char *s, size_t n, size_t start, size_t end, size_t *a
 
 size_t ev_sentence_next(const char *s, size_t n, size_t from, size_t *a, size_t *e)
 {
-	size_t end = from, b = 0;
+	size_t end = from, b = 0, lim = n - from > SENTENCE_MAX ? from + SENTENCE_MAX : n;
 
 	/* (a byte that cannot end one is passed over without a call) */
-	while (end < n && end - from < SENTENCE_MAX) {
-		if (may_end[(unsigned char)s[end]] && (b = boundary(s, n, end)))
+	for (;;) {
+		while (end < lim && !may_end[(unsigned char)s[end]])
+			end++;
+		if (end == lim || (b = boundary(s, n, end)))
 			break;
 		end++;
 	}
