@@ -689,6 +689,29 @@ static int journal_alone(const char *s, const pk_match *m)
 	return v[strspn(v, " ")] && !strpbrk(v, ",.;");
 }
 
+/* Could RE_T_VANCOUVER_AT match s from start with a venue journal_alone
+ * takes? Its year would follow a venue with no ',', '.', ';' or ':', one
+ * '.' at most and blanks: so a year's first two digits ("1[5-9]", "20")
+ * stand before the first ',', ';' or ':' and the second '.', its last two
+ * digits ASCII or past it (\d reads Unicode's digits). A test the pattern
+ * must pass, and cheap: most references have a title before their journal. */
+static int journal_year_ahead(const char *s, size_t len, size_t start)
+{
+	size_t i, dots = 0;
+
+	for (i = start + 1; i + 4 <= len; i++) {
+		char c = s[i - 1];
+
+		if (c == ',' || c == ';' || c == ':' || (c == '.' && ++dots > 1))
+			return 0;
+		if (((s[i] == '1' && s[i + 1] >= '5' && s[i + 1] <= '9') || (s[i] == '2' && s[i + 1] == '0')) &&
+		    ((s[i + 2] >= '0' && s[i + 2] <= '9') || (unsigned char)s[i + 2] >= 0x80) &&
+		    ((s[i + 3] >= '0' && s[i + 3] <= '9') || (unsigned char)s[i + 3] >= 0x80))
+			return 1;
+	}
+	return 0;
+}
+
 /* A venue the lazy pattern stretched over the title ("Title text. Venue"):
  * keep the trailing ". "-separated segments that look like a venue (the
  * last one always, earlier ones while they are abbreviations such as
@@ -1389,7 +1412,8 @@ int query_ref_parse_full(const char *text, size_t n, qr_ref *out)
 			aend = start;
 		/* nor is PubMed's "Magn Reson Med. 2009 Sep;62(3):656-64" (a
 		 * ReferenceList citation) an author "Reson Med, Magn" */
-		else if (pk_re_match(re[RE_T_VANCOUVER_AT], s, len, start, &m) == 1 && m.end[0] + 1 >= len &&
+		else if (journal_year_ahead(s, len, start) &&
+			 pk_re_match(re[RE_T_VANCOUVER_AT], s, len, start, &m) == 1 && m.end[0] + 1 >= len &&
 			 journal_alone(s, &m))
 			aend = start;
 		else if ((aend = start + parse_authors(s + start, len - start, out)) && out->nauthors <= 1)
