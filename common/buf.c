@@ -94,9 +94,18 @@ int pk_buf_vprintf(pk_buf *b, const char *fmt, va_list ap)
 	va_list cp;
 	int n, rc;
 
+	/* into the room the buffer has, most often enough (cap never
+	 * exceeds max + 1: what fits is within max); else measured, grown
+	 * and written again */
 	va_copy(cp, ap);
-	n = vsnprintf(NULL, 0, fmt, cp);
+	n = b->ptr ? vsnprintf(b->ptr + b->len, b->cap - b->len, fmt, cp) : vsnprintf(NULL, 0, fmt, cp);
 	va_end(cp);
+	if (b->ptr && n >= 0 && (size_t)n < b->cap - b->len) {
+		b->len += (size_t)n;
+		return 0;
+	}
+	if (b->ptr)
+		b->ptr[b->len] = '\0'; /* what did not fit is taken back */
 	if (n < 0)
 		return pk_error_set(PK_ERROR, "bad format");
 	if ((rc = pk_buf_grow(b, (size_t)n)) < 0)

@@ -66,6 +66,22 @@ static void buf_cap_and_append(void)
 	CHECK_EQ_INT(pk_buf_puts(&b, "fresh"), 0);
 	CHECK_STR(b.ptr, "fresh");
 	pk_buf_release(&b);
+	/* printf into the room there is, past it (grown, written again), and
+	 * past the cap (refused: the text before it kept, still a string) */
+	pk_buf_init(&b, 40);
+	CHECK_EQ_INT(pk_buf_puts(&b, "ab"), 0);
+	CHECK_EQ_INT(pk_buf_printf(&b, "-%d-", 7), 0);
+	CHECK_STR(b.ptr, "ab-7-");
+	CHECK_EQ_INT(pk_buf_printf(&b, "%s|%s", "0123456789", "abcdefghij"), 0);
+	CHECK_STR(b.ptr, "ab-7-0123456789|abcdefghij");
+	CHECK_EQ_INT(b.len, 26);
+	CHECK_EQ_INT(pk_buf_printf(&b, "%s", "0123456789abcdef"), PK_ELIMIT);
+	CHECK_STR(b.ptr, "ab-7-0123456789|abcdefghij");
+	CHECK_EQ_INT(b.len, 26);
+	CHECK_EQ_INT(pk_buf_printf(&b, "%s", "0123456789abcd"), 0); /* exactly to the cap */
+	CHECK_EQ_INT(b.len, 40);
+	CHECK_EQ_INT((int)strlen(b.ptr), 40);
+	pk_buf_release(&b);
 }
 
 static void alloc_fault_injection(void)
