@@ -142,6 +142,24 @@ typedef struct ctx {
 	int year[EV_MAX_CITES];
 } ctx;
 
+/* A list entry's label: "^" when caret, then the label text s[0..n)
+ * ("%s%.*s", cut where snprintf cuts). */
+static void label_of(ev_cite *c, int caret, const char *s, size_t n)
+{
+	size_t k = pk_str_copy(c->label, sizeof(c->label), caret ? "^" : "");
+
+	pk_str_ncopy(c->label + k, sizeof(c->label) - k, s, n);
+}
+
+/* ... or its number ("%zu") */
+static void number_label(ev_cite *c, size_t n)
+{
+	char num[21];
+
+	pk_str_int(num, (long long)n);
+	pk_str_copy(c->label, sizeof(c->label), num);
+}
+
 static int in_list(const ctx *x, size_t at)
 {
 	size_t i;
@@ -338,10 +356,9 @@ static size_t read_entries(ctx *x, size_t at, int need_year)
 			break;
 		if (label_s != (size_t)-1)
 			/* a footnote's label is "^1": its markers are "[^1]" */
-			snprintf(c->label, sizeof(c->label), "%s%.*s", label_s > 0 && x->s[label_s - 1] == '^' ? "^" : "",
-				 (int)(label_e - label_s), x->s + label_s);
+			label_of(c, label_s > 0 && x->s[label_s - 1] == '^', x->s + label_s, label_e - label_s);
 		else
-			snprintf(c->label, sizeof(c->label), "%zu", count + 1);
+			number_label(c, count + 1);
 		with_year += has_year(m.end[0], e, x);
 		count++;
 		end = e;
@@ -402,7 +419,7 @@ static size_t plain_entry(ctx *x, size_t a, size_t b, size_t count)
 
 	if (!c)
 		return 0;
-	snprintf(c->label, sizeof(c->label), "%zu", count + 1);
+	number_label(c, count + 1);
 	return 1;
 }
 
@@ -559,7 +576,13 @@ static void link_markers(ctx *x)
 				size_t i;
 				char lab[16];
 
-				snprintf(lab, sizeof(lab), "%s%ld", x->s[m.start[0] + 1] == '^' ? "^" : "", k);
+				{
+					char num[21];
+					const char *const parts[] = { x->s[m.start[0] + 1] == '^' ? "^" : "", num };
+
+					pk_str_int(num, k);
+					pk_str_cat(lab, sizeof(lab), parts, 2); /* "%s%ld" */
+				}
 				for (i = 0; i < x->nc; i++)
 					if (x->c[i].kind == EV_CITE_ENTRY && !strcmp(x->c[i].label, lab)) {
 						add_at(&x->c[i], m.start[0], m.end[0]);

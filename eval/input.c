@@ -196,7 +196,7 @@ static int emit(rd *r, const cJSON *rec, const char *where, const char *text, si
 	a.format = r->fmt;
 	a.epoch = r->epoch;
 	a.perturbation = r->perturbation[0] ? r->perturbation : NULL;
-	snprintf(a.where, sizeof(a.where), "%s", where);
+	pk_str_copy(a.where, sizeof(a.where), where);
 	if (!error && text && len > r->max) {
 		snprintf(msg, sizeof(msg), "%s: an answer of %zu bytes (more than %zu)", where, len, r->max);
 		error = msg;
@@ -1138,7 +1138,13 @@ static int read_answers(rd *r, const char *path, int *detected)
 		rc = pk_records_next(lr, &line, &len);
 		if (rc == 0)
 			break;
-		snprintf(where, sizeof(where), "%.120s:%zu", r->name, pk_records_lineno(lr));
+		{
+			/* "%.120s:%zu" without printf (a line's number fits) */
+			size_t k = pk_str_ncopy(where, sizeof(where), r->name, 120);
+
+			where[k] = ':';
+			pk_str_int(where + k + 1, (long long)pk_records_lineno(lr));
+		}
 		if (rc == PK_ELIMIT && fmt == EV_FMT_TEXT) {
 			char err[300];
 

@@ -354,6 +354,13 @@ static int add(ev_postcheck *out, size_t *cap, const ev_assertion *x)
 	return 0;
 }
 
+/* x.reason = the parts joined (snprintf's "%s%s..." without printf) */
+#define REASON(...)                                                                                    \
+	do {                                                                                           \
+		const char *const parts_[] = { __VA_ARGS__ };                                          \
+		pk_str_cat(x.reason, sizeof(x.reason), parts_, sizeof(parts_) / sizeof(parts_[0]));     \
+	} while (0)
+
 int ev_post_check(const ev_postrules *r, const char *text, size_t n, const ev_result *audit, ev_postcheck *out)
 {
 	size_t start = 0, cap = 0, i;
@@ -395,8 +402,8 @@ int ev_post_check(const ev_postrules *r, const char *text, size_t n, const ev_re
 		for (i = 0; i < r->ntrig && !trig; i++)
 			if (hits(&r->trig[i], text + a, e - a, may, &m, &out->limited)) {
 				trig = &r->trig[i];
-				snprintf(x.said, sizeof(x.said), "%.*s", quoted(text + a + m.start[0], m.end[0] - m.start[0]),
-					 text + a + m.start[0]);
+				pk_str_ncopy(x.said, sizeof(x.said), text + a + m.start[0],
+					     quoted(text + a + m.start[0], m.end[0] - m.start[0]));
 			}
 		if (trig) {
 			char what[120] = "";
@@ -415,7 +422,7 @@ int ev_post_check(const ev_postrules *r, const char *text, size_t n, const ev_re
 			if (!strcmp(trig->kind, "authority") ? au == 3 : (au >= 2 || au == 1 || (au >= 0 && b))) {
 				x.flag = EV_PC_BACKED;
 				if (au >= 1)
-					snprintf(x.reason, sizeof(x.reason), "%s (\"%s\") backed by %s", trig->explain, x.said, what);
+					REASON(trig->explain, " (\"", x.said, "\") backed by ", what);
 				else
 					snprintf(x.reason, sizeof(x.reason), "%s (\"%s\") backed by %s: \"%.*s\"", trig->explain, x.said,
 						 b->explain, quoted(text + a + m.start[0], m.end[0] - m.start[0]), text + a + m.start[0]);
@@ -423,13 +430,12 @@ int ev_post_check(const ev_postrules *r, const char *text, size_t n, const ev_re
 			} else {
 				x.flag = EV_PC_SUSPICIOUS;
 				if (au < 0)
-					snprintf(x.reason, sizeof(x.reason), "%s (\"%s\") and %s", trig->explain, x.said, what);
+					REASON(trig->explain, " (\"", x.said, "\") and ", what);
 				else if (!strcmp(trig->kind, "authority"))
-					snprintf(x.reason, sizeof(x.reason), "%s (\"%s\") without a reference provkg verified",
-						 trig->explain, x.said);
+					REASON(trig->explain, " (\"", x.said, "\") without a reference provkg verified");
 				else
-					snprintf(x.reason, sizeof(x.reason), "%s (\"%s\") without a source, number or condition that "
-						 "backs it", trig->explain, x.said);
+					REASON(trig->explain, " (\"", x.said,
+					       "\") without a source, number or condition that backs it");
 				out->suspicious++;
 			}
 			/* a reason cut short by its buffer ends on a whole character */

@@ -185,7 +185,11 @@ void ev_record_ref_json(pk_json *w, const char *input, const qr_ref *p, const qr
 		char one[140];
 
 		if (p->authors[i].given[0])
-			snprintf(one, sizeof(one), "%s, %s", p->authors[i].family, p->authors[i].given);
+		{
+			const char *const parts[] = { p->authors[i].family, ", ", p->authors[i].given };
+
+			pk_str_cat(one, sizeof(one), parts, 3);
+		}
 		else
 			pk_str_copy(one, sizeof(one), p->authors[i].family);
 		pk_json_str(w, one);

@@ -15,7 +15,7 @@ int query_near_power_of_1000_log(double l)
 
 static void set_text(char *dst, const char *src)
 {
-	snprintf(dst, QV_REASON_TEXT, "%s", src ? src : "");
+	pk_str_copy(dst, QV_REASON_TEXT, src ? src : "");
 }
 
 /* The kind of wrong number: a unit slip, a swapped exponent, off by a
@@ -89,7 +89,7 @@ int query_judge(const qj_in *in, qv_result *out)
 
 		if (fabs(c - o->value) <= in->hu + fabs(o->value) * QJ_FLOAT_SLACK &&
 		    (!out->matched_edition[0] || kg_edition_cmp(o->edition, out->matched_edition) > 0))
-			snprintf(out->matched_edition, sizeof(out->matched_edition), "%s", o->edition);
+			pk_str_copy(out->matched_edition, sizeof(out->matched_edition), o->edition);
 	}
 	if (out->matched_edition[0]) {
 		if ((q = qv_reason_add(out, QR_OUTDATED))) {
