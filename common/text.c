@@ -211,8 +211,15 @@ int pk_text_fold(pk_buf *out, const char *s, size_t n, unsigned flags)
 	size_t start = out->len;
 
 	if (all_ascii(s, n)) {
-		p = s;
-		plen = n;
+		/* pk_text_fold_ascii, in the room reserved (the fold of ASCII
+		 * is no longer than the text) */
+		long l;
+
+		if ((rc = pk_buf_grow(out, n)) < 0)
+			return rc;
+		l = pk_text_fold_ascii(s, n, flags, out->ptr + out->len, out->cap - out->len);
+		out->len += (size_t)l;
+		return 0;
 	} else {
 		int opts = UTF8PROC_STABLE | UTF8PROC_COMPAT | UTF8PROC_COMPOSE | UTF8PROC_IGNORE;
 
