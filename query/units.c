@@ -1542,8 +1542,9 @@ static int short_word(const char *s, size_t l)
 {
 	size_t w;
 
-	for (w = 0; w < sizeof(short_words) / sizeof(short_words[0]); w++)
-		if (strlen(short_words[w]) == l && !strncasecmp(s, short_words[w], l))
+	/* (the words are lower-case ASCII: the first byte tested first) */
+	for (w = 0; l && w < sizeof(short_words) / sizeof(short_words[0]); w++)
+		if ((s[0] | 0x20) == short_words[w][0] && strlen(short_words[w]) == l && !strncasecmp(s, short_words[w], l))
 			return 1;
 	return 0;
 }
@@ -1554,8 +1555,8 @@ static int prose_word(const char *s, size_t l)
 
 	if (short_word(s, l))
 		return 1;
-	for (w = 0; w < sizeof(long_words) / sizeof(long_words[0]); w++)
-		if (strlen(long_words[w]) == l && !strncasecmp(s, long_words[w], l))
+	for (w = 0; l && w < sizeof(long_words) / sizeof(long_words[0]); w++)
+		if ((s[0] | 0x20) == long_words[w][0] && strlen(long_words[w]) == l && !strncasecmp(s, long_words[w], l))
 			return 1;
 	return 0;
 }
