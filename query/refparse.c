@@ -367,7 +367,17 @@ static void set_pages(qr_ref *r, const char *pages)
 	snprintf(r->first_page, sizeof(r->first_page), "%.*s", (int)strcspn(r->pages, "-"), r->pages);
 }
 
-static void add_author(qr_ref *r, const char *fam, size_t fl, const char *giv, size_t gl)
+/* An author list as parse_authors builds its readings: the first n of
+ * authors written (each zeroed, then its names), the rest never read, so
+ * a reading starts afresh and is copied at the cost of its authors, not
+ * of a whole qr_ref (8 KB) */
+typedef struct alist {
+	size_t nauthors;
+	int et_al;
+	qr_author authors[QR_AUTHORS];
+} alist;
+
+static void add_to(qr_author *authors, size_t *n, const char *fam, size_t fl, const char *giv, size_t gl)
 {
 	qr_author *a;
 
@@ -375,11 +385,24 @@ static void add_author(qr_ref *r, const char *fam, size_t fl, const char *giv, s
 		fl--;
 	while (gl && giv && (giv[gl - 1] == ' ' || giv[gl - 1] == ','))
 		gl--;
-	if (r->nauthors >= QR_AUTHORS || !fl)
+	if (*n >= QR_AUTHORS || !fl)
 		return;
-	a = &r->authors[r->nauthors++];
+	a = &authors[(*n)++];
+	memset(a, 0, sizeof(*a));
 	put_field(a->family, sizeof(a->family), fam, fl);
 	put_field(a->given, sizeof(a->given), giv ? giv : "", giv ? gl : 0);
+}
+
+static void add_author(qr_ref *r, const char *fam, size_t fl, const char *giv, size_t gl)
+{
+	add_to(r->authors, &r->nauthors, fam, fl, giv, gl);
+}
+
+static void alist_copy(alist *dst, const alist *src)
+{
+	dst->nauthors = src->nauthors;
+	dst->et_al = src->et_al;
+	memcpy(dst->authors, src->authors, src->nauthors * sizeof(src->authors[0]));
 }
 
 /* The author block at s[0..]: returns where it ends. */
@@ -469,18 +492,19 @@ static size_t parse_authors(const char *s, size_t n, qr_ref *out)
 	/* -1: Chicago and MLA, the first name inverted ("Mohammed, Hamish,
 	 * Mary Ramos, and Mark E. Beatty"), the others given name first */
 	static const int styles[] = { RE_A_FAM_INIT, RE_A_FAM_II, RE_A_FAM_DOTS, RE_A_INIT_FAM, RE_A_CJK, RE_A_MONO, -1 };
-	qr_ref best, cur, fam_ii;
+	alist best, cur, fam_ii;
 	size_t best_end = 0, fam_ii_end = 0, k;
 	int best_style = -2;
 
-	memset(&best, 0, sizeof(best));
-	memset(&fam_ii, 0, sizeof(fam_ii));
+	best.nauthors = fam_ii.nauthors = 0;
+	best.et_al = fam_ii.et_al = 0;
 	for (k = 0; k < sizeof(styles) / sizeof(styles[0]); k++) {
 		size_t pos = 0, end = 0;
 		pk_match m;
 		int first_full = -1, after_and = 0;
 
-		memset(&cur, 0, sizeof(cur));
+		cur.nauthors = 0;
+		cur.et_al = 0;
 		for (;;) {
 			int fg, gg, full = 0, sty = styles[k] >= 0 ? styles[k] : cur.nauthors ? RE_A_INIT_FAM : RE_A_FAM_INIT;
 			size_t i;
@@ -510,9 +534,9 @@ static size_t parse_authors(const char *s, size_t n, qr_ref *out)
 				first_full = full;
 			if (styles[k] < 0 && cur.nauthors >= 2 && full != first_full)
 				break;
-			add_author(&cur, s + m.start[fg], m.end[fg] - m.start[fg],
-				   gg >= 0 && m.start[gg] != (size_t)-1 ? s + m.start[gg] : NULL,
-				   gg >= 0 && m.start[gg] != (size_t)-1 ? m.end[gg] - m.start[gg] : 0);
+			add_to(cur.authors, &cur.nauthors, s + m.start[fg], m.end[fg] - m.start[fg],
+			       gg >= 0 && m.start[gg] != (size_t)-1 ? s + m.start[gg] : NULL,
+			       gg >= 0 && m.start[gg] != (size_t)-1 ? m.end[gg] - m.start[gg] : 0);
 			pos = end = m.end[0];
 			if (pk_re_match(re[RE_ETAL], s, n, pos, &m) == 1 && m.start[0] == pos) {
 				cur.et_al = 1;
@@ -529,13 +553,13 @@ static size_t parse_authors(const char *s, size_t n, qr_ref *out)
 		/* of as many names, the reading the year follows ("Brian P.
 		 * McCall. 1991.": not "Brian, P." and a title "McCall") */
 		if (styles[k] == RE_A_FAM_II) {
-			fam_ii = cur;
+			alist_copy(&fam_ii, &cur);
 			fam_ii_end = end;
 		}
 		if (cur.nauthors > best.nauthors ||
 		    (cur.nauthors && cur.nauthors == best.nauthors && end > best_end && year_follows(s + end, n - end) &&
 		     !year_follows(s + best_end, n - best_end))) {
-			best = cur;
+			alist_copy(&best, &cur);
 			best_end = end;
 			best_style = styles[k];
 		}
@@ -549,10 +573,12 @@ static size_t parse_authors(const char *s, size_t n, qr_ref *out)
 	if (best_style == RE_A_INIT_FAM && fam_ii.nauthors && best.nauthors &&
 	    !strcmp(fam_ii.authors[0].given, best.authors[0].family) &&
 	    !strcmp(fam_ii.authors[0].family, best.authors[0].given)) {
-		best = fam_ii;
+		alist_copy(&best, &fam_ii);
 		best_end = fam_ii_end;
 	}
-	memcpy(out->authors, best.authors, sizeof(best.authors));
+	/* the reading's authors, and none after them (zeroed as before) */
+	memcpy(out->authors, best.authors, best.nauthors * sizeof(best.authors[0]));
+	memset(out->authors + best.nauthors, 0, (QR_AUTHORS - best.nauthors) * sizeof(best.authors[0]));
 	out->nauthors = best.nauthors;
 	out->et_al = best.et_al;
 	return best_end;
