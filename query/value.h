@@ -190,7 +190,8 @@ typedef struct qv_result {
 } qv_result;
 
 /* An empty result: verdict QV_UNKNOWN, no reference, cited_si and
- * relative_error NaN. release frees the reference match a check filled
+ * relative_error NaN, no reasons (the entries of reasons[] are defined
+ * below nreasons only: qv_reason_add clears each). release frees the reference match a check filled
  * in (have_ref 0 after); the other fields are plain values. */
 void qv_result_init(qv_result *r);
 void qv_result_release(qv_result *r);
