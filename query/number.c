@@ -341,12 +341,54 @@ static int exact_before(const char *s, size_t start)
 	return word_before(exact_words, sizeof(exact_words) / sizeof(exact_words[0]), s, start);
 }
 
+/* digits ("6.62607015": ASCII digits and at most one '.') times 10^exp10
+ * as strtod reads it, when that is one IEEE operation on exact operands:
+ * at most 15 significant digits (an integer below 2^53) and a power of
+ * ten from 10^-22 to 10^22 (each exact as a double), so one multiply or
+ * divide rounds the exact product as strtod rounds it (Clinger's fast
+ * path). 1 and *v, or 0: strtod must read it. */
+static int fast_double(const char *digits, int exp10, double *v)
+{
+	static const double p10[23] = { 1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+					1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22 };
+	uint64_t u = 0;
+	int sig = 0, decimals = 0, dot = 0, e;
+	const char *p;
+
+	for (p = digits; *p; p++) {
+		if (*p == '.' && !dot) {
+			dot = 1;
+			continue;
+		}
+		if (*p < '0' || *p > '9')
+			return 0;
+		if (u || *p != '0')
+			sig++;
+		if (sig > 15)
+			return 0;
+		u = u * 10 + (uint64_t)(*p - '0');
+		decimals += dot;
+	}
+	if (p == digits || exp10 < -1000 || exp10 > 1000)
+		return 0;
+	e = exp10 - decimals;
+	if (e < -22 || e > 22)
+		return 0;
+	*v = e >= 0 ? (double)u * p10[e] : (double)u / p10[-e];
+	return 1;
+}
+
 static double to_double(const char *digits, int exp10, int *overflow)
 {
 	char full[DIGITS_MAX + 16];
 	double v;
 
 	size_t l = strlen(digits);
+
+	if (fast_double(digits, exp10, &v)) {
+		*overflow = 0;
+		return v;
+	}
 
 	if (l + 22 <= sizeof(full)) { /* "%se%d" without printf */
 		memcpy(full, digits, l);

@@ -435,6 +435,56 @@ static void equivalences_against_codata(void)
 	CHECK_EQ_INT(checked, 56); /* 8 units: CODATA lists every ordered pair */
 }
 
+/* A number's value is what strtod reads from its text, bit for bit: one
+ * IEEE operation where that rounds as strtod does (query/number.c's fast
+ * path), strtod otherwise. Seeded numbers of 1 to 19 significant digits,
+ * leading and trailing zeros, a point anywhere, exponents from -330 to
+ * 330 (so both sides of the fast path's bounds and of the double range). */
+static void number_values_strtod(void)
+{
+	uint64_t seed = 99;
+	size_t i, bad = 0, fast = 0;
+
+	for (i = 0; i < 40000; i++) {
+		char text[64];
+		size_t l = 0, nd, k, dot;
+		int e;
+		qn_number x;
+
+		seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+		nd = 1 + (seed >> 33) % 19;
+		dot = (seed >> 20) % (nd + 2); /* nd + 1: no point */
+		for (k = 0; k < nd; k++) {
+			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+			if (k == dot && k)
+				text[l++] = '.';
+			text[l++] = (char)('0' + ((k == 0 && nd > 1 && (seed >> 60) < 12) ? 1 + (seed >> 40) % 9 : (seed >> 40) % 10));
+		}
+		seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+		e = (int)((seed >> 33) % 661) - 330;
+		if ((seed >> 20) % 4)
+			e = (int)((seed >> 40) % 61) - 30; /* mostly near the fast path's range */
+		l += (size_t)snprintf(text + l, sizeof(text) - l, "e%d", e);
+		text[l] = '\0';
+		if (query_number_next(text, l, 0, &x) != 1) {
+			if (bad++ < 3)
+				fprintf(stderr, "\"%s\": no number read\n", text);
+			continue;
+		}
+		if (x.overflow)
+			continue; /* out of range: no value to compare */
+		{
+			double want = strtod(text, NULL);
+
+			fast += fabs((double)e) <= 22 && nd <= 15;
+			if (memcmp(&want, &x.value, sizeof(double)) && bad++ < 3)
+				fprintf(stderr, "\"%s\": %.17g, strtod %.17g\n", text, x.value, want);
+		}
+	}
+	CHECK(bad == 0);
+	CHECK(fast > 10000); /* the fast path's numbers were many of them */
+}
+
 static void numbers(void)
 {
 	static const struct {
@@ -613,6 +663,7 @@ int main(void)
 	RUN(edition_constants);
 	RUN(equivalences_against_codata);
 	RUN(numbers);
+	RUN(number_values_strtod);
 	query_units_free(U);
 	kg_txn_free(txn);
 	kg_store_free(store);
