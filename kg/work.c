@@ -117,14 +117,40 @@ static size_t parts(const kg_field *f, const char **out, size_t max)
 	return n;
 }
 
+static int decode_fields(kg_work *w, const void *rec, size_t len);
+
 int kg_work_decode(kg_work *w, const void *rec, size_t len)
+{
+	kg_work_clear(w);
+	return decode_fields(w, rec, len);
+}
+
+int kg_work_redecode(kg_work *w, const void *rec, size_t len)
+{
+	/* the counts, read before the fields above the lists are cleared */
+	size_t na = w->nauthors, nc = w->ncontainer, ns = w->nshort, ni = w->nissn, nu = w->nupdate_to,
+	       nb = w->nupdated_by, nr = w->nrelation, nv = w->nversions;
+
+	memset(w, 0, offsetof(kg_work, authors));
+	memset(w->authors, 0, na * sizeof(w->authors[0]));
+	memset(w->container, 0, nc * sizeof(w->container[0]));
+	memset(w->short_container, 0, ns * sizeof(w->short_container[0]));
+	memset(w->issn, 0, ni * sizeof(w->issn[0]));
+	memset(w->update_to, 0, nu * sizeof(w->update_to[0]));
+	memset(w->updated_by, 0, nb * sizeof(w->updated_by[0]));
+	memset(w->relation, 0, nr * sizeof(w->relation[0]));
+	memset(w->versions, 0, nv * sizeof(w->versions[0]));
+	return decode_fields(w, rec, len);
+}
+
+/* The record's fields into w (cleared). */
+static int decode_fields(kg_work *w, const void *rec, size_t len)
 {
 	const unsigned char *p = rec, *end = p + len;
 	const char *ps[3];
 	kg_field f;
 	int rc;
 
-	kg_work_clear(w);
 	while ((rc = kg_rec_next(&p, end, &f)) == 1) {
 		switch (f.tag) {
 		case WK_DOI: w->doi = kg_field_str(&f); break;

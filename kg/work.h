@@ -40,25 +40,18 @@ typedef struct kg_version {
 typedef struct kg_work {
 	const char *doi;      /* the work's DOI; NULL for a record that has none */
 	const char *title, *subtitle, *original_title;
-	kg_author authors[KG_WORK_AUTHORS];
 	size_t nauthors;      /* stored */
 	size_t author_count;  /* in the record (may exceed nauthors) */
-	const char *container[KG_WORK_NAMES];
 	size_t ncontainer;
-	const char *short_container[KG_WORK_NAMES];
 	size_t nshort;
-	const char *issn[KG_WORK_NAMES];
 	size_t nissn;
 	const char *publisher, *type;
 	int year, month;      /* "issued" (else "published") */
 	int print_year;       /* "published-print", 0 if not given */
 	int online_year;      /* "published-online", 0 if not given */
 	const char *volume, *issue, *page, *article_number;
-	kg_update update_to[KG_WORK_NAMES];   /* this work updates (retracts) others */
 	size_t nupdate_to;
-	kg_update updated_by[KG_WORK_NAMES];  /* others update (retract) this work */
 	size_t nupdated_by;
-	kg_update relation[KG_WORK_NAMES];    /* "is-preprint-of", "has-preprint", ... */
 	size_t nrelation;
 	const char *abstract;
 	const char *references; /* JSON text of the reference list, when kept */
@@ -68,13 +61,22 @@ typedef struct kg_work {
 	const char *arxiv;      /* arXiv id without version: "1706.03762", "hep-th/9901001" */
 	const char *pmid, *pmcid, *dblp, *openalex; /* "17284678", "PMC1790863", "conf/nips/VaswaniSPUJGKP17", "W2963403868" */
 	const char *journal_ref; /* arXiv's journal-ref: where the authors say it was published */
-	kg_version versions[KG_WORK_VERSIONS]; /* arXiv's versions, oldest first */
 	size_t nversions;
 	int retracted;          /* the source marks the work retracted (OpenAlex is_retracted) */
 	/* the record kg_work_decode read (NULL for a work built otherwise):
 	 * a reader that gets the same record again need not decode it */
 	const void *rec;
 	size_t rec_len;
+	/* the lists last, each read below its count (kg_work_redecode clears
+	 * the fields above whole and of each list the entries filled) */
+	kg_author authors[KG_WORK_AUTHORS];
+	const char *container[KG_WORK_NAMES];
+	const char *short_container[KG_WORK_NAMES];
+	const char *issn[KG_WORK_NAMES];
+	kg_update update_to[KG_WORK_NAMES];   /* this work updates (retracts) others */
+	kg_update updated_by[KG_WORK_NAMES];  /* others update (retract) this work */
+	kg_update relation[KG_WORK_NAMES];    /* "is-preprint-of", "has-preprint", ... */
+	kg_version versions[KG_WORK_VERSIONS]; /* arXiv's versions, oldest first */
 } kg_work;
 
 /* No fields (every pointer NULL, every count 0): what a reader fills. */
@@ -84,6 +86,10 @@ int kg_work_encode(pk_buf *out, const kg_work *w);
 /* Decode; PK_EPARSE if the record is corrupt (or names neither a DOI
  * nor an identifier of its database). */
 int kg_work_decode(kg_work *w, const void *rec, size_t len);
+/* kg_work_decode into a work that holds what kg_work_clear or an earlier
+ * decode left (a work reused record after record): the same result, with
+ * only the list entries that decode filled cleared, not the whole 2.4 KB. */
+int kg_work_redecode(kg_work *w, const void *rec, size_t len);
 
 /* The key a work is stored under (appended to out): a Crossref or DataCite
  * work's normalised DOI; "arxiv:ID", "dblp:KEY", "pmid:N", "openalex:W..."

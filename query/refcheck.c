@@ -4193,7 +4193,7 @@ static void rec_keep(rec_cache *rc, const char *doi, size_t n, uint64_t h, const
 static int load_cand(kg_txn *t, const qr_opts *o, cand *c, kg_work *w)
 {
 	if (c->extra)
-		return kg_work_decode(w, o->extra[c->extra - 1], o->extra_len[c->extra - 1]);
+		return kg_work_redecode(w, o->extra[c->extra - 1], o->extra_len[c->extra - 1]);
 	if (!c->rec) {
 		rec_cache *recs = scratch_recs(o);
 		size_t n = strlen(c->doi);
@@ -4212,7 +4212,7 @@ static int load_cand(kg_txn *t, const qr_opts *o, cand *c, kg_work *w)
 	}
 	if (w->rec == c->rec && w->rec_len == c->rec_len)
 		return 0; /* w holds this record already */
-	return kg_work_decode(w, c->rec, c->rec_len);
+	return kg_work_redecode(w, c->rec, c->rec_len); /* (w is the scratch's: a decode's or cleared) */
 }
 
 /* Candidates from outside the graph, after the graph's own; a DOI the
@@ -4744,6 +4744,7 @@ qr_scratch *query_ref_scratch_new(void)
 	} else {
 		s->world_store = NULL; /* nothing cached yet */
 		memset(s->cand_slot, 0, sizeof(s->cand_slot));
+		kg_work_clear(&s->w); /* (load_cand redecodes into it) */
 		s->year_day = -1;
 		memset(&s->bm25, 0, sizeof(s->bm25));
 		s->fc.keys = NULL; /* made at the first reference */

@@ -124,6 +124,83 @@ static void dois_and_records(void)
 	pk_buf_release(&rec);
 }
 
+/* kg_work_redecode into a work reused record after record gives what
+ * kg_work_decode gives into a cleared one, byte for byte: a record with
+ * long lists, then one with short or none (the entries the first filled
+ * must not outlive it), then one that fails */
+static void redecode_reused_work(void)
+{
+	pk_buf big = PK_BUF_INIT, small = PK_BUF_INIT;
+	kg_work w, *reused = pk_malloc(sizeof(kg_work)), *fresh = pk_malloc(sizeof(kg_work));
+	char fam[40][16];
+	size_t i;
+
+	CHECK(reused && fresh);
+	if (!reused || !fresh) {
+		pk_free(reused);
+		pk_free(fresh);
+		return;
+	}
+	kg_work_clear(&w);
+	w.doi = "10.1/big";
+	w.title = "Long lists";
+	for (i = 0; i < 40; i++) {
+		snprintf(fam[i], sizeof(fam[i]), "Family%zu", i);
+		w.authors[i].family = fam[i];
+		w.authors[i].given = "A.";
+		w.authors[i].orcid = i % 3 ? NULL : "0000-0001-2345-6789";
+	}
+	w.nauthors = 40;
+	w.author_count = 41;
+	w.ncontainer = 3;
+	w.container[0] = "Journal A";
+	w.container[1] = "J. A";
+	w.container[2] = "JA";
+	w.nshort = 1;
+	w.short_container[0] = "J A";
+	w.nissn = 2;
+	w.issn[0] = "1234-5678";
+	w.issn[1] = "8765-4321";
+	w.nupdated_by = 1;
+	w.updated_by[0].type = "retraction";
+	w.updated_by[0].doi = "10.1/r";
+	w.nrelation = 2;
+	w.relation[0].type = "has-preprint";
+	w.relation[0].doi = "10.1/p";
+	w.relation[1].type = "is-version-of";
+	w.relation[1].doi = "10.1/v";
+	w.year = 2001;
+	w.volume = "7";
+	CHECK_EQ_INT(kg_work_encode(&big, &w), 0);
+	kg_work_clear(&w);
+	w.doi = "10.1/small";
+	w.title = "Short";
+	w.nauthors = 1;
+	w.authors[0].family = "Solo";
+	w.year = 2020;
+	CHECK_EQ_INT(kg_work_encode(&small, &w), 0);
+
+	memset(reused, 0xa5, sizeof(*reused)); /* what a cleared work holds matters, not this */
+	kg_work_clear(reused);
+	CHECK_EQ_INT(kg_work_redecode(reused, big.ptr, big.len), 0);
+	memset(fresh, 0x5a, sizeof(*fresh));
+	CHECK_EQ_INT(kg_work_decode(fresh, big.ptr, big.len), 0);
+	CHECK(!memcmp(reused, fresh, sizeof(*fresh)));
+	CHECK_EQ_INT(reused->nauthors, 40);
+	CHECK_EQ_INT(kg_work_redecode(reused, small.ptr, small.len), 0);
+	CHECK_EQ_INT(kg_work_decode(fresh, small.ptr, small.len), 0);
+	CHECK(!memcmp(reused, fresh, sizeof(*fresh)));
+	CHECK(reused->authors[1].family == NULL && reused->container[0] == NULL && reused->relation[1].doi == NULL);
+	CHECK_EQ_INT(kg_work_redecode(reused, big.ptr, big.len), 0);
+	CHECK_EQ_INT(kg_work_redecode(reused, big.ptr, big.len - 3), PK_EPARSE);
+	CHECK_EQ_INT(kg_work_redecode(reused, small.ptr, small.len), 0);
+	CHECK(!memcmp(reused, fresh, sizeof(*fresh)));
+	pk_free(reused);
+	pk_free(fresh);
+	pk_buf_release(&big);
+	pk_buf_release(&small);
+}
+
 static void styles(void)
 {
 	static const struct {
@@ -1226,6 +1303,7 @@ int main(void)
 	pk_alloc_init();
 	RUN(tokenizer);
 	RUN(dois_and_records);
+	RUN(redecode_reused_work);
 	RUN(styles);
 	RUN(ids_and_access_dates);
 	RUN(utf8_cuts);
