@@ -266,7 +266,7 @@ void ev_sentence_of(const char *s, size_t n, size_t start, size_t end, size_t *a
 	/* back to the end of the sentence before, forward to this one's end */
 	*a = lo;
 	for (i = start; i > lo; i--) {
-		size_t k = boundary(s, n, i - 1);
+		size_t k = may_end[(unsigned char)s[i - 1]] ? boundary(s, n, i - 1) : 0;
 
 		if (k && i - 1 + k <= start) {
 			*a = i - 1 + k;
@@ -275,7 +275,7 @@ void ev_sentence_of(const char *s, size_t n, size_t start, size_t end, size_t *a
 	}
 	*b = hi;
 	for (i = end; i < hi; i++) {
-		size_t k = boundary(s, n, i);
+		size_t k = may_end[(unsigned char)s[i]] ? boundary(s, n, i) : 0;
 
 		if (k) {
 			*b = i + k;
