@@ -120,7 +120,7 @@ static void split_folded(words *out, int drop_stop)
 		if (sp)
 			*sp = '\0';
 		if (*p && !(drop_stop && is_stop(p))) {
-			out->h[out->n] = pk_fnv1a32(p, strlen(p));
+			out->h[out->n] = pk_fnv1a32(p, sp ? (size_t)(sp - p) : strlen(p));
 			out->w[out->n++] = p;
 		}
 		if (!sp)
