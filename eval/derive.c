@@ -2159,8 +2159,13 @@ static int next_seg(const char *s, size_t n, size_t *pos, seg *g)
 		int l;
 		size_t e;
 
-		if (s[i] != '\\' && s[i] != '$')
-			continue; /* every segment opens with one of them */
+		if (s[i] != '\\' && s[i] != '$') {
+			/* every segment opens with one of them: on to the next */
+			const char *b = memchr(s + i, '\\', n - i), *d = memchr(s + i, '$', n - i);
+
+			i = (size_t)((b && (!d || b < d) ? b : d ? d : s + n) - s) - 1;
+			continue;
+		}
 		if (s[i] == '\\' && i + 1 < n && s[i + 1] == '$') {
 			i++;
 			continue;
