@@ -1497,8 +1497,9 @@ static int stem_in(const pk_normtext *nt, const qv_mention *m, const char *const
 		for (k = 0; k < nstems; k++) {
 			size_t l;
 
-			/* the first byte decides most: a cheap test before the compare */
-			if ((s[i] | 0x20) != (stems[k][0] | 0x20) && (unsigned char)stems[k][0] < 0x80)
+			/* the first byte decides most: a cheap test before the compare
+			 * (past ASCII, strncasecmp compares bytes as they are) */
+			if ((unsigned char)stems[k][0] < 0x80 ? (s[i] | 0x20) != (stems[k][0] | 0x20) : s[i] != stems[k][0])
 				continue;
 			l = strlen(stems[k]);
 			if (i + l <= b && !strncasecmp(s + i, stems[k], l))
