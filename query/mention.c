@@ -952,7 +952,9 @@ static int introduced(const char *s, size_t start)
 
 			/* "of" only as "a value of", or after "has a" ("chlorine
 			 * has an atomic weight of 35.45") */
-			if (b >= l && !strncasecmp(s + b - l, verbs[k], l) && (b == l || s[b - l - 1] == ' ') &&
+			/* (its last byte first: the verbs are lower-case ASCII) */
+			if (b >= l && (s[b - 1] | 0x20) == verbs[k][l - 1] && !strncasecmp(s + b - l, verbs[k], l) &&
+			    (b == l || s[b - l - 1] == ' ') &&
 			    (strcmp(verbs[k], "of") || (b >= l + 6 && !strncasecmp(s + b - l - 6, "value ", 6)) ||
 			     has_a_before(s, b - l)))
 				return 1;
