@@ -17,6 +17,7 @@
 #include "work.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -408,12 +409,34 @@ done:
 	return rc;
 }
 
+/* The run of digits at p (p at a digit) as strtoull reads it: its value
+ * in *v, and its end (strtoull itself past ULLONG_MAX). */
+static const char *digit_run(const char *p, unsigned long long *v)
+{
+	const char *s = p;
+	unsigned long long x = 0;
+
+	for (; *p >= '0' && *p <= '9'; p++) {
+		unsigned d = (unsigned)(*p - '0');
+
+		if (x > (ULLONG_MAX - d) / 10) {
+			char *e;
+
+			*v = strtoull(s, &e, 10);
+			return e;
+		}
+		x = x * 10 + d;
+	}
+	*v = x;
+	return p;
+}
+
 int kg_edition_cmp(const char *a, const char *b)
 {
 	while (*a && *b) {
 		if ((*a >= '0' && *a <= '9') && (*b >= '0' && *b <= '9')) {
-			char *ea, *eb;
-			unsigned long long x = strtoull(a, &ea, 10), y = strtoull(b, &eb, 10);
+			unsigned long long x, y;
+			const char *ea = digit_run(a, &x), *eb = digit_run(b, &y);
 
 			if (x != y)
 				return x < y ? -1 : 1;

@@ -66,6 +66,14 @@ static void record_roundtrip(void)
 	CHECK(kg_edition_cmp("2014", "2018") < 0);
 	CHECK(kg_edition_cmp("2022.9.1", "2022.10.28") < 0);
 	CHECK(kg_edition_cmp("4.1", "4.1") == 0);
+	/* numbers as strtoull reads them: leading zeros, 20 digits, and
+	 * past ULLONG_MAX (read as it, so equal) */
+	CHECK(kg_edition_cmp("v007", "v7") == 0);
+	CHECK(kg_edition_cmp("2022a", "2022b") < 0);
+	CHECK(kg_edition_cmp("18446744073709551615", "18446744073709551614") > 0);
+	CHECK(kg_edition_cmp("99999999999999999999", "18446744073709551615") == 0);
+	CHECK(kg_edition_cmp("99999999999999999999.2", "18446744073709551616.1") > 0);
+	CHECK(kg_edition_cmp("10", "9") > 0);
 }
 
 /* A source with two constants, names and one entity. */
