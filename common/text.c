@@ -1192,6 +1192,19 @@ size_t pk_str_int(char out[21], long long v)
 	size_t k = 0, l = 0;
 	unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
 
+	/* (most numbers written are offsets and counts under 100) */
+	if (v >= 0 && v < 10) {
+		out[0] = (char)('0' + v);
+		out[1] = '\0';
+		return 1;
+	}
+	if (v >= 10 && v < 100) {
+		out[0] = (char)('0' + v / 10);
+		out[1] = (char)('0' + v % 10);
+		out[2] = '\0';
+		return 2;
+	}
+
 	do {
 		d[k++] = (char)('0' + u % 10);
 		u /= 10;

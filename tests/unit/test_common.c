@@ -21,6 +21,7 @@
 #include "query/number.h"
 
 #include <cJSON.h>
+#include <limits.h>
 #include <utf8proc.h>
 #include <ctype.h>
 #include <stdint.h>
@@ -1937,12 +1938,42 @@ static void fold_pieces_oracle(void)
 	CHECK(runs == 4 * (NF * NF * NF + 3000));
 }
 
+/* pk_str_int writes what "%lld" writes: every number to 100,000, both
+ * signs, the ends of the range and a seeded spread of the rest */
+static void str_int_as_printf(void)
+{
+	static const long long ends[] = { LLONG_MIN, LLONG_MIN + 1, LLONG_MAX, LLONG_MAX - 1, -1, 0, 9, 10, 99, 100 };
+	unsigned long long seed = 5;
+	size_t i, bad = 0;
+
+	for (i = 0; i < 200000 + sizeof(ends) / sizeof(ends[0]) + 20000; i++) {
+		long long v;
+		char got[21], want[32];
+		size_t l;
+
+		if (i < 200000) {
+			v = (long long)i - 100000;
+		} else if (i < 200000 + sizeof(ends) / sizeof(ends[0])) {
+			v = ends[i - 200000];
+		} else {
+			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+			v = (long long)(seed >> (seed & 63));
+		}
+		l = pk_str_int(got, v);
+		snprintf(want, sizeof(want), "%lld", v);
+		if ((strcmp(got, want) || l != strlen(want)) && bad++ < 3)
+			fprintf(stderr, "pk_str_int(%lld): \"%s\" (%zu)\n", v, got, l);
+	}
+	CHECK(bad == 0);
+}
+
 int main(void)
 {
 	pk_alloc_init();
 	RUN(text_plain);
 	RUN(hash_mem);
 	RUN(mem_find);
+	RUN(str_int_as_printf);
 	RUN(re_match_limits);
 	RUN(fold_pieces_oracle);
 	RUN(text_emphasis);
