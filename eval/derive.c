@@ -2160,10 +2160,11 @@ static int next_seg(const char *s, size_t n, size_t *pos, seg *g)
 		size_t e;
 
 		if (s[i] != '\\' && s[i] != '$') {
-			/* every segment opens with one of them: on to the next */
-			const char *b = memchr(s + i, '\\', n - i), *d = memchr(s + i, '$', n - i);
-
-			i = (size_t)((b && (!d || b < d) ? b : d ? d : s + n) - s) - 1;
+			/* every segment opens with one of them: on to the next (a
+			 * byte at a time: two memchr calls from each byte would read
+			 * to the text's end again and again) */
+			while (i + 1 < n && s[i + 1] != '\\' && s[i + 1] != '$')
+				i++;
 			continue;
 		}
 		if (s[i] == '\\' && i + 1 < n && s[i + 1] == '$') {
