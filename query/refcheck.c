@@ -619,19 +619,36 @@ static void title_venue_words(prep *p)
  * aside. Any other venue may (its folding is left to venue_words). */
 static int venue_may_begin(const char *venue, const char *first)
 {
-	size_t k;
-	const char *v;
+	static const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+	size_t n = strlen(venue), i, k;
+	unsigned char f0 = (unsigned char)first[0], mask;
 
-	/* one pass: first found, or a byte that is not plain */
-	for (v = venue; *v; v++) {
-		char c = *v;
+	/* a byte that is not plain, anywhere: it may (eight bytes at a
+	 * time, a word the test marks read byte by byte) */
+	for (i = 0; i + 8 <= n; i += 8) {
+		uint64_t x, a, b;
 
-		if ((unsigned char)c >= 0x80 || c == '<' || c == '&')
+		memcpy(&x, venue + i, 8);
+		a = x ^ (ones * '<');
+		b = x ^ (ones * '&');
+		if ((x | ((a - ones) & ~a) | ((b - ones) & ~b)) & high)
+			break;
+	}
+	for (; i < n; i++)
+		if ((unsigned char)venue[i] >= 0x80 || venue[i] == '<' || venue[i] == '&')
 			return 1;
-		if ((c >= 'A' && c <= 'Z' ? (char)(c + 32) : c) != first[0])
+	/* first where its first byte is, case aside (venue's upper case
+	 * read as lower; first is folded): a lower-case letter is itself or
+	 * its capital (bit 5 set, it is the letter), an upper-case one
+	 * nothing, any other byte itself */
+	if (f0 >= 'A' && f0 <= 'Z')
+		return 0;
+	mask = f0 >= 'a' && f0 <= 'z' ? 0x20 : 0;
+	for (i = 0; i < n; i++) {
+		if (((unsigned char)venue[i] | mask) != f0)
 			continue;
-		for (k = 1; first[k] && v[k]; k++) {
-			char d = v[k];
+		for (k = 1; first[k] && venue[i + k]; k++) {
+			char d = venue[i + k];
 
 			if ((d >= 'A' && d <= 'Z' ? (char)(d + 32) : d) != first[k])
 				break;
