@@ -475,8 +475,8 @@ int kg_is_stopword(const char *word, size_t n)
 	/* none is longer than STOP_MAX bytes (most words are: one test) */
 	if (n > STOP_MAX)
 		return 0;
-	for (i = 0; i < sizeof(stop) / sizeof(stop[0]); i++)
-		if (strlen(stop[i]) == n && !memcmp(stop[i], word, n))
+	for (i = 0; n && i < sizeof(stop) / sizeof(stop[0]); i++)
+		if (stop[i][0] == word[0] && strlen(stop[i]) == n && !memcmp(stop[i], word, n))
 			return 1;
 	return 0;
 }
