@@ -171,7 +171,7 @@ static void strip_head(const char *s, size_t *a, size_t b)
 
 /* ---- candidate phrases ------------------------------------------------ */
 
-int qv_is_boundary_at(const char *s, size_t n, size_t i)
+int qv_boundary_at(const char *s, size_t n, size_t i)
 {
 	static const char *const seps[] = { "。", "；", "！", "？" };
 	unsigned char c = (unsigned char)s[i];
