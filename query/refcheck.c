@@ -413,11 +413,14 @@ static double dice(const words *x, const words *y)
 {
 	size_t i, j, common = 0;
 	unsigned char used[96] = { 0 };
+	uint64_t ybits = 0; /* a bit of each of y's hashes: a word of x whose bit is clear matches none */
 
 	if (!x->n || !y->n)
 		return 0;
+	for (j = 0; j < y->n; j++)
+		ybits |= 1ull << (y->h[j] & 63);
 	for (i = 0; i < x->n; i++)
-		for (j = 0; j < y->n; j++)
+		for (j = 0; (ybits >> (x->h[i] & 63) & 1) && j < y->n; j++)
 			if (!used[j] && x->h[i] == y->h[j] && !strcmp(x->w[i], y->w[j])) {
 				used[j] = 1;
 				common++;
