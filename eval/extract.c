@@ -195,13 +195,23 @@ static int within_region(const ctx *x, size_t a, size_t b)
  * an arXiv id has "arxiv" (caseless: no non-ASCII character folds to
  * these letters); an APA reference has "(19" or "(20", two digits (each
  * UTF-8, at most 4 bytes), maybe a letter, then ")." within 13 bytes. */
-static int has_ci(const char *s, size_t n, const char *lit, size_t ll)
+/* Does s[0..n) hold "arxiv", case aside? Found at its 'x' (memchr for
+ * 'x', then 'X'): rarer in prose than its 'a', and each memchr reads the
+ * text a vector at a time. */
+static int has_arxiv(const char *s, size_t n)
 {
-	size_t i;
+	static const char x[2] = { 'x', 'X' };
+	int k;
 
-	for (i = 0; i + ll <= n; i++)
-		if ((s[i] | 32) == lit[0] && !strncasecmp(s + i, lit, ll))
-			return 1;
+	for (k = 0; k < 2; k++) {
+		const char *p = s, *end = s + n;
+
+		while ((p = memchr(p, x[k], (size_t)(end - p)))) {
+			if (p - s >= 2 && end - p >= 3 && !strncasecmp(p - 2, "arxiv", 5))
+				return 1;
+			p++;
+		}
+	}
 	return 0;
 }
 
@@ -225,7 +235,7 @@ static int may_match(const ctx *x, int k)
 {
 	switch (k) {
 	case X_DOI: return pk_mem_find(x->s, x->n, "10.", 3) != NULL;
-	case X_ARXIV: return has_ci(x->s, x->n, "arxiv", 5);
+	case X_ARXIV: return has_arxiv(x->s, x->n);
 	case X_FULL_APA: return has_apa_year(x->s, x->n);
 	default: return 1;
 	}

@@ -226,6 +226,11 @@ static void citations(void)
 	 * the text; and a text without them has none */
 	extract("As ARXIV: 2101.00001 shows.");
 	CHECK(ncites == 1 && find(EV_CITE_ARXIV, "arXiv:2101.00001") != NULL);
+	/* (found at its 'x': at the text's start, after other x's, and ending it) */
+	extract("arxiv:2101.00001 shows it.");
+	CHECK(ncites == 1 && find(EV_CITE_ARXIV, "arXiv:2101.00001") != NULL);
+	extract("An xx-ray box, then arXiv:2101.00001");
+	CHECK(ncites == 1 && find(EV_CITE_ARXIV, "arXiv:2101.00001") != NULL);
 	extract("As DOI:10.1000/ABC shows.");
 	CHECK(ncites == 1 && find(EV_CITE_DOI, "10.1000/ABC") != NULL);
 	extract("As in Liu, X., & Zhang, H. (2015a). Title here. Journal, 11(8), 603172, we see it.");
