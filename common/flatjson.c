@@ -13,32 +13,6 @@ static size_t blanks(const char *s, size_t i, size_t n)
 	return i;
 }
 
-/* a string of plain bytes from s[i] (just past its quote): its end (the
- * closing quote), or n when it has an escape or a control byte */
-static size_t plain_string(const char *s, size_t i, size_t n)
-{
-	static const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
-	const char *q = memchr(s + i, '"', n - i);
-	size_t e;
-
-	if (!q)
-		return n;
-	e = (size_t)(q - s);
-	/* eight bytes at a time: a word with a byte below 0x20 or a
-	 * backslash is looked at byte by byte */
-	for (; i + 8 <= e; i += 8) {
-		uint64_t x, b;
-
-		memcpy(&x, s + i, 8);
-		b = x ^ (ones * '\\');
-		if ((((x - ones * 0x20) & ~x) | ((b - ones) & ~b)) & high)
-			break;
-	}
-	for (; i < e; i++)
-		if (s[i] == '\\' || (unsigned char)s[i] < 0x20)
-			return n;
-	return e;
-}
 
 static int hex4(const char *s, unsigned *cp)
 {
@@ -61,11 +35,6 @@ static int hex4(const char *s, unsigned *cp)
 	return 0;
 }
 
-/* A string with escapes from s[i] (just past its quote), decoded as
- * cJSON's parse_string decodes it (\b \f \n \r \t \" \\ \/, and \uXXXX
- * as UTF-8): the new string, *end at its closing quote. NULL (not flat)
- * for a control byte, a bad escape, a \u0000 or a surrogate (cJSON
- * decides those), no closing quote, or no memory. */
 /* The first byte from s[i] on (before e) that is '"', '\\' or a control
  * byte: e when none. */
 static size_t special_at(const char *s, size_t i, size_t e)
@@ -89,6 +58,20 @@ static size_t special_at(const char *s, size_t i, size_t e)
 	return e;
 }
 
+/* a string of plain bytes from s[i] (just past its quote): its end (the
+ * closing quote), or n when it has an escape or a control byte */
+static size_t plain_string(const char *s, size_t i, size_t n)
+{
+	size_t k = special_at(s, i, n);
+
+	return k < n && s[k] == '"' ? k : n;
+}
+
+/* A string with escapes from s[i] (just past its quote), decoded as
+ * cJSON's parse_string decodes it (\b \f \n \r \t \" \\ \/, and \uXXXX
+ * as UTF-8): the new string, *end at its closing quote. NULL (not flat)
+ * for a control byte, a bad escape, a \u0000 or a surrogate (cJSON
+ * decides those), no closing quote, or no memory. */
 static char *escaped_string(const char *s, size_t i, size_t n, size_t *end)
 {
 	size_t j = i;
