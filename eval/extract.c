@@ -142,22 +142,21 @@ typedef struct ctx {
 	int year[EV_MAX_CITES];
 } ctx;
 
-/* A list entry's label: "^" when caret, then the label text s[0..n)
- * ("%s%.*s", cut where snprintf cuts). */
-static void label_of(ev_cite *c, int caret, const char *s, size_t n)
+/* A label into dst[0..dn): "^" when caret, then s[0..n) ("%s%.*s", cut
+ * where snprintf cuts): a list entry's ("3", "^1") and a marker's. */
+static void put_label(char *dst, size_t dn, int caret, const char *s, size_t n)
 {
-	size_t k = pk_str_copy(c->label, sizeof(c->label), caret ? "^" : "");
+	size_t k = pk_str_copy(dst, dn, caret ? "^" : "");
 
-	pk_str_ncopy(c->label + k, sizeof(c->label) - k, s, n);
+	pk_str_ncopy(dst + k, dn - k, s, n);
 }
 
-/* ... or its number ("%zu") */
-static void number_label(ev_cite *c, size_t n)
+/* ... a number's ("%s%lld") */
+static void number_label(char *dst, size_t dn, int caret, long long v)
 {
 	char num[21];
 
-	pk_str_int(num, (long long)n);
-	pk_str_copy(c->label, sizeof(c->label), num);
+	put_label(dst, dn, caret, num, pk_str_int(num, v));
 }
 
 static int in_list(const ctx *x, size_t at)
@@ -366,9 +365,10 @@ static size_t read_entries(ctx *x, size_t at, int need_year)
 			break;
 		if (label_s != (size_t)-1)
 			/* a footnote's label is "^1": its markers are "[^1]" */
-			label_of(c, label_s > 0 && x->s[label_s - 1] == '^', x->s + label_s, label_e - label_s);
+			put_label(c->label, sizeof(c->label), label_s > 0 && x->s[label_s - 1] == '^', x->s + label_s,
+				  label_e - label_s);
 		else
-			number_label(c, count + 1);
+			number_label(c->label, sizeof(c->label), 0, (long long)count + 1);
 		with_year += has_year(m.end[0], e, x);
 		count++;
 		end = e;
@@ -429,7 +429,7 @@ static size_t plain_entry(ctx *x, size_t a, size_t b, size_t count)
 
 	if (!c)
 		return 0;
-	number_label(c, count + 1);
+	number_label(c->label, sizeof(c->label), 0, (long long)count + 1);
 	return 1;
 }
 
@@ -586,13 +586,7 @@ static void link_markers(ctx *x)
 				size_t i;
 				char lab[16];
 
-				{
-					char num[21];
-					const char *const parts[] = { x->s[m.start[0] + 1] == '^' ? "^" : "", num };
-
-					pk_str_int(num, k);
-					pk_str_cat(lab, sizeof(lab), parts, 2); /* "%s%ld" */
-				}
+				number_label(lab, sizeof(lab), x->s[m.start[0] + 1] == '^', k);
 				for (i = 0; i < x->nc; i++)
 					if (x->c[i].kind == EV_CITE_ENTRY && !strcmp(x->c[i].label, lab)) {
 						add_at(&x->c[i], m.start[0], m.end[0]);
