@@ -71,10 +71,11 @@ static size_t plain_string(const char *s, size_t i, size_t n)
  * cJSON's parse_string decodes it (\b \f \n \r \t \" \\ \/, and \uXXXX
  * as UTF-8): the new string, *end at its closing quote. NULL (not flat)
  * for a control byte, a bad escape, a \u0000 or a surrogate (cJSON
- * decides those), no closing quote, or no memory. */
-static char *escaped_string(const char *s, size_t i, size_t n, size_t *end)
+ * decides those), no closing quote, or no memory. first: its first
+ * special byte (special_at), which the caller found. */
+static char *escaped_string(const char *s, size_t i, size_t first, size_t n, size_t *end)
 {
-	size_t j = i;
+	size_t j = first;
 	char *d, *o;
 
 	for (;;) {
@@ -153,10 +154,16 @@ static cJSON *value(const char *s, size_t *at, size_t n)
 	if (s[i] == '"') {
 		char *str;
 
-		if ((e = plain_string(s, i + 1, n)) != n)
+		/* the first special byte: the closing quote of a plain string,
+		 * else where escaped_string's scan goes on (a text of lines) */
+		size_t k = special_at(s, i + 1, n);
+
+		if (k < n && s[k] == '"') {
+			e = k;
 			str = copy(s + i + 1, e - i - 1);
-		else
-			str = escaped_string(s, i + 1, n, &e); /* (a text of several lines) */
+		} else {
+			str = escaped_string(s, i + 1, k, n, &e);
+		}
 		if (!str || !(v = cJSON_CreateNull())) {
 			cJSON_free(str);
 			return NULL;
