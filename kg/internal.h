@@ -73,6 +73,10 @@ struct kg_txn {
 	 * a write txn's copy in memory (owned; kg_kf_drop) */
 	struct kg_kfilter *kf;
 	uint64_t kf_base;            /* a write txn's index entry count at its start */
+	/* graph.c's set of the name keys a read txn's commit holds (made
+	 * after a few lookups; owned; kg_names_drop) */
+	struct kg_nameset *names;
+	unsigned name_finds;         /* kg_name_find calls before the set is made */
 	int kf_base_known;
 	/* a write txn's working memory for sorting index entries (made by
 	 * graph.c, owned by the txn: store.c frees it at the txn's end); the
@@ -128,6 +132,10 @@ int kg_kf_flush(kg_txn *t);
 int kg_kf_loaded(const kg_txn *t);
 /* Free t's filter state (t->kf may be NULL). */
 void kg_kf_drop(kg_txn *t);
+
+/* Free read txn t's set of name keys (graph.c; t->names may be NULL):
+ * at its end, or when it reads another commit. */
+void kg_names_drop(kg_txn *t);
 
 /* Counters kept in KG_T_META, cached in the write txn. */
 int kg_next_vid(kg_txn *t, uint64_t *out);

@@ -869,6 +869,60 @@ static void readers_see_last_commit(void)
 	t_rmrf(dir);
 }
 
+/* A read txn's set of name keys (graph.c, made after 64 lookups) answers
+ * as the names table does: each of 200 names found once, before the set
+ * is made and after; 200 names never added and a key past 200 bytes not
+ * found; a renewed txn reading a newer commit sees its names (the old
+ * commit's set is dropped), and the old commit's view did not. */
+static int name_hits(kg_txn *t, const char *key)
+{
+	int hits = 0;
+
+	CHECK_EQ_INT(kg_name_find(t, KG_NS_NAME, key, names_cb, &hits), 0);
+	return hits;
+}
+
+static void name_keys_set(void)
+{
+	const char *dir = t_tmpdir("kgnames");
+	kg_store *s = NULL;
+	kg_txn *r = NULL;
+	fill_ctx c = { "1", 200, 0, 0 };
+	char key[300];
+	int i, wrong = 0;
+
+	t_rmrf(dir);
+	CHECK_EQ_INT(kg_build_begin(&s, dir), 0);
+	CHECK_EQ_INT(kg_store_write(s, fill, &c), 0);
+	CHECK_EQ_INT(kg_build_commit(s), 0);
+	CHECK_EQ_INT(kg_store_open(&s, dir, KG_OPEN_WRITE), 0);
+	CHECK_EQ_INT(kg_txn_read(&r, s), 0);
+	for (i = 0; i < 400; i++) {
+		snprintf(key, sizeof(key), "quantity %d", i);
+		wrong += name_hits(r, key) != (i < 200);
+	}
+	CHECK_EQ_INT(wrong, 0);
+	memset(key, 'q', 250);
+	key[250] = '\0';
+	CHECK_EQ_INT(name_hits(r, key), 0);
+	/* a newer commit: names 200-299 */
+	c.edition = "2";
+	c.nvalues = 300;
+	CHECK_EQ_INT(kg_store_write(s, fill, &c), 0);
+	CHECK_EQ_INT(name_hits(r, "quantity 250"), 0);
+	CHECK_EQ_INT(kg_txn_renew(r), 0);
+	CHECK_EQ_INT(name_hits(r, "quantity 250"), 1);
+	CHECK_EQ_INT(name_hits(r, "quantity 150"), 2);
+	for (i = 0, wrong = 0; i < 400; i++) {
+		snprintf(key, sizeof(key), "quantity %d", i);
+		wrong += name_hits(r, key) != (i < 200 ? 2 : i < 300);
+	}
+	CHECK_EQ_INT(wrong, 0);
+	kg_txn_free(r);
+	kg_store_free(s);
+	t_rmrf(dir);
+}
+
 /* Index reads of a read transaction share one kept cursor (issue 19):
  * a read inside another's callback gets a cursor of its own and leaves
  * the outer walk where it was; a count between reads; after a renew the
@@ -1551,6 +1605,7 @@ int main(void)
 	RUN(fold_plain);
 	RUN(key_layouts);
 	RUN(readers_see_last_commit);
+	RUN(name_keys_set);
 	RUN(kept_index_cursor);
 	RUN(title_filter);
 	RUN(stopwords);
