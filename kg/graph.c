@@ -640,24 +640,86 @@ done:
 	return rc;
 }
 
+/* ---- the nodes a read txn read lately ------------------------------------
+ * The same few nodes are read again and again: a quantity's kind for each
+ * value an audit judges, a venue's acronym for each reference. After
+ * NODECACHE_AFTER reads, a read txn keeps, direct-mapped on the key's
+ * hash, where each node record read lies in its commit's map, or that
+ * there is none, and a key read again is answered from there. The pages
+ * of the commit a read txn reads stay where they are while it reads it;
+ * the cache is dropped when the txn reads another commit. */
+#define NODECACHE_AFTER 16
+#define NODECACHE_SLOTS 1024 /* a power of two */
+#define NODECACHE_KEY 47     /* type byte and key, at most */
+
+typedef struct node_slot {
+	uint64_t h;
+	unsigned char klen;           /* 0: empty */
+	char key[NODECACHE_KEY];
+	int found;
+	MDB_val v;                    /* the record (found) */
+} node_slot;
+
+struct kg_nodecache {
+	node_slot slot[NODECACHE_SLOTS];
+};
+
+/* The slot for a node key of n bytes (its hash h) in read txn t's cache, or
+ * NULL: none (a write txn, a long key, not made yet, no memory). */
+static node_slot *node_slot_of(kg_txn *t, size_t n, uint64_t h)
+{
+	if (t->write || n > NODECACHE_KEY)
+		return NULL;
+	if (!t->nodes) {
+		if (++t->node_gets < NODECACHE_AFTER)
+			return NULL;
+		if (!(t->nodes = pk_calloc(1, sizeof(*t->nodes)))) {
+			pk_error_clear();
+			t->node_gets = 0; /* (tried again later) */
+			return NULL;
+		}
+	}
+	return &t->nodes->slot[h & (NODECACHE_SLOTS - 1)];
+}
+
 int kg_node_get(kg_txn *t, char type, const char *key, kg_node *out)
 {
-	pk_buf k = PK_BUF_INIT;
+	char kb[KEY_MAX];
+	size_t n = strlen(key);
 	MDB_val v, kv;
+	node_slot *sl;
+	uint64_t h;
 	int rc;
 
-	if ((rc = node_key(&k, type, key)) < 0)
-		goto done;
-	if ((rc = get(t, KG_T_NODES, k.ptr, k.len, &v)) < 0)
-		goto done;
-	kv.mv_size = k.len;
-	kv.mv_data = k.ptr;
+	if (n == 0 || n > KEY_MAX - 2)
+		return pk_error_set(PK_ELIMIT, "node key length %zu out of range", n);
+	kb[0] = type;
+	memcpy(kb + 1, key, n);
+	kv.mv_size = n + 1;
+	kv.mv_data = kb;
+	h = pk_hash_mem(kb, n + 1);
+	if ((sl = node_slot_of(t, n + 1, h)) && sl->klen == n + 1 && sl->h == h && !memcmp(sl->key, kb, n + 1)) {
+		if (!sl->found)
+			return PK_ENOTFOUND;
+		v = sl->v;
+	} else {
+		rc = get(t, KG_T_NODES, kb, n + 1, &v);
+		if (rc < 0 && rc != PK_ENOTFOUND)
+			return rc;
+		if (sl) {
+			sl->h = h;
+			sl->klen = (unsigned char)(n + 1);
+			memcpy(sl->key, kb, n + 1);
+			sl->found = rc == 0;
+			sl->v = v;
+		}
+		if (rc < 0)
+			return rc;
+	}
 	if ((rc = node_decode(&kv, &v, out, NULL, NULL)) == 0) {
 		out->type = type;
 		out->key = node_rec_key(&v);
 	}
-done:
-	pk_buf_release(&k);
 	return rc;
 }
 
@@ -1000,7 +1062,7 @@ static int name_may_be(kg_txn *t, const void *key, size_t n)
 	return 0;
 }
 
-void kg_names_drop(kg_txn *t)
+void kg_commit_caches_drop(kg_txn *t)
 {
 	if (t->names) {
 		pk_free(t->names->slot);
@@ -1008,6 +1070,9 @@ void kg_names_drop(kg_txn *t)
 		t->names = NULL;
 	}
 	t->name_finds = 0;
+	pk_free(t->nodes);
+	t->nodes = NULL;
+	t->node_gets = 0;
 }
 
 int kg_name_find(kg_txn *t, char ns, const char *key, int (*cb)(const kg_name_hit *, void *),

@@ -73,10 +73,13 @@ struct kg_txn {
 	 * a write txn's copy in memory (owned; kg_kf_drop) */
 	struct kg_kfilter *kf;
 	uint64_t kf_base;            /* a write txn's index entry count at its start */
-	/* graph.c's set of the name keys a read txn's commit holds (made
-	 * after a few lookups; owned; kg_names_drop) */
+	/* graph.c's caches of a read txn's commit, made after a few reads
+	 * (owned; kg_commit_caches_drop): the set of its name keys, and
+	 * where the nodes read lately lie in its map */
 	struct kg_nameset *names;
 	unsigned name_finds;         /* kg_name_find calls before the set is made */
+	struct kg_nodecache *nodes;
+	unsigned node_gets;          /* kg_node_get calls before the cache is made */
 	int kf_base_known;
 	/* a write txn's working memory for sorting index entries (made by
 	 * graph.c, owned by the txn: store.c frees it at the txn's end); the
@@ -133,9 +136,9 @@ int kg_kf_loaded(const kg_txn *t);
 /* Free t's filter state (t->kf may be NULL). */
 void kg_kf_drop(kg_txn *t);
 
-/* Free read txn t's set of name keys (graph.c; t->names may be NULL):
+/* Free read txn t's caches of its commit (graph.c; none made is fine):
  * at its end, or when it reads another commit. */
-void kg_names_drop(kg_txn *t);
+void kg_commit_caches_drop(kg_txn *t);
 
 /* Counters kept in KG_T_META, cached in the write txn. */
 int kg_next_vid(kg_txn *t, uint64_t *out);

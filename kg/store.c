@@ -848,7 +848,7 @@ int kg_txn_renew(kg_txn *t)
 	if (rc || !t->txn || mdb_txn_id(t->txn) != seen) {
 		memo_drop(t);
 		kg_kf_drop(t);
-		kg_names_drop(t);
+		kg_commit_caches_drop(t);
 	}
 	t->icur_stale = 1; /* the kept cursor follows at its next use */
 	return rc ? kg_mdb_error(rc, "mdb_txn_renew") : 0;
@@ -860,7 +860,7 @@ void kg_txn_free(kg_txn *t)
 		return;
 	memo_drop(t);
 	kg_kf_drop(t);
-	kg_names_drop(t);
+	kg_commit_caches_drop(t);
 	sort_drop(t);
 	/* a read txn's cursor is closed explicitly, before or after the txn */
 	if (t->icur)

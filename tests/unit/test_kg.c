@@ -869,11 +869,14 @@ static void readers_see_last_commit(void)
 	t_rmrf(dir);
 }
 
-/* A read txn's set of name keys (graph.c, made after 64 lookups) answers
- * as the names table does: each of 200 names found once, before the set
- * is made and after; 200 names never added and a key past 200 bytes not
- * found; a renewed txn reading a newer commit sees its names (the old
- * commit's set is dropped), and the old commit's view did not. */
+/* A read txn's caches of its commit (graph.c) answer as the tables do.
+ * The set of name keys (made after 64 lookups): each of 200 names found
+ * once, before the set is made and after; 200 names never added and a key
+ * past 200 bytes not found; a renewed txn reading a newer commit sees its
+ * names (the old commit's set is dropped), and the old commit's view did
+ * not. The nodes read lately (after 16 reads): found or not as before,
+ * read twice; after a commit that removes 150 of them, a renewed txn
+ * finds those no more (their records' places are forgotten). */
 static int name_hits(kg_txn *t, const char *key)
 {
 	int hits = 0;
@@ -882,7 +885,7 @@ static int name_hits(kg_txn *t, const char *key)
 	return hits;
 }
 
-static void name_keys_set(void)
+static void commit_caches(void)
 {
 	const char *dir = t_tmpdir("kgnames");
 	kg_store *s = NULL;
@@ -916,6 +919,28 @@ static void name_keys_set(void)
 	for (i = 0, wrong = 0; i < 400; i++) {
 		snprintf(key, sizeof(key), "quantity %d", i);
 		wrong += name_hits(r, key) != (i < 200 ? 2 : i < 300);
+	}
+	CHECK_EQ_INT(wrong, 0);
+	/* nodes: read twice, then edition 2 again with 150 of its 300 */
+	for (i = 0, wrong = 0; i < 800; i++) {
+		kg_node nd;
+		int rc;
+
+		snprintf(key, sizeof(key), "quantity %d", i % 400);
+		rc = kg_node_get(r, KG_QUANTITY, key, &nd);
+		wrong += i % 400 < 300 ? rc != 0 || strcmp(nd.key, key) || strcmp(nd.name, key) : rc != PK_ENOTFOUND;
+	}
+	CHECK_EQ_INT(wrong, 0);
+	c.nvalues = 150;
+	CHECK_EQ_INT(kg_store_write(s, fill, &c), 0);
+	CHECK_EQ_INT(kg_txn_renew(r), 0);
+	for (i = 0, wrong = 0; i < 400; i++) {
+		kg_node nd;
+		int rc;
+
+		snprintf(key, sizeof(key), "quantity %d", i);
+		rc = kg_node_get(r, KG_QUANTITY, key, &nd);
+		wrong += i < 200 ? rc != 0 || strcmp(nd.key, key) : rc != PK_ENOTFOUND;
 	}
 	CHECK_EQ_INT(wrong, 0);
 	kg_txn_free(r);
@@ -1605,7 +1630,7 @@ int main(void)
 	RUN(fold_plain);
 	RUN(key_layouts);
 	RUN(readers_see_last_commit);
-	RUN(name_keys_set);
+	RUN(commit_caches);
 	RUN(kept_index_cursor);
 	RUN(title_filter);
 	RUN(stopwords);
