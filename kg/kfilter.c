@@ -75,17 +75,18 @@ static uint64_t mix(uint64_t x)
 	return x ^ (x >> 31);
 }
 
-/* The key's block and its K bit positions (9 bits each) in the block: from
- * the hash a title or term key holds, or an identifier key's own. */
+/* The key's block and (bit not NULL) its K bit positions (9 bits each)
+ * in the block: from the hash a title or term key holds, or an identifier
+ * key's own. */
 static uint64_t key_hash(const void *key, size_t klen, uint64_t nblocks, unsigned bit[KF_K])
 {
 	const unsigned char *k = key;
-	uint64_t h = mix(k[0] == 'I' ? pk_fnv1a64(k, klen) : kg_get_be64(k + 1) ^ ((uint64_t)k[0] << 56)),
-		 g = mix(h ^ 0x9e3779b97f4a7c15ULL);
+	uint64_t h = mix(k[0] == 'I' ? pk_fnv1a64(k, klen) : kg_get_be64(k + 1) ^ ((uint64_t)k[0] << 56)), g;
 	int i;
 
-	for (i = 0; i < KF_K; i++, g >>= 8)
-		bit[i] = (unsigned)(((g & 0xff) << 1) | ((h >> (32 + i)) & 1));
+	if (bit)
+		for (i = 0, g = mix(h ^ 0x9e3779b97f4a7c15ULL); i < KF_K; i++, g >>= 8)
+			bit[i] = (unsigned)(((g & 0xff) << 1) | ((h >> (32 + i)) & 1));
 	return (h & 0xffffffffu) & (nblocks - 1);
 }
 
@@ -206,8 +207,8 @@ static const unsigned char *read_chunk(kg_txn *t, struct kg_kfilter *f, size_t n
 	return f->chunk[n];
 }
 
-/* The block of key in read txn t's trusted filter (bit: its bits), or
- * NULL: none trusted, or a key it does not cover. */
+/* The block of key in read txn t's trusted filter (bit: its bits, or
+ * NULL: not wanted), or NULL: none trusted, or a key it does not cover. */
 static const unsigned char *read_block(kg_txn *t, const void *key, size_t klen, unsigned bit[KF_K])
 {
 	struct kg_kfilter *f;
@@ -234,8 +235,7 @@ static const unsigned char *read_block(kg_txn *t, const void *key, size_t klen, 
 
 void kg_kf_prefetch(kg_txn *t, const void *key, size_t klen)
 {
-	unsigned bit[KF_K];
-	const unsigned char *c = read_block(t, key, klen, bit);
+	const unsigned char *c = read_block(t, key, klen, NULL);
 
 	if (c)
 		__builtin_prefetch(c);
