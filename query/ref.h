@@ -66,6 +66,11 @@ int query_ref_parse(const char *text, size_t n, qr_ref *out);
  * the tests hold the two to. */
 int query_ref_parse_full(const char *text, size_t n, qr_ref *out);
 
+/* The text of the parser's pattern i (as given to pk_re_compile, flags
+ * 0), or NULL past the last: for tests that hold a pattern to another
+ * form of it. */
+const char *query_ref_pattern(size_t i);
+
 /* Parses kept for a caller that parses the same strings again (an
  * answer's citations are parsed to be found, then to be checked; the
  * answers of a run cite the same works): up to 4,096 parses or 8 MB,

@@ -55,7 +55,14 @@ enum {
 	"(?<!\\bProcess)(?<!\\bSyst)(?<!\\bComput)(?<!\\bNatl)(?<!\\bAssoc)(?<!\\bLinguist)"
 #define VENUE_NC "(?P<venue>\\p{Lu}[^,;()\"\\[\\]]*?[\\p{L}.)])"
 #define PARTICLE "(?:(?:van|von|der|den|de|da|di|du|del|della|dos|la|le|ter|ten|olde|op|zu)\\s+)*"
-#define FAMILY PARTICLE "(?:[dl]['\\x{2019}])?(?:\\p{Lu}[\\p{L}'\\-]*\\p{Ll}[\\p{L}'\\-]*|\\p{Lu}{2}[\\p{Lu}'\\-]*)"
+/* A family name: a capital, then letters, apostrophes and hyphens with a
+ * small letter among them, or two capitals or more. The run before the
+ * first small letter is read without small letters: one way to split the
+ * name, not one per small letter it holds ("[\\p{L}'-]*\\p{Ll}[\\p{L}'-]*"
+ * tried each, and every end of the name again for each, before a
+ * lookahead after it failed); the ends tried, longest first, and so every
+ * match, are the same. */
+#define FAMILY PARTICLE "(?:[dl]['\\x{2019}])?(?:\\p{Lu}[\\p{Lu}\\p{Lt}\\p{Lm}\\p{Lo}'\\-]*\\p{Ll}[\\p{L}'\\-]*|\\p{Lu}{2}[\\p{Lu}'\\-]*)"
 
 /* Vancouver's tail (RE_T_VANCOUVER) */
 #define T_VANCOUVER                                                                                                  \
@@ -167,6 +174,11 @@ static const char *const patterns[RE_COUNT] = {
 	 * or period ("Stravopodis, \"Human bladder ... responses,\" PeerJ") */
 	[RE_QUOTED_ANY] = "\"(?P<title>[^\"]{6,}?)[,.]\"",
 };
+
+const char *query_ref_pattern(size_t i)
+{
+	return i < RE_COUNT ? patterns[i] : NULL;
+}
 
 static pk_re *re[RE_COUNT];
 static pthread_once_t once = PTHREAD_ONCE_INIT;
