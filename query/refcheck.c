@@ -2888,6 +2888,7 @@ static int retrieve(kg_txn *t, const qr_ref *r, const rtext *rt, uint64_t nworks
 {
 	term ts[160];
 	ranked top[QR_RETRIEVED];
+	double last; /* the last one's score, the list full; else -inf */
 	size_t nt = 0, i, k;
 	pk_buf key = PK_BUF_INIT;
 	bm25 b;
@@ -2955,14 +2956,19 @@ static int retrieve(kg_txn *t, const qr_ref *r, const rtext *rt, uint64_t nworks
 		    (rc = term_visit(t, tb, &key, &b)) < 0)
 			goto done;
 	}
-	/* the top ones, by insertion into a short list in rank order */
+	/* the top ones, by insertion into a short list in rank order (once
+	 * the list is full, a score under the last one's is passed over
+	 * before anything else is read) */
 	if (max > QR_RETRIEVED)
 		max = QR_RETRIEVED;
-	for (i = 0, k = 0; i < b.n && max; i++) {
-		uint32_t u = b.used[i];
+	for (i = 0, k = 0, last = -HUGE_VAL; i < b.n && max; i++) {
+		uint32_t u;
 		const scored *c = &b.entry[i];
 		size_t at;
 
+		if (c->score < last)
+			continue;
+		u = b.used[i];
 		if (k == max && !ranks_before(c->score, u, &top[k - 1]))
 			continue;
 		for (at = k < max ? k : max - 1; at > 0 && ranks_before(c->score, u, &top[at - 1]); at--)
@@ -2970,6 +2976,8 @@ static int retrieve(kg_txn *t, const qr_ref *r, const rtext *rt, uint64_t nworks
 		top[at].s = *c;
 		top[at].slot = u;
 		k += k < max;
+		if (k == max)
+			last = top[k - 1].s.score;
 	}
 	for (i = 0; i < k; i++) {
 		pk_str_ncopy(out->retrieved[i].doi, sizeof(out->retrieved[0].doi), top[i].s.doi, top[i].s.len);
