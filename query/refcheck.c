@@ -648,6 +648,18 @@ static int venue_may_begin(const char *venue, const char *first)
 		return 0;
 	mask = f0 >= 'a' && f0 <= 'z' ? 0x20 : 0;
 	for (i = 0; i < n; i++) {
+		/* (eight bytes none of which is first's first, passed over) */
+		while (!(i & 7) && i + 8 <= n) {
+			uint64_t x, y;
+
+			memcpy(&x, venue + i, 8);
+			y = (x | (ones * mask)) ^ (ones * f0);
+			if ((y - ones) & ~y & high)
+				break;
+			i += 8;
+		}
+		if (i == n)
+			break;
 		if (((unsigned char)venue[i] | mask) != f0)
 			continue;
 		for (k = 1; first[k] && venue[i + k]; k++) {
