@@ -21,7 +21,7 @@ void pk_buf_release(pk_buf *b)
 	b->len = b->cap = 0;
 }
 
-int pk_buf_grow(pk_buf *b, size_t extra)
+int pk_buf_grow_(pk_buf *b, size_t extra)
 {
 	size_t max = b->max ? b->max : PK_BUF_DEFAULT_MAX;
 	size_t need, ncap;
@@ -54,7 +54,7 @@ int pk_buf_grow(pk_buf *b, size_t extra)
 	return 0;
 }
 
-int pk_buf_put(pk_buf *b, const void *data, size_t n)
+int pk_buf_put_(pk_buf *b, const void *data, size_t n)
 {
 	int rc;
 
@@ -65,7 +65,7 @@ int pk_buf_put(pk_buf *b, const void *data, size_t n)
 		b->ptr[b->len] = '\0';
 		return 0;
 	}
-	if ((rc = pk_buf_grow(b, n)) < 0)
+	if ((rc = pk_buf_grow_(b, n)) < 0)
 		return rc;
 	if (n)
 		memcpy(b->ptr + b->len, data, n);
@@ -79,14 +79,24 @@ int pk_buf_puts(pk_buf *b, const char *s)
 	return pk_buf_put(b, s, strlen(s));
 }
 
+/* (the out-of-line forms of the inline three, for callers that take
+ * their address) */
+#undef pk_buf_grow
+#undef pk_buf_put
+#undef pk_buf_putc
+int pk_buf_grow(pk_buf *b, size_t extra)
+{
+	return pk_buf_grow_inline_(b, extra);
+}
+
+int pk_buf_put(pk_buf *b, const void *data, size_t n)
+{
+	return pk_buf_put_inline_(b, data, n);
+}
+
 int pk_buf_putc(pk_buf *b, char c)
 {
-	if (b->ptr && 1 < b->cap - b->len) {
-		b->ptr[b->len++] = c;
-		b->ptr[b->len] = '\0';
-		return 0;
-	}
-	return pk_buf_put(b, &c, 1);
+	return pk_buf_putc_inline_(b, c);
 }
 
 int pk_buf_vprintf(pk_buf *b, const char *fmt, va_list ap)

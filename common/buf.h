@@ -39,6 +39,36 @@ int pk_buf_grow(pk_buf *b, size_t extra);
 int pk_buf_put(pk_buf *b, const void *data, size_t n) __attribute__((warn_unused_result));
 int pk_buf_puts(pk_buf *b, const char *s) __attribute__((warn_unused_result));
 int pk_buf_putc(pk_buf *b, char c) __attribute__((warn_unused_result));
+/* (the three above where the room is there already, inline: cap never
+ * exceeds max + 1, so what fits is within max; the rest in buf.c) */
+int pk_buf_grow_(pk_buf *b, size_t extra);
+int pk_buf_put_(pk_buf *b, const void *data, size_t n) __attribute__((warn_unused_result));
+static inline int pk_buf_grow_inline_(pk_buf *b, size_t extra)
+{
+	return b->ptr && extra < b->cap - b->len ? 0 : pk_buf_grow_(b, extra);
+}
+static inline __attribute__((warn_unused_result)) int pk_buf_put_inline_(pk_buf *b, const void *data, size_t n)
+{
+	if (b->ptr && n < b->cap - b->len) {
+		__builtin_memcpy(b->ptr + b->len, data, n);
+		b->len += n;
+		b->ptr[b->len] = '\0';
+		return 0;
+	}
+	return pk_buf_put_(b, data, n);
+}
+static inline __attribute__((warn_unused_result)) int pk_buf_putc_inline_(pk_buf *b, char c)
+{
+	if (b->ptr && 1 < b->cap - b->len) {
+		b->ptr[b->len++] = c;
+		b->ptr[b->len] = '\0';
+		return 0;
+	}
+	return pk_buf_put_(b, &c, 1);
+}
+#define pk_buf_grow(b, extra) pk_buf_grow_inline_((b), (extra))
+#define pk_buf_put(b, data, n) pk_buf_put_inline_((b), (data), (n))
+#define pk_buf_putc(b, c) pk_buf_putc_inline_((b), (c))
 int pk_buf_printf(pk_buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3), warn_unused_result));
 int pk_buf_vprintf(pk_buf *b, const char *fmt, va_list ap) __attribute__((warn_unused_result));

@@ -38,8 +38,17 @@ static void buf_cap_and_append(void)
 	/* one more byte fits exactly, two do not, and the buffer is unchanged */
 	CHECK_EQ_INT(pk_buf_puts(&b, "xy"), PK_ELIMIT);
 	CHECK_STR(b.ptr, "abcd123");
+	/* the inline room tests answer as the limit does */
+	CHECK_EQ_INT(pk_buf_grow(&b, 1), 0);
+	CHECK_EQ_INT(pk_buf_grow(&b, 2), PK_ELIMIT);
 	CHECK_EQ_INT(pk_buf_putc(&b, 'z'), 0);
 	CHECK_EQ_INT(b.len, 8);
+	CHECK_EQ_INT(pk_buf_putc(&b, 'w'), PK_ELIMIT);
+	CHECK_EQ_INT(pk_buf_put(&b, "w", 1), PK_ELIMIT);
+	CHECK_EQ_INT(pk_buf_put(&b, "", 0), 0);
+	CHECK_EQ_INT(pk_buf_grow(&b, 0), 0);
+	CHECK_EQ_INT(pk_buf_grow(&b, 1), PK_ELIMIT);
+	CHECK_STR(b.ptr, "abcd123z");
 	pk_buf_truncate(&b, 2);
 	CHECK_STR(pk_buf_cstr(&b), "ab");
 	{
