@@ -391,7 +391,8 @@ int ev_post_check(const ev_postrules *r, const char *text, size_t n, const ev_re
 		/* an assertion: a statement of a few words, not a question */
 		if (text[e - 1] == '?' || (e >= a + 3 && !memcmp(text + e - 3, "？", 3)))
 			continue;
-		for (k = a; k < e; k++)
+		/* (two are enough to know) */
+		for (k = a; k < e && words < 2; k++)
 			words += (text[k] == ' ' && k > a && text[k - 1] != ' ') || ((unsigned char)text[k] >= 0xE0);
 		if (words < 2)
 			continue;
