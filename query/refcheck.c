@@ -3345,7 +3345,7 @@ static int month_word(const char *x)
 	size_t i, l = strlen(x);
 
 	for (i = 0; l >= 3 && i < sizeof(months) / sizeof(months[0]); i++)
-		if (!strncmp(months[i], x, l))
+		if (months[i][0] == x[0] && !strncmp(months[i], x, l))
 			return 1;
 	return 0;
 }
@@ -3378,7 +3378,7 @@ static int access_date(const rtext *rt, size_t i)
 		const char *x = rt->w[--j];
 
 		for (k = 0; k < sizeof(verbs) / sizeof(verbs[0]); k++)
-			if (!strcmp(x, verbs[k]))
+			if (verbs[k][0] == x[0] && !strcmp(x, verbs[k]))
 				return 1;
 		if (!rt->stop[j] && !month_word(x) && !(x[0] >= '0' && x[0] <= '9') && ++other > 2)
 			return 0;
