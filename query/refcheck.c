@@ -115,17 +115,22 @@ static void split_folded(words *out, int drop_stop)
 
 	out->n = 0;
 	for (p = out->buf; *p && out->n < 96;) {
-		char *sp = strchr(p, ' ');
+		/* the word and its hash (pk_fnv1a32) in one pass */
+		char *q = p;
+		uint32_t h = 2166136261u;
+		int last;
 
-		if (sp)
-			*sp = '\0';
+		for (; *q && *q != ' '; q++)
+			h = (h ^ (unsigned char)*q) * 16777619u;
+		last = !*q;
+		*q = '\0';
 		if (*p && !(drop_stop && is_stop(p))) {
-			out->h[out->n] = pk_fnv1a32(p, sp ? (size_t)(sp - p) : strlen(p));
+			out->h[out->n] = h;
 			out->w[out->n++] = p;
 		}
-		if (!sp)
+		if (last)
 			break;
-		p = sp + 1;
+		p = q + 1;
 	}
 }
 
