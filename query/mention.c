@@ -14,6 +14,7 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,12 +110,33 @@ static size_t condition_tail(const char *s, size_t a, size_t b)
 }
 
 /* Strip trailing connecting words, conditions and blanks from s[a..*b). */
+/* trailing_words by their last byte (| 0x20): the indices of those
+ * ending in byte c are tail_order[tail_first[c] .. tail_first[c + 1]), in
+ * the table's order (made once) */
+#define NTRAILING (sizeof(trailing_words) / sizeof(trailing_words[0]))
+static unsigned char tail_first[257], tail_order[NTRAILING];
+static pthread_once_t tail_once = PTHREAD_ONCE_INIT;
+
+static void tail_index(void)
+{
+	size_t i, c, at = 0;
+
+	for (c = 0; c < 256; c++) {
+		tail_first[c] = (unsigned char)at;
+		for (i = 0; i < NTRAILING; i++)
+			if (((unsigned char)trailing_words[i].s[trailing_words[i].len - 1] | 0x20) == c)
+				tail_order[at++] = (unsigned char)i;
+	}
+	tail_first[256] = (unsigned char)at;
+}
+
 static void strip_tail(const char *s, size_t a, size_t *b)
 {
 	int again = 1;
 
+	pthread_once(&tail_once, tail_index);
 	while (again) {
-		size_t i, c;
+		size_t i, k, c;
 		unsigned last;
 
 		again = 0;
@@ -125,13 +147,17 @@ static void strip_tail(const char *s, size_t a, size_t *b)
 			again = 1;
 			continue;
 		}
-		/* (the last byte first, here: most windows end in none) */
+		/* (the words with the window's last byte only: most windows end
+		 * in none) */
 		last = *b > a ? (unsigned char)s[*b - 1] | 0x20 : 0;
-		for (i = 0; i < sizeof(trailing_words) / sizeof(trailing_words[0]); i++) {
-			const char *w = trailing_words[i].s;
-			size_t l = trailing_words[i].len;
+		for (k = tail_first[last]; k < tail_first[last + 1]; k++) {
+			const char *w;
+			size_t l;
 
-			if (((unsigned char)w[l - 1] | 0x20) != last || !ends_with_ci(s + *b, *b - a, &trailing_words[i]))
+			i = tail_order[k];
+			w = trailing_words[i].s;
+			l = trailing_words[i].len;
+			if (!ends_with_ci(s + *b, *b - a, &trailing_words[i]))
 				continue;
 			/* English words end at a word boundary */
 			if (is_ascii_word_char(w[0]) && *b - l > a && is_ascii_word_char(s[*b - l - 1]))
