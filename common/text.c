@@ -313,6 +313,34 @@ long pk_text_fold_ascii(const char *s, size_t n, unsigned flags, char *out, size
 
 	pthread_once(&fold_tab_once, fold_tab_make);
 	tab = fold_tab[flags & 63];
+	/* the fold is never longer than the text (a blank written stands for
+	 * one or more read): with room for all n bytes, the same loop without
+	 * the tests for room */
+	if (n < cap) {
+		for (i = 0; i < n; i++) {
+			unsigned char c = (unsigned char)s[i];
+			int32_t cp;
+
+			if (c >= 0x80 || !c)
+				return -1;
+			if (!(cp = tab[c])) {
+				if (flags & PK_FOLD_SPACE_DROP)
+					continue;
+				if (flags & PK_FOLD_SPACE_ONE) {
+					pending_space = len > 0;
+					continue;
+				}
+				cp = fold_ascii_byte(c, flags);
+			}
+			if (pending_space) {
+				out[len++] = ' ';
+				pending_space = 0;
+			}
+			out[len++] = (char)cp;
+		}
+		out[len] = '\0';
+		return (long)len;
+	}
 	/* pk_text_fold's loop for the ASCII bytes, written up to cap - 1 (a
 	 * byte past ASCII or a NUL found on the way: -1, out as it is) */
 	for (i = 0; i < n; i++) {

@@ -1164,7 +1164,8 @@ static void json_strings_read_back(void)
  * text a reader expects. */
 /* pk_text_fold_ascii writes what pk_text_fold writes, cut as a copy into
  * a buffer of that size is cut: every flag set, seeded random ASCII with
- * every kind of byte; text beyond ASCII or with a NUL is refused. */
+ * every kind of byte, every room from one byte to more than the text;
+ * text beyond ASCII or with a NUL is refused. */
 static void fold_ascii_into(void)
 {
 	char text[160], got[200];
@@ -1183,7 +1184,8 @@ static void fold_ascii_into(void)
 			}
 			text[n] = '\0';
 			CHECK_EQ_INT(pk_text_fold(&want, text, n, flags), 0);
-			for (cap = 1; cap <= want.len + 2; cap++) {
+			/* (past n + 1 bytes of room: the loop without room tests) */
+			for (cap = 1; cap <= n + 2; cap++) {
 				long l = pk_text_fold_ascii(text, n, flags, got, cap);
 				size_t keep = want.len < cap - 1 ? want.len : cap - 1;
 
