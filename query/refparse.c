@@ -699,12 +699,17 @@ static void id_words(const char *s, size_t n, int *ids, int *access)
 	} words[] = { { "semanticscholar.org/", 20, 1 }, { "openreview.net/", 15, 1 }, { "cited", 5, 0 },
 		      { "accessed", 8, 0 }, { "retrieved", 9, 0 }, { "viewed", 6, 0 }, { "consulted", 9, 0 },
 		      { "downloaded", 10, 0 } };
+	/* the words' first bytes */
+	static const unsigned char first[128] = { ['s'] = 1, ['o'] = 1, ['c'] = 1, ['a'] = 1, ['r'] = 1, ['v'] = 1,
+						  ['d'] = 1 };
 	size_t i, k, j;
 
 	*ids = *access = 0;
 	for (i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
 
+		if (c < 0x80 && !first[c | 0x20])
+			continue;
 		if (c >= 0x80) {
 			*ids = *access = 1;
 			return;
