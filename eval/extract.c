@@ -722,23 +722,42 @@ static int prose_stop(unsigned char c)
  * PK_ENOMEM. */
 static int find_years(ctx *x)
 {
+	static const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
 	const unsigned char *u = (const unsigned char *)x->s;
-	size_t i, after_stop = 0;
+	size_t i, j, after_stop = 0, seen = 0; /* the stop bytes before seen are in after_stop */
 
 	if (x->yr_made)
 		return 0;
 	x->yr_made = 1;
 	for (i = 0; i + 3 <= x->n; i++) {
-		if (((u[i] == '1' && u[i + 1] == '9') || (u[i] == '2' && u[i + 1] == '0')) &&
-		    ((u[i + 2] >= '0' && u[i + 2] <= '9') || u[i + 2] >= 0x80)) {
-			if (PK_ALLOC_GROW(x->yr, x->nyr + 1, x->yrcap, 16) < 0)
-				return PK_ENOMEM;
-			x->yr[x->nyr][0] = i;
-			x->yr[x->nyr][1] = after_stop;
-			x->nyr++;
+		/* eight bytes none of which is '0' to '3' (the bytes whose bits
+		 * 2-7 are those of '1' and '2') hold no year's start */
+		if (!(i & 7) && i + 8 <= x->n) {
+			uint64_t w, y;
+
+			memcpy(&w, u + i, 8);
+			y = (w | (ones * 3)) ^ (ones * '3');
+			if (!((y - ones) & ~y & high)) {
+				i += 7;
+				continue;
+			}
 		}
-		if (stop_byte[u[i]])
-			after_stop = i + 1;
+		if ((u[i] | 3) != '3' || !((u[i] == '1' && u[i + 1] == '9') || (u[i] == '2' && u[i + 1] == '0')) ||
+		    !((u[i + 2] >= '0' && u[i + 2] <= '9') || u[i + 2] >= 0x80))
+			continue;
+		/* the last stop byte before the year, read back to where the
+		 * last year's reading ended (a digit is one: most are near) */
+		for (j = i; j > seen; j--)
+			if (stop_byte[u[j - 1]]) {
+				after_stop = j;
+				break;
+			}
+		seen = i;
+		if (PK_ALLOC_GROW(x->yr, x->nyr + 1, x->yrcap, 16) < 0)
+			return PK_ENOMEM;
+		x->yr[x->nyr][0] = i;
+		x->yr[x->nyr][1] = after_stop;
+		x->nyr++;
 	}
 	return 0;
 }
