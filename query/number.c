@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -289,7 +290,30 @@ static const pk_lit exact_words[] = { M("exactly"), M("precisely"), M("恰好"),
  * that gap begins: after the run of blanks, '=' and ':' before start, or
  * after the one before 为/是 and the blanks after it (a word ending in
  * such a character is looked for everywhere, the slow way). */
-static int word_before(const pk_lit *words, size_t nwords, const char *s, size_t start)
+/* The last bytes of the words of each list (bit 1 approx_words, 2
+ * exact_words), and the lists with a word ending in a blank, '=' or ':'
+ * (looked for everywhere): made once. */
+static unsigned char word_ends[256], word_ends_anywhere;
+static pthread_once_t word_ends_once = PTHREAD_ONCE_INIT;
+
+static void word_ends_make(void)
+{
+	const pk_lit *lists[2] = { approx_words, exact_words };
+	size_t counts[2] = { sizeof(approx_words) / sizeof(approx_words[0]), sizeof(exact_words) / sizeof(exact_words[0]) };
+	size_t k, i;
+
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < counts[k]; i++) {
+			unsigned char last = (unsigned char)lists[k][i].s[lists[k][i].len - 1];
+
+			word_ends[last] |= (unsigned char)(1u << k);
+			if (last == ' ' || last == '=' || last == ':')
+				word_ends_anywhere |= (unsigned char)(1u << k);
+		}
+}
+
+/* bit: the list's in word_ends */
+static int word_before(const pk_lit *words, size_t nwords, unsigned bit, const char *s, size_t start)
 {
 	size_t lo = start > 24 ? start - 24 : 0, i, e1, e2 = (size_t)-1, q;
 
@@ -300,6 +324,12 @@ static int word_before(const pk_lit *words, size_t nwords, const char *s, size_t
 	if (q >= lo + 3 && (!memcmp(s + q - 3, "为", 3) || !memcmp(s + q - 3, "是", 3)))
 		for (e2 = q - 3; e2 > lo && (s[e2 - 1] == ' ' || s[e2 - 1] == '=' || s[e2 - 1] == ':'); e2--)
 			;
+	/* no word of the list ends where one could: none stands there (most
+	 * numbers have no marker) */
+	pthread_once(&word_ends_once, word_ends_make);
+	if (!(word_ends_anywhere & bit) && !(e1 > lo && (word_ends[(unsigned char)s[e1 - 1]] & bit)) &&
+	    !(e2 != (size_t)-1 && e2 > lo && (word_ends[(unsigned char)s[e2 - 1]] & bit)))
+		return 0;
 	for (i = 0; i < nwords; i++) {
 		const char *w = words[i].s;
 		size_t l = words[i].len, p;
@@ -333,12 +363,12 @@ static int word_before(const pk_lit *words, size_t nwords, const char *s, size_t
 
 static int approx_before(const char *s, size_t start)
 {
-	return word_before(approx_words, sizeof(approx_words) / sizeof(approx_words[0]), s, start);
+	return word_before(approx_words, sizeof(approx_words) / sizeof(approx_words[0]), 1, s, start);
 }
 
 static int exact_before(const char *s, size_t start)
 {
-	return word_before(exact_words, sizeof(exact_words) / sizeof(exact_words[0]), s, start);
+	return word_before(exact_words, sizeof(exact_words) / sizeof(exact_words[0]), 2, s, start);
 }
 
 /* digits ("6.62607015": ASCII digits and at most one '.') times 10^exp10
