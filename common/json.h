@@ -126,7 +126,8 @@ static inline int pk_json_key_put_(pk_json *w, const char *key, size_t n)
 	return 1;
 }
 
-static inline void pk_json_key(pk_json *w, const char *key)
+/* (always inlined: a copy out of line would see no literal) */
+static inline __attribute__((always_inline)) void pk_json_key(pk_json *w, const char *key)
 {
 	/* a literal key (GCC and clang fold its length and bytes once the
 	 * call is inlined): checked at compile time, copied with no strlen

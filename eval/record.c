@@ -290,7 +290,8 @@ void ev_record_ref_json(pk_json *w, const char *input, const qr_ref *p, const qr
 
 /* ---- the audit record ------------------------------------------------- */
 
-static void span(pk_json *w, const char *key, size_t a, size_t b)
+/* (inlined, so that pk_json_key sees each caller's literal key) */
+static inline __attribute__((always_inline)) void span(pk_json *w, const char *key, size_t a, size_t b)
 {
 	pk_json_key(w, key);
 	pk_json_arr(w);
