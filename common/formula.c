@@ -115,6 +115,18 @@ int pk_formula_parse(pk_formula *out, const char *s, size_t n)
 	for (i = 0; i < n; i++)
 		if ((unsigned char)s[i] >= 0x80 || s[i] == ' ' || s[i] == '\t')
 			break;
+	if (i < n) {
+		/* plain ASCII with blanks folds to its bytes without the blanks,
+		 * and a formula begins with '(', '[' or a capital: a phrase that
+		 * does not ("the band gap of", ". As shown by") is none, unfolded */
+		size_t k, first = n;
+
+		for (k = 0; k < n && (unsigned char)s[k] < 0x80; k++)
+			if (first == n && !(s[k] == ' ' || (s[k] >= 9 && s[k] <= 13)))
+				first = k;
+		if (k == n && (first == n || !(s[first] == '(' || s[first] == '[' || (s[first] >= 'A' && s[first] <= 'Z'))))
+			return pk_error_set(PK_EPARSE, "not a formula");
+	}
 	if (i < n || n == 0) {
 		if (pk_text_fold(&norm, s, n, PK_FOLD_SPACE_DROP) < 0 || !norm.len) {
 			pk_buf_release(&norm);

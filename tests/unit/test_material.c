@@ -54,6 +54,49 @@ static void formula_keys(void)
 	CHECK_STR(key_of("fe2o3", 1), "(error)");
 	CHECK_STR(key_of("", 1), "(error)");
 	CHECK_STR(key_of("band gap", 1), "(error)");
+	CHECK_STR(key_of(" Fe2 O3 ", 1), "Fe2O3");
+	CHECK_STR(key_of("\t(OH) 2Ca", 1), "CaH2O2");
+	CHECK_STR(key_of(" \xef\xbc\xa6" "e2O3", 1), "Fe2O3"); /* a fullwidth F first */
+	/* plain ASCII with a space or tab parses as its bytes without the
+	 * blanks (what the fold makes of it, and what a phrase that cannot
+	 * begin a formula is answered by at once): 20,000 seeded phrases */
+	{
+		static const char *const pieces[] = { " ", "\t", "Fe", "O", "2", "3", "(", ")", "[", "]", ".", "*", "Si",
+						       "C", "a", "x", "band", "gap", "of", "Ca", "H", "0.5", "\n" };
+		unsigned long long seed = 31;
+		int i, k, wrong = 0, parsed = 0;
+
+		for (i = 0; i < 20000; i++) {
+			char text[128], bare[128], a[64], b[64];
+			size_t n = 0, m = 0, j;
+			int np;
+
+			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+			np = 1 + (int)((seed >> 33) % 8);
+			for (k = 0; k < np; k++) {
+				const char *piece;
+
+				seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+				piece = pieces[(seed >> 33) % (sizeof(pieces) / sizeof(pieces[0]))];
+				memcpy(text + n, piece, strlen(piece));
+				n += strlen(piece);
+			}
+			text[n] = '\0';
+			if (!strchr(text, ' ') && !strchr(text, '\t'))
+				continue; /* (parsed as it is) */
+			for (j = 0; j < n; j++)
+				if (!(text[j] == ' ' || (text[j] >= 9 && text[j] <= 13)))
+					bare[m++] = text[j];
+			bare[m] = '\0';
+			pk_str_copy(a, sizeof(a), key_of(text, 0));
+			pk_str_copy(b, sizeof(b), key_of(bare, 0));
+			wrong += strcmp(a, b) != 0;
+			parsed += strcmp(a, "(error)") != 0;
+		}
+		CHECK_EQ_INT(wrong, 0);
+		CHECK(parsed > 100);
+		fprintf(stderr, "  formulas with blanks: %d parsed of 20,000 phrases\n", parsed);
+	}
 }
 
 static void record_roundtrip(void)
