@@ -403,7 +403,7 @@ static const unsigned char *sentence_row(const ev_rules *x, ev_rules_memo *m, un
 	const unsigned char *v;
 
 	if (m) {
-		h = pk_fnv1a64(s, n);
+		h = pk_hash_mem(s, n);
 		if ((v = pk_memo_get(m->t, h, s, n, &vlen)) != NULL && vlen == x->n)
 			return v;
 		row = m->row;

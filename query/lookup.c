@@ -774,7 +774,7 @@ int query_resolve_flags(kg_txn *t, const char *query, int flags, query_targets *
 	/* only a resolution into nothing yet is remembered, or answered from
 	 * memory: what resolve_now adds depends on what out already holds */
 	if (out->n == 0 && len <= QUERY_MAX && (m = memo_of(t))) {
-		h = pk_fnv1a64(query, len);
+		h = pk_hash_mem(query, len);
 		e = memo_slot(m, query, flags, h);
 		if (e->query)
 			return targets_add(out, &e->ts);
@@ -1005,7 +1005,7 @@ int query_expand(kg_txn *t, const query_target *target, const query_lookup_opts 
 	if (target->key && (m = memo_of(t))) {
 		xmemo_entry *e;
 
-		h = pk_fnv1a64(target->key, strlen(target->key)) ^ (uint64_t)(unsigned char)target->type;
+		h = pk_hash_mem(target->key, strlen(target->key)) ^ (uint64_t)(unsigned char)target->type;
 		e = xmemo_slot(m, target, edition, all, h);
 		if (e->key) {
 			for (i = 0, rc = 0; i < e->ms.n && rc == 0; i++)

@@ -708,7 +708,7 @@ static int phrase_key_of(kg_txn *t, char dir, const char *s, size_t a, size_t b,
 	pk->k[0] = dir;
 	memcpy(pk->k + 1, s + a, b - a);
 	pk->len = b - a + 1;
-	pk->h = pk_fnv1a64(pk->k, pk->len);
+	pk->h = pk_hash_mem(pk->k, pk->len);
 	return 1;
 }
 

@@ -265,7 +265,7 @@ int qr_rmemo_get(qr_rmemo *m, const qr_ref *r, const qr_memo_opts *o, qr_result 
 		pk_error_clear();
 		return 0;
 	}
-	m->h = pk_fnv1a64(m->key.ptr, m->key.len);
+	m->h = pk_hash_mem(m->key.ptr, m->key.len);
 	if (!(v = pk_memo_get(m->t, m->h, m->key.ptr, m->key.len, &vlen)))
 		return 0;
 	unpack(v, out);

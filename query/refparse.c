@@ -1615,7 +1615,7 @@ int query_ref_parse_memo(qr_memo *m, const char *text, size_t n, qr_ref *out)
 
 	if (!m)
 		return query_ref_parse(text, n, out);
-	h = pk_fnv1a64(text, n);
+	h = pk_hash_mem(text, n);
 	if ((v = pk_memo_get(m->t, h, text, n, &vlen))) {
 		qr_ref_unpack(v, out);
 		return 0;

@@ -836,7 +836,7 @@ static int add_variants(kg_txn *t, query_targets *ts)
 		if ((rc = pk_buf_putc(&prefix, 'V')) < 0 || (rc = pk_buf_puts(&prefix, ts->t[i].key)) < 0 ||
 		    (rc = pk_buf_puts(&prefix, " in ")) < 0)
 			break;
-		h = pk_fnv1a64(prefix.ptr, prefix.len);
+		h = pk_hash_mem(prefix.ptr, prefix.len);
 		if (memo && (v = pk_memo_get(memo, h, prefix.ptr, prefix.len, &vl)) != NULL) {
 			rc = push_variants(ts, (const char *)v, vl, ts->t[i].score);
 			continue;
