@@ -297,8 +297,12 @@ size_t ev_sentence_next(const char *s, size_t n, size_t from, size_t *a, size_t 
 {
 	size_t end = from, b = 0, lim = n - from > SENTENCE_MAX ? from + SENTENCE_MAX : n;
 
-	/* (a byte that cannot end one is passed over without a call) */
+	/* (a byte that cannot end one is passed over without a call, four
+	 * at a time where none can) */
 	for (;;) {
+		while (end + 4 <= lim && !(may_end[(unsigned char)s[end]] | may_end[(unsigned char)s[end + 1]] |
+					   may_end[(unsigned char)s[end + 2]] | may_end[(unsigned char)s[end + 3]]))
+			end += 4;
 		while (end < lim && !may_end[(unsigned char)s[end]])
 			end++;
 		if (end == lim || (b = boundary(s, n, end)))
