@@ -630,6 +630,10 @@ int query_number_next(const char *s, size_t n, size_t from, qn_number *out)
 		size_t start, end;
 		int paren_open = 0;
 
+		/* (four at a time where none can) */
+		while (i + 4 <= n && !(lead[(unsigned char)s[i]] | lead[(unsigned char)s[i + 1]] |
+				       lead[(unsigned char)s[i + 2]] | lead[(unsigned char)s[i + 3]]))
+			i += 4;
 		while (i < n && !lead[(unsigned char)s[i]])
 			i++;
 		if (i == n)
