@@ -433,10 +433,12 @@ long kg_fold_plain(const char *s, size_t n, char *out, size_t cap)
 
 	if (memchr(s, '<', n) || memchr(s, '&', n) || (len = pk_text_fold_ascii(s, n, KG_FOLD, out, cap)) < 0)
 		return -1;
-	/* kg_fold_text's dash pass, on what was written */
-	for (k = 0; k < (size_t)len && k + 1 < cap; k++)
-		if (out[k] == '-')
-			out[k] = ' ';
+	/* kg_fold_text's dash pass, on what was written (most titles and
+	 * names have no '-': one memchr) */
+	if (memchr(out, '-', (size_t)len < cap ? (size_t)len : cap - 1))
+		for (k = 0; k < (size_t)len && k + 1 < cap; k++)
+			if (out[k] == '-')
+				out[k] = ' ';
 	return len;
 }
 
