@@ -35,11 +35,12 @@ typedef struct cand {
 int qv_boundary_at(const char *s, size_t n, size_t i);
 static inline int qv_is_boundary_at(const char *s, size_t n, size_t i)
 {
-	unsigned char c = (unsigned char)s[i];
+	/* 1: a boundary by itself; 2: qv_boundary_at decides */
+	static const unsigned char kind[256] = { ['\n'] = 1, [';'] = 1, ['!'] = 1, ['?'] = 1,
+						 ['.'] = 2, [0xE3] = 2, [0xEF] = 2 };
+	unsigned k = kind[(unsigned char)s[i]];
 
-	if (c == '\n' || c == ';' || c == '!' || c == '?')
-		return 1;
-	return c == '.' || c == 0xE3 || c == 0xEF ? qv_boundary_at(s, n, i) : 0;
+	return k < 2 ? (int)k : qv_boundary_at(s, n, i);
 }
 /* The sentence around m's number: [*a, *b) in nt's normalised text. */
 void qv_sentence_around(const pk_normtext *nt, const qv_mention *m, size_t *a, size_t *b);
