@@ -733,6 +733,33 @@ int kg_key_author_venue(pk_buf *key, const char *family, int year, const char *v
 	return put_year_tail(key, start, year, ini);
 }
 
+void kg_keys_author(pk_buf *keys, const char *family, const int *years, size_t n, const char *venue)
+{
+	char ini[32];
+	pk_buf head = PK_BUF_INIT;
+	size_t i;
+	int ok = 1;
+
+	for (i = 0; i < n; i++)
+		pk_buf_reset(&keys[i]);
+	if (venue) {
+		kg_venue_initials(ini, sizeof(ini), venue);
+		ok = ini[0] != '\0';
+	}
+	if (!ok || pk_buf_putc(&head, venue ? 'V' : 'A') < 0 || kg_family_fold(&head, family) < 0 || head.len < 2 ||
+	    head.len > 120) {
+		pk_buf_release(&head);
+		pk_error_clear();
+		return;
+	}
+	for (i = 0; i < n; i++)
+		if (pk_buf_put(&keys[i], head.ptr, head.len) < 0 || put_year_tail(&keys[i], 0, years[i], venue ? ini : NULL) < 0) {
+			pk_buf_reset(&keys[i]);
+			pk_error_clear();
+		}
+	pk_buf_release(&head);
+}
+
 /* ---- keys of a work ------------------------------------------------------ */
 
 typedef struct key_emit {

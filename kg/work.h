@@ -158,6 +158,11 @@ void kg_key_hashed(unsigned char key[KG_KEY_HASHED], char tag, uint64_t h);
  * al., Nature 2023") where a family name and year alone match thousands. */
 int kg_key_author_venue(pk_buf *key, const char *family, int year, const char *venue);
 void kg_venue_initials(char *out, size_t n, const char *venue);
+/* For each of years[0..n), the key kg_key_author_venue (venue not NULL) or
+ * kg_key_author_year (venue NULL) makes of family into a fresh keys[i],
+ * the family folded and the venue's initials read once; a key those
+ * would not make (an error) is left empty. */
+void kg_keys_author(pk_buf *keys, const char *family, const int *years, size_t n, const char *venue);
 
 /* ---- retrieval terms: the words check-ref scores a string against ------
  * A work's terms: KG_TERM_TITLE its title's words (and the subtitle's),

@@ -2541,22 +2541,20 @@ static int ident_covered(kg_txn *t, const char *scheme, const char *id, char *wh
  * before its neighbours. */
 static int from_author_keys(kg_txn *t, const qr_ref *r, int with_venue, cands *cs)
 {
-	static const int dy[3] = { 0, -1, 1 };
-	pk_buf key = PK_BUF_INIT;
+	const int years[3] = { r->year, r->year - 1, r->year + 1 };
+	pk_buf keys[3] = { PK_BUF_INIT, PK_BUF_INIT, PK_BUF_INIT };
 	size_t a;
 	int rc = 0, k;
 
-	for (a = 0; a < r->nauthors && a < 2 && rc == 0; a++)
-		for (k = 0; k < 3 && rc == 0; k++) {
-			pk_buf_reset(&key);
-			if ((with_venue ? kg_key_author_venue(&key, r->authors[a].family, r->year + dy[k], r->venue)
-					: kg_key_author_year(&key, r->authors[a].family, r->year + dy[k])) < 0) {
-				pk_error_clear();
-				continue;
-			}
-			rc = from_index(t, &key, cs);
-		}
-	pk_buf_release(&key);
+	for (a = 0; a < r->nauthors && a < 2 && rc == 0; a++) {
+		/* (the family folded and the venue's initials read once an author) */
+		kg_keys_author(keys, r->authors[a].family, years, 3, with_venue ? r->venue : NULL);
+		for (k = 0; k < 3 && rc == 0; k++)
+			if (keys[k].len)
+				rc = from_index(t, &keys[k], cs);
+	}
+	for (k = 0; k < 3; k++)
+		pk_buf_release(&keys[k]);
 	return rc;
 }
 

@@ -1140,6 +1140,39 @@ static void key_layouts(void)
 		pk_buf_release(&fam);
 	}
 	{
+		/* kg_keys_author: each year's key is kg_key_author_venue's (or
+		 * kg_key_author_year's), or empty where that one fails */
+		static const char *const families[] = { "Müller", "van der Waals", "Zhang", "O'Brien", "X", "", "-",
+							"Ng", "\xe5\xbc\xa0", "A. B.", "de la Cruz-Ortiz" };
+		static const char *const venues[] = { "Physical Review B", "Nature", "", "of the", "J. Chem. Phys.",
+						      "Annals of Physics", "\xe7\x89\xa9\xe7\x90\x86\xe5\xad\xa6\xe6\x8a\xa5" };
+		const int years[3] = { 2019, 2018, 2020 };
+		size_t f, v, y;
+		int wrong = 0, made = 0;
+
+		for (f = 0; f < sizeof(families) / sizeof(families[0]); f++)
+			for (v = 0; v <= sizeof(venues) / sizeof(venues[0]); v++) {
+				const char *venue = v < sizeof(venues) / sizeof(venues[0]) ? venues[v] : NULL;
+				pk_buf keys[3] = { PK_BUF_INIT, PK_BUF_INIT, PK_BUF_INIT }, one = PK_BUF_INIT;
+
+				kg_keys_author(keys, families[f], years, 3, venue);
+				for (y = 0; y < 3; y++) {
+					int rc = venue ? kg_key_author_venue(&one, families[f], years[y], venue)
+						       : kg_key_author_year(&one, families[f], years[y]);
+
+					pk_error_clear();
+					wrong += rc < 0 ? keys[y].len != 0
+							: keys[y].len != one.len || memcmp(keys[y].ptr, one.ptr, one.len);
+					made += rc == 0;
+					pk_buf_reset(&one);
+					pk_buf_release(&keys[y]);
+				}
+				pk_buf_release(&one);
+			}
+		CHECK_EQ_INT(wrong, 0);
+		CHECK(made > 60);
+	}
+	{
 		/* a window's key hashed a word at a time is kg_key_folded's */
 		static const char *const words[] = { "quantum", "hall", "effect", "in", "graphene" };
 		unsigned char k[KG_KEY_HASHED];
