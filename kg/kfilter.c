@@ -75,18 +75,30 @@ static uint64_t mix(uint64_t x)
 	return x ^ (x >> 31);
 }
 
-/* The key's block and (bit not NULL) its K bit positions (9 bits each)
- * in the block: from the hash a title or term key holds, or an identifier
- * key's own. */
-static uint64_t key_hash(const void *key, size_t klen, uint64_t nblocks, unsigned bit[KF_K])
+/* A key's hash: from the hash a title or term key holds, or an
+ * identifier key's own; its block is the low 32 bits (of nblocks). */
+static uint64_t key_h(const void *key, size_t klen)
 {
 	const unsigned char *k = key;
-	uint64_t h = mix(k[0] == 'I' ? pk_fnv1a64(k, klen) : kg_get_be64(k + 1) ^ ((uint64_t)k[0] << 56)), g;
+
+	return mix(k[0] == 'I' ? pk_fnv1a64(k, klen) : kg_get_be64(k + 1) ^ ((uint64_t)k[0] << 56));
+}
+
+/* Its bit i (9 bits: a position in the block), g = mix(h ^ KF_G) */
+#define KF_G 0x9e3779b97f4a7c15ULL
+static unsigned key_bit(uint64_t h, uint64_t g, int i)
+{
+	return (unsigned)((((g >> (8 * i)) & 0xff) << 1) | ((h >> (32 + i)) & 1));
+}
+
+/* The key's block and its K bit positions in the block. */
+static uint64_t key_hash(const void *key, size_t klen, uint64_t nblocks, unsigned bit[KF_K])
+{
+	uint64_t h = key_h(key, klen), g = mix(h ^ KF_G);
 	int i;
 
-	if (bit)
-		for (i = 0, g = mix(h ^ 0x9e3779b97f4a7c15ULL); i < KF_K; i++, g >>= 8)
-			bit[i] = (unsigned)(((g & 0xff) << 1) | ((h >> (32 + i)) & 1));
+	for (i = 0; i < KF_K; i++)
+		bit[i] = key_bit(h, g, i);
 	return (h & 0xffffffffu) & (nblocks - 1);
 }
 
@@ -207,9 +219,9 @@ static const unsigned char *read_chunk(kg_txn *t, struct kg_kfilter *f, size_t n
 	return f->chunk[n];
 }
 
-/* The block of key in read txn t's trusted filter (bit: its bits, or
- * NULL: not wanted), or NULL: none trusted, or a key it does not cover. */
-static const unsigned char *read_block(kg_txn *t, const void *key, size_t klen, unsigned bit[KF_K])
+/* The block of key in read txn t's trusted filter (*h: the key's
+ * key_h), or NULL: none trusted, or a key it does not cover. */
+static const unsigned char *read_block(kg_txn *t, const void *key, size_t klen, uint64_t *h)
 {
 	struct kg_kfilter *f;
 	const unsigned char *c;
@@ -227,7 +239,8 @@ static const unsigned char *read_block(kg_txn *t, const void *key, size_t klen, 
 	f = t->kf;
 	if (f->state != 1)
 		return NULL;
-	off = key_hash(key, klen, f->nblocks, bit) * KF_BLOCK;
+	*h = key_h(key, klen);
+	off = ((*h & 0xffffffffu) & (f->nblocks - 1)) * KF_BLOCK;
 	if (!(c = read_chunk(t, f, (size_t)(off / KF_CHUNK))))
 		return NULL;
 	return c + off % KF_CHUNK;
@@ -235,7 +248,8 @@ static const unsigned char *read_block(kg_txn *t, const void *key, size_t klen, 
 
 void kg_kf_prefetch(kg_txn *t, const void *key, size_t klen)
 {
-	const unsigned char *c = read_block(t, key, klen, NULL);
+	uint64_t h;
+	const unsigned char *c = read_block(t, key, klen, &h);
 
 	if (c)
 		__builtin_prefetch(c);
@@ -244,14 +258,19 @@ void kg_kf_prefetch(kg_txn *t, const void *key, size_t klen)
 int kg_kf_maybe(kg_txn *t, const void *key, size_t klen)
 {
 	const unsigned char *c;
-	unsigned bit[KF_K];
+	uint64_t h, g;
 	int i;
 
-	if (!(c = read_block(t, key, klen, bit)))
+	if (!(c = read_block(t, key, klen, &h)))
 		return 1;
-	for (i = 0; i < KF_K; i++)
-		if (!(c[bit[i] >> 3] & (1u << (bit[i] & 7))))
+	/* each bit as it is needed: most keys probed are absent, and one of
+	 * their first bits is clear */
+	for (i = 0, g = mix(h ^ KF_G); i < KF_K; i++) {
+		unsigned b = key_bit(h, g, i);
+
+		if (!(c[b >> 3] & (1u << (b & 7))))
 			return 0;
+	}
 	return 1;
 }
 
