@@ -289,8 +289,10 @@ int pk_text_fold(pk_buf *out, const char *s, size_t n, unsigned flags)
 }
 
 /* fold_ascii_byte of every ASCII byte under every set of the six flags,
- * 0 where that is a blank (' ', '\t' .. '\r': NUL is no input) */
-static unsigned char fold_tab[64][128];
+ * 0 where that is a blank (' ', '\t' .. '\r'), FOLD_NOT for NUL and the
+ * bytes past ASCII (which pk_text_fold_ascii refuses) */
+#define FOLD_NOT 0xFF
+static unsigned char fold_tab[64][256];
 static pthread_once_t fold_tab_once = PTHREAD_ONCE_INIT;
 
 static void fold_tab_make(void)
@@ -298,8 +300,8 @@ static void fold_tab_make(void)
 	unsigned f, c;
 
 	for (f = 0; f < 64; f++)
-		for (c = 0; c < 128; c++) {
-			int32_t cp = fold_ascii_byte((unsigned char)c, f);
+		for (c = 0; c < 256; c++) {
+			int32_t cp = c && c < 0x80 ? fold_ascii_byte((unsigned char)c, f) : FOLD_NOT;
 
 			fold_tab[f][c] = cp == ' ' || (cp >= 9 && cp <= 13) ? 0 : (unsigned char)cp;
 		}
@@ -319,19 +321,31 @@ long pk_text_fold_ascii(const char *s, size_t n, unsigned flags, char *out, size
 	if (n < cap) {
 		for (i = 0; i < n; i++) {
 			unsigned char c = (unsigned char)s[i];
-			int32_t cp;
+			int32_t cp = tab[c];
 
-			if (c >= 0x80 || !c)
-				return -1;
-			if (!(cp = tab[c])) {
-				if (flags & PK_FOLD_SPACE_DROP)
-					continue;
-				if (flags & PK_FOLD_SPACE_ONE) {
-					pending_space = len > 0;
-					continue;
+			if (cp && cp != FOLD_NOT) {
+				/* a run of bytes that are neither blank nor refused */
+				if (pending_space) {
+					out[len++] = ' ';
+					pending_space = 0;
 				}
-				cp = fold_ascii_byte(c, flags);
+				out[len++] = (char)cp;
+				while (i + 1 < n && (cp = tab[(unsigned char)s[i + 1]]) && cp != FOLD_NOT) {
+					out[len++] = (char)cp;
+					i++;
+				}
+				continue;
 			}
+			if (cp == FOLD_NOT)
+				return -1;
+			/* a blank */
+			if (flags & PK_FOLD_SPACE_DROP)
+				continue;
+			if (flags & PK_FOLD_SPACE_ONE) {
+				pending_space = len > 0;
+				continue;
+			}
+			cp = fold_ascii_byte(c, flags);
 			if (pending_space) {
 				out[len++] = ' ';
 				pending_space = 0;
