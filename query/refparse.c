@@ -699,14 +699,15 @@ static void id_words(const char *s, size_t n, int *ids, int *access)
 	} words[] = { { "semanticscholar.org/", 20, 1 }, { "openreview.net/", 15, 1 }, { "cited", 5, 0 },
 		      { "accessed", 8, 0 }, { "retrieved", 9, 0 }, { "viewed", 6, 0 }, { "consulted", 9, 0 },
 		      { "downloaded", 10, 0 } };
-	/* the words' first bytes */
-	static const unsigned char first[128] = { ['s'] = 1, ['o'] = 1, ['c'] = 1, ['a'] = 1, ['r'] = 1, ['v'] = 1,
-						  ['d'] = 1 };
+	/* the words each first byte begins (bit k: words[k]) */
+	static const unsigned char first[128] = { ['s'] = 1, ['o'] = 2, ['c'] = 4 | 64, ['a'] = 8, ['r'] = 16,
+						  ['v'] = 32, ['d'] = 128 };
 	size_t i, k, j;
 
 	*ids = *access = 0;
 	for (i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
+		unsigned set;
 
 		if (c < 0x80 && !first[c | 0x20])
 			continue;
@@ -714,9 +715,8 @@ static void id_words(const char *s, size_t n, int *ids, int *access)
 			*ids = *access = 1;
 			return;
 		}
-		c |= 0x20;
-		for (k = 0; k < sizeof(words) / sizeof(words[0]); k++) {
-			if (c != (unsigned char)words[k].w[0] || n - i < words[k].l)
+		for (set = first[c | 0x20], k = 0; set; set >>= 1, k++) {
+			if (!(set & 1) || n - i < words[k].l)
 				continue;
 			for (j = 1; j < words[k].l && ((unsigned char)s[i + j] | 0x20) == (unsigned char)words[k].w[j]; j++)
 				;
