@@ -1032,6 +1032,17 @@ static int normtext_chars(pk_normtext *nt, const char *s, size_t n, const unsign
 			 * byte mapped to itself */
 			size_t e = i + 1, b;
 
+			/* (eight bytes at a time where none is NUL or past ASCII
+			 * and no mark is dropped) */
+			while (!drop && e + 8 <= n) {
+				static const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+				uint64_t x;
+
+				memcpy(&x, s + e, 8);
+				if ((x | ((x - ones) & ~x)) & high)
+					break;
+				e += 8;
+			}
 			while (e < n && (unsigned char)s[e] < 0x80 && s[e] != '\0' && !(drop && drop[e]))
 				e++;
 			in_super = 0;
@@ -1247,14 +1258,31 @@ size_t pk_str_int(char out[21], long long v)
 		return 2;
 	}
 
-	do {
-		d[k++] = (char)('0' + u % 10);
-		u /= 10;
-	} while (u);
+	/* two digits a step, from the last (a division by 100, not two by 10) */
+	{
+		static const char pairs[] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+					    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+					    "8081828384858687888990919293949596979899";
+
+		k = sizeof(d);
+		while (u >= 100) {
+			unsigned r = (unsigned)(u % 100);
+
+			u /= 100;
+			k -= 2;
+			memcpy(d + k, pairs + 2 * r, 2);
+		}
+		if (u >= 10) {
+			k -= 2;
+			memcpy(d + k, pairs + 2 * u, 2);
+		} else {
+			d[--k] = (char)('0' + u);
+		}
+	}
 	if (v < 0)
 		out[l++] = '-';
-	while (k)
-		out[l++] = d[--k];
+	memcpy(out + l, d + k, sizeof(d) - k);
+	l += sizeof(d) - k;
 	out[l] = '\0';
 	return l;
 }
