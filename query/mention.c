@@ -1514,12 +1514,26 @@ static int stem_in(const pk_normtext *nt, const qv_mention *m, const char *const
 {
 	const char *s = nt->text.ptr;
 	size_t a, b, i, k;
+	unsigned char first[256]; /* a byte some stem's first byte test below passes */
 
 	if (clause)
 		qv_clause_around(nt, m, &a, &b);
 	else
 		qv_sentence_around(nt, m, &a, &b);
+	memset(first, 0, sizeof(first));
+	for (k = 0; k < nstems; k++) {
+		unsigned char c = (unsigned char)stems[k][0];
+
+		if (c < 0x80) {
+			first[c | 0x20] = 1;
+			first[(c | 0x20) & ~0x20] = 1;
+		} else {
+			first[c] = 1;
+		}
+	}
 	for (i = a; i < b; i++) {
+		if (!first[(unsigned char)s[i]])
+			continue;
 		if (i > a && ((s[i - 1] >= 'a' && s[i - 1] <= 'z') || (s[i - 1] >= 'A' && s[i - 1] <= 'Z')))
 			continue; /* only at the start of a word */
 		for (k = 0; k < nstems; k++) {
