@@ -92,8 +92,17 @@ static size_t plain_end(const char *s, size_t i, size_t n)
 			break;
 		i += 8;
 	}
-	while (i < n && PK_JSON_PLAIN_BYTE(s[i]))
-		i++;
+	/* (PK_JSON_PLAIN_BYTE of each byte, '1' where it holds) */
+	{
+		static const char plain[257] =
+		"0000000000000000000000000000000011011111111111111111111111111111"
+		"1111111111111111111111111111011111111111111111111111111111111111"
+		"0000000000000000000000000000000000000000000000000000000000000000"
+		"0000000000000000000000000000000000000000000000000000000000000000";
+
+		while (i < n && plain[(unsigned char)s[i]] == '1')
+			i++;
+	}
 	return i;
 }
 
