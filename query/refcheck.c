@@ -38,6 +38,7 @@
 #define PUBLICATION_LAG_MAX 6
 #define MAX_CANDIDATES 256
 #define RT_WORDS 320 /* words of a reference string looked at */
+#define RT_SLOTS 256 /* rtext's index of its words by hash (a power of two) */
 #define PER_KEY 128
 
 const char *query_ref_verdict_name(int v)
@@ -1705,6 +1706,11 @@ typedef struct rtext {
 	unsigned char stop[RT_WORDS]; /* a stop word */
 	unsigned char accessed[RT_WORDS]; /* a number of an access date (words with a digit
 					   * first or second: access_date) */
+	/* the words by the low bits of their hashes: head[s] the first word
+	 * whose hash has slot s, next[i] the next word after i with the same
+	 * (-1: none); made once the words are (read only when n > 0) */
+	int16_t head[RT_SLOTS];
+	int16_t next[RT_WORDS];
 	char buf[2400];
 } rtext;
 
@@ -1770,6 +1776,15 @@ static void rtext_init(rtext *r, const char *text)
 			break;
 		p = sp + 1;
 	}
+	{
+		size_t i;
+
+		memset(r->head, 0xff, sizeof(r->head));
+		for (i = r->n; i-- > 0;) {
+			r->next[i] = r->head[r->h[i] & (RT_SLOTS - 1)];
+			r->head[r->h[i] & (RT_SLOTS - 1)] = (int16_t)i;
+		}
+	}
 }
 
 /* How much of a title (words t) stands in the string, in order: the share
@@ -1785,10 +1800,23 @@ static double title_in_text(const words *t, const rtext *r, int *exact, size_t *
 		return 0;
 	/* word k of the string is word j of the title */
 #define SAME(k, j) (r->h[k] == t->h[j] && !strcmp(r->w[k], t->w[j]))
-	for (i = 0; i < r->n; i++) {
-		size_t j = 0, k = i, m = 0, extra = 0, miss = 0;
+	/* (the words that may be the title's first or second, in order: those
+	 * whose hash has the slot of one of theirs; any other is neither) */
+	int p0 = r->head[t->h[0] & (RT_SLOTS - 1)];
+	int p1 = t->n >= 2 && (t->h[1] & (RT_SLOTS - 1)) != (t->h[0] & (RT_SLOTS - 1)) ? r->head[t->h[1] & (RT_SLOTS - 1)] : -1;
+
+	while (p0 >= 0 || p1 >= 0) {
+		size_t j = 0, k, m = 0, extra = 0, miss = 0;
 		double cov;
 
+		if (p1 < 0 || (p0 >= 0 && p0 < p1)) {
+			i = (size_t)p0;
+			p0 = r->next[p0];
+		} else {
+			i = (size_t)p1;
+			p1 = r->next[p1];
+		}
+		k = i;
 		if (!SAME(i, 0)) {
 			if (t->n < 2 || !SAME(i, 1))
 				continue;
