@@ -1878,12 +1878,28 @@ static long family_in_text(fcache *fc, const rtext *r, size_t author, const char
 	nf = fws->n < 8 ? fws->n : 8;
 	/* a one-word CJK family name may begin the word ("王小明") */
 	cjk = nf == 1 && (unsigned char)fw[0][0] >= 0xe0;
-	for (i = 0; nf && i + nf <= r->n && at < 0; i++) {
-		for (k = 0; k < nf && !(claimed && claimed[i + k]) && r->h[i + k] == fh[k] && !strcmp(r->w[i + k], fw[k]); k++)
-			;
-		if ((k == nf || (cjk && !(claimed && claimed[i]) && cjk_whole_name(r->w[i], fw[0]))) &&
-		    initials_fit(r, i, i + nf, ini))
-			at = (long)i;
+	if (cjk) {
+		for (i = 0; nf && i + nf <= r->n && at < 0; i++) {
+			for (k = 0; k < nf && !(claimed && claimed[i + k]) && r->h[i + k] == fh[k] && !strcmp(r->w[i + k], fw[k]);
+			     k++)
+				;
+			if ((k == nf || (!(claimed && claimed[i]) && cjk_whole_name(r->w[i], fw[0]))) &&
+			    initials_fit(r, i, i + nf, ini))
+				at = (long)i;
+		}
+	} else if (nf && r->n) {
+		/* (only a word whose hash has the slot of the name's first word
+		 * can begin it: those, in order, from the string's index) */
+		int p;
+
+		for (p = r->head[fh[0] & (RT_SLOTS - 1)]; p >= 0 && (size_t)p + nf <= r->n && at < 0; p = r->next[p]) {
+			i = (size_t)p;
+			for (k = 0; k < nf && !(claimed && claimed[i + k]) && r->h[i + k] == fh[k] && !strcmp(r->w[i + k], fw[k]);
+			     k++)
+				;
+			if (k == nf && initials_fit(r, i, i + nf, ini))
+				at = (long)i;
+		}
 	}
 	/* written in one word: "vanderlee", "odonoghue" */
 	if (at < 0 && nf > 1) {
