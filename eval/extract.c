@@ -66,18 +66,26 @@ static int compile_rc;
 static int prose_stop(unsigned char c);
 /* prose_stop of every byte, made with the patterns (find_years reads it) */
 static unsigned char stop_byte[256];
+/* each pattern's groups by name (-1: none), read with the patterns:
+ * find_prose asks for six of them each time */
+enum { G_A1, G_A2, G_ETAL, G_Y1, G_Y2, G_VENUE, G_COUNT };
+static int xgroup[X_COUNT][G_COUNT];
 
 static void compile_all(void)
 {
-	int i;
+	static const char *const names[G_COUNT] = { "a1", "a2", "etal", "y1", "y2", "venue" };
+	int i, g;
 
 	for (i = 0; i < 256; i++)
 		stop_byte[i] = (unsigned char)prose_stop((unsigned char)i);
-	for (i = 0; i < X_COUNT; i++)
+	for (i = 0; i < X_COUNT; i++) {
 		if (!(xre[i] = pk_re_compile(patterns[i], 0))) {
 			compile_rc = pk_error_prefix("citation pattern %d", i);
 			return;
 		}
+		for (g = 0; g < G_COUNT; g++)
+			xgroup[i][g] = pk_re_group(xre[i], names[g]);
+	}
 }
 
 const char *ev_cite_kind_name(int kind)
@@ -820,8 +828,8 @@ static int find_prose(ctx *x, int k)
 {
 	pk_match m;
 	size_t at = 0, i;
-	int g_a1 = pk_re_group(xre[k], "a1"), g_a2 = pk_re_group(xre[k], "a2"), g_etal = pk_re_group(xre[k], "etal"),
-	    g_y1 = pk_re_group(xre[k], "y1"), g_y2 = pk_re_group(xre[k], "y2"), g_v = pk_re_group(xre[k], "venue");
+	int g_a1 = xgroup[k][G_A1], g_a2 = xgroup[k][G_A2], g_etal = xgroup[k][G_ETAL], g_y1 = xgroup[k][G_Y1],
+	    g_y2 = xgroup[k][G_Y2], g_v = xgroup[k][G_VENUE];
 
 	if (!x->whole && find_years(x) < 0)
 		return pk_error_set(PK_ENOMEM, "out of memory");
