@@ -307,6 +307,19 @@ static void fold_tab_make(void)
 		}
 }
 
+/* A blank c (fold_tab's 0) under flags, after len bytes written: -1 when
+ * it is dropped or left pending (*pending set), else the byte written. */
+static inline int32_t fold_blank(unsigned char c, unsigned flags, size_t len, int *pending)
+{
+	if (flags & PK_FOLD_SPACE_DROP)
+		return -1;
+	if (flags & PK_FOLD_SPACE_ONE) {
+		*pending = len > 0;
+		return -1;
+	}
+	return fold_ascii_byte(c, flags);
+}
+
 long pk_text_fold_ascii(const char *s, size_t n, unsigned flags, char *out, size_t cap)
 {
 	const unsigned char *tab;
@@ -338,14 +351,8 @@ long pk_text_fold_ascii(const char *s, size_t n, unsigned flags, char *out, size
 			}
 			if (cp == FOLD_NOT)
 				return -1;
-			/* a blank */
-			if (flags & PK_FOLD_SPACE_DROP)
+			if ((cp = fold_blank(c, flags, len, &pending_space)) < 0)
 				continue;
-			if (flags & PK_FOLD_SPACE_ONE) {
-				pending_space = len > 0;
-				continue;
-			}
-			cp = fold_ascii_byte(c, flags);
 			if (pending_space) {
 				out[len++] = ' ';
 				pending_space = 0;
@@ -363,15 +370,8 @@ long pk_text_fold_ascii(const char *s, size_t n, unsigned flags, char *out, size
 
 		if (c >= 0x80 || !c)
 			return -1;
-		if (!(cp = tab[c])) { /* a blank */
-			if (flags & PK_FOLD_SPACE_DROP)
-				continue;
-			if (flags & PK_FOLD_SPACE_ONE) {
-				pending_space = len > 0;
-				continue;
-			}
-			cp = fold_ascii_byte(c, flags);
-		}
+		if (!(cp = tab[c]) && (cp = fold_blank(c, flags, len, &pending_space)) < 0)
+			continue;
 		if (pending_space) {
 			if (len + 1 < cap)
 				out[len] = ' ';
