@@ -711,7 +711,8 @@ int kg_node_get(kg_txn *t, char type, const char *key, kg_node *out)
 			sl->klen = (unsigned char)(n + 1);
 			memcpy(sl->key, kb, n + 1);
 			sl->found = rc == 0;
-			sl->v = v;
+			if (rc == 0)
+				sl->v = v;
 		}
 		if (rc < 0)
 			return rc;

@@ -1794,6 +1794,7 @@ static double title_in_text(const words *t, const rtext *r, int *exact, size_t *
 {
 	double best = 0;
 	size_t i;
+	int p0, p1;
 
 	*exact = 0;
 	if (!t->n || !r->n)
@@ -1802,8 +1803,8 @@ static double title_in_text(const words *t, const rtext *r, int *exact, size_t *
 #define SAME(k, j) (r->h[k] == t->h[j] && !strcmp(r->w[k], t->w[j]))
 	/* (the words that may be the title's first or second, in order: those
 	 * whose hash has the slot of one of theirs; any other is neither) */
-	int p0 = r->head[t->h[0] & (RT_SLOTS - 1)];
-	int p1 = t->n >= 2 && (t->h[1] & (RT_SLOTS - 1)) != (t->h[0] & (RT_SLOTS - 1)) ? r->head[t->h[1] & (RT_SLOTS - 1)] : -1;
+	p0 = r->head[t->h[0] & (RT_SLOTS - 1)];
+	p1 = t->n >= 2 && (t->h[1] & (RT_SLOTS - 1)) != (t->h[0] & (RT_SLOTS - 1)) ? r->head[t->h[1] & (RT_SLOTS - 1)] : -1;
 
 	while (p0 >= 0 || p1 >= 0) {
 		size_t j = 0, k, m = 0, extra = 0, miss = 0;
