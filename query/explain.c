@@ -90,8 +90,27 @@ int qv_has_reason(const qv_result *r, int code)
 	return 0;
 }
 
+/* parts[0..n) appended in turn: a message of %s only, without printf
+ * (the commonest reasons of an audit: editions, computed values,
+ * dimensions, powers of ten) */
+static int put_parts(pk_buf *b, const char *const *parts, size_t n)
+{
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < n && rc == 0; i++)
+		rc = pk_buf_puts(b, parts[i]);
+	return rc;
+}
+
+#define PUT_PARTS(b, ...)                                                                              \
+	put_parts((b), (const char *const[]){ __VA_ARGS__ },                                           \
+		  sizeof((const char *const[]){ __VA_ARGS__ }) / sizeof(const char *))
+
 static int en(pk_buf *b, const qv_reason *q)
 {
+	char n1[21], n2[21];
+
 	switch (q->code) {
 	case QR_NO_UNIT:
 		return q->n ? pk_buf_printf(b, "no unit given; in %s the number is far from the value, and another unit may "
@@ -128,14 +147,16 @@ static int en(pk_buf *b, const qv_reason *q)
 		return pk_buf_printf(b, "ambiguous comma: '%s' could be %.10g or %.10g; not guessed", q->a, q->x, q->y);
 	case QR_WITHIN_UNCERTAINTY: return pk_buf_printf(b, "within %g standard uncertainties", q->x);
 	case QR_OUTDATED:
-		return pk_buf_printf(b, "equals the %s %s value; %s %s gives %s", q->a, q->b, q->a, q->c, q->d);
+		return PUT_PARTS(b, "equals the ", q->a, " ", q->b, " value; ", q->a, " ", q->c, " gives ", q->d);
 	case QR_APPROXIMATE:
 		return pk_buf_printf(b, "within %g%% but not at the cited precision (%d significant digit%s)", q->x * 100,
 				     q->n, q->n == 1 ? "" : "s");
 	case QR_OFF_BY_POWER:
-		return q->x ? pk_buf_printf(b, "off by 10^%d: a prefix slip (the number fits a unit 10^%d times %s)", q->n,
-					    q->n < 0 ? -q->n : q->n, q->n > 0 ? "smaller" : "larger")
-			    : pk_buf_printf(b, "off by 10^%d (a scale error)", q->n);
+		pk_str_int(n1, q->n);
+		pk_str_int(n2, q->n < 0 ? -(long long)q->n : q->n);
+		return q->x ? PUT_PARTS(b, "off by 10^", n1, ": a prefix slip (the number fits a unit 10^", n2, " times ",
+					q->n > 0 ? "smaller" : "larger", ")")
+			    : PUT_PARTS(b, "off by 10^", n1, " (a scale error)");
 	case QR_SWAPPED_EXPONENT:
 		return pk_buf_printf(b, "swapped exponent sign: 10^%d written for 10^%d", q->n, (int)q->x);
 	case QR_WRONG_SIGN: return pk_buf_puts(b, "wrong sign");
@@ -143,12 +164,12 @@ static int en(pk_buf *b, const qv_reason *q)
 	case QR_UNIT_SLIP:
 		return pk_buf_printf(b, "a unit slip: the number is the value in %s, but the text writes %s (in %s it is %s)",
 				     q->b, q->a, q->a, q->d);
-	case QR_DIMENSION: return pk_buf_printf(b, "%s is %s, but %s is %s%s", q->a, q->b, q->c, q->d, q->e);
+	case QR_DIMENSION: return PUT_PARTS(b, q->a, " is ", q->b, ", but ", q->c, " is ", q->d, q->e);
 	case QR_MEASURED_ONLY_COMPUTED:
 		return pk_buf_puts(b, "the text cites a measured value and the graph holds only a computed one: not compared");
 	case QR_COMPUTED:
-		return pk_buf_printf(b, "%s (computed, %s) gives %s for %s; a computed value, not a measurement", q->a, q->b,
-				     q->c, q->d);
+		return PUT_PARTS(b, q->a, " (computed, ", q->b, ") gives ", q->c, " for ", q->d,
+				 "; a computed value, not a measurement");
 	case QR_EDITION_NAMED:
 		if (!q->c[0])
 			return pk_buf_printf(b, "the text names CODATA %s", q->a);

@@ -185,6 +185,66 @@ static void diagnoses(void)
 	CHECK_STR(text, "相差 10^-");
 	query_value_explain(&r, "zh", text, 5);
 	CHECK_STR(text, "相");
+	/* the reasons written without printf write what their printf formats
+	 * wrote: seeded fields and powers, each reason alone and two together */
+	{
+		static const char *const words[] = { "", "CODATA", "2018", "6.674 30 e-11 m^3 kg^-1 s^-2", "MP",
+						     "DFT", "mp-149", "kg", "mass (kg)", "Boltzmann constant",
+						     "entropy", " (J K^-1)", "%s%d", "\xe7\x94\xb5" };
+		unsigned long long seed = 41;
+		int i, wrong = 0;
+
+		for (i = 0; i < 4000; i++) {
+			char want[1200], one[1100];
+			qv_reason *q;
+			int code = i % 5;
+			const char *f[5];
+			size_t k;
+
+			for (k = 0; k < 5; k++) {
+				seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+				f[k] = words[(seed >> 33) % (sizeof(words) / sizeof(words[0]))];
+			}
+			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+			qv_result_init(&r);
+			q = qv_reason_add(&r, code == 0 ? QR_OUTDATED : code == 1 ? QR_COMPUTED : code == 2 ? QR_DIMENSION
+												: QR_OFF_BY_POWER);
+			snprintf(q->a, sizeof(q->a), "%s", f[0]);
+			snprintf(q->b, sizeof(q->b), "%s", f[1]);
+			snprintf(q->c, sizeof(q->c), "%s", f[2]);
+			snprintf(q->d, sizeof(q->d), "%s", f[3]);
+			snprintf(q->e, sizeof(q->e), "%s", f[4]);
+			q->n = (int)((seed >> 33) % 41) - 20;
+			q->x = code == 3;
+			switch (code) {
+			case 0: snprintf(one, sizeof(one), "equals the %s %s value; %s %s gives %s", q->a, q->b, q->a, q->c, q->d); break;
+			case 1:
+				snprintf(one, sizeof(one), "%s (computed, %s) gives %s for %s; a computed value, not a measurement",
+					 q->a, q->b, q->c, q->d);
+				break;
+			case 2: snprintf(one, sizeof(one), "%s is %s, but %s is %s%s", q->a, q->b, q->c, q->d, q->e); break;
+			case 3:
+				snprintf(one, sizeof(one), "off by 10^%d: a prefix slip (the number fits a unit 10^%d times %s)", q->n,
+					 q->n < 0 ? -q->n : q->n, q->n > 0 ? "smaller" : "larger");
+				break;
+			default: snprintf(one, sizeof(one), "off by 10^%d (a scale error)", q->n);
+			}
+			query_value_explain(&r, "en", text, sizeof(text));
+			wrong += strcmp(text, one) != 0;
+			/* and after another reason */
+			{
+				qv_reason *w = qv_reason_add(&r, QR_WRONG_VALUE);
+
+				(void)w;
+				r.reasons[1] = *q;
+				r.reasons[0].code = QR_WRONG_VALUE;
+				snprintf(want, sizeof(want), "wrong value; %s", one);
+				query_value_explain(&r, "en", text, sizeof(text));
+				wrong += strcmp(text, want) != 0;
+			}
+		}
+		CHECK_EQ_INT(wrong, 0);
+	}
 }
 
 /* a whole number whose trailing zeros may only fill places: wrong at all
