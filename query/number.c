@@ -40,7 +40,8 @@ static int match(const char *s, size_t n, size_t p, const char *lit)
 {
 	size_t l = strlen(lit);
 
-	return p + l <= n && !memcmp(s + p, lit, l);
+	/* (the first byte first: most places hold none of the literals) */
+	return p + l <= n && s[p] == lit[0] && !memcmp(s + p, lit, l);
 }
 
 /* A plain mantissa at p: digits with optional grouping and decimals.
