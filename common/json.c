@@ -391,14 +391,7 @@ static char *scalar_room(pk_json *w, size_t n, char **start)
 	if (!p)
 		return NULL;
 	*start = p;
-	if (w->after_key) {
-		w->after_key = 0;
-	} else if (w->depth) {
-		if (w->has_member[w->depth - 1])
-			*p++ = ',';
-		w->has_member[w->depth - 1] = 1;
-	}
-	return p;
+	return pk_json_sep_(w, p);
 }
 
 void pk_json_num(pk_json *w, double v)

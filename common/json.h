@@ -40,9 +40,8 @@ void pk_json_arr_any(pk_json *w);
 void pk_json_end_arr_any(pk_json *w);
 void pk_json_null_any(pk_json *w);
 
-/* The inline fast paths below (a value right after its key, a container
- * closed, with room in the buffer) write what the _any functions write;
- * anything else goes to them. */
+/* The inline fast paths below (with room in the buffer) write what the
+ * _any functions write; anything else goes to them. */
 static inline char *pk_json_room_(pk_json *w, size_t n)
 {
 	pk_buf *b = w->b;
@@ -56,14 +55,30 @@ static inline void pk_json_wrote_(pk_json *w, size_t n)
 	w->b->ptr[w->b->len] = '\0';
 }
 
+/* A value (or a key) begins at p, with room there for its separator: the
+ * separator written as the _any functions write it (a ',' after a
+ * container's first member; none after a key), and the writer's state
+ * moved on; returns where the value goes. */
+static inline char *pk_json_sep_(pk_json *w, char *p)
+{
+	if (w->after_key) {
+		w->after_key = 0;
+	} else if (w->depth) {
+		if (w->has_member[w->depth - 1])
+			*p++ = ',';
+		w->has_member[w->depth - 1] = 1;
+	}
+	return p;
+}
+
 static inline void pk_json_open_(pk_json *w, char c)
 {
-	char *p;
+	char *p, *q;
 
-	if (w->after_key && w->depth < PK_JSON_DEPTH && (p = pk_json_room_(w, 1))) {
-		w->after_key = 0;
-		*p = c;
-		pk_json_wrote_(w, 1);
+	if (w->depth < PK_JSON_DEPTH && (p = pk_json_room_(w, 2))) {
+		q = pk_json_sep_(w, p);
+		*q++ = c;
+		pk_json_wrote_(w, (size_t)(q - p));
 		w->has_member[w->depth++] = 0;
 	} else if (c == '{') {
 		pk_json_obj_any(w);
@@ -110,9 +125,7 @@ static inline int pk_json_key_put_(pk_json *w, const char *key, size_t n)
 	/* room for ',' '"' the key '"' ':' and the NUL */
 	if (w->err || w->after_key || !b->ptr || b->cap - b->len < n + 5)
 		return 0;
-	p = b->ptr + b->len;
-	if (w->depth && w->has_member[w->depth - 1])
-		*p++ = ',';
+	p = pk_json_sep_(w, b->ptr + b->len);
 	*p++ = '"';
 	memcpy(p, key, n);
 	p += n;
@@ -120,8 +133,6 @@ static inline int pk_json_key_put_(pk_json *w, const char *key, size_t n)
 	*p++ = ':';
 	*p = '\0';
 	b->len = (size_t)(p - b->ptr);
-	if (w->depth)
-		w->has_member[w->depth - 1] = 1;
 	w->after_key = 1;
 	return 1;
 }
