@@ -640,55 +640,11 @@ done:
 	return rc;
 }
 
-/* ---- the nodes a read txn read lately ------------------------------------
- * The same few nodes are read again and again: a quantity's kind for each
- * value an audit judges, a venue's acronym for each reference. After
- * NODECACHE_AFTER reads, a read txn keeps, direct-mapped on the key's
- * hash, where each node record read lies in its commit's map, or that
- * there is none, and a key read again is answered from there. The pages
- * of the commit a read txn reads stay where they are while it reads it;
- * the cache is dropped when the txn reads another commit. */
-#define NODECACHE_AFTER 16
-#define NODECACHE_SLOTS 1024 /* a power of two */
-#define NODECACHE_KEY 47     /* type byte and key, at most */
-
-typedef struct node_slot {
-	uint64_t h;
-	unsigned char klen;           /* 0: empty */
-	char key[NODECACHE_KEY];
-	int found;
-	MDB_val v;                    /* the record (found) */
-} node_slot;
-
-struct kg_nodecache {
-	node_slot slot[NODECACHE_SLOTS];
-};
-
-/* The slot for a node key of n bytes (its hash h) in read txn t's cache, or
- * NULL: none (a write txn, a long key, not made yet, no memory). */
-static node_slot *node_slot_of(kg_txn *t, size_t n, uint64_t h)
-{
-	if (t->write || n > NODECACHE_KEY)
-		return NULL;
-	if (!t->nodes) {
-		if (++t->node_gets < NODECACHE_AFTER)
-			return NULL;
-		if (!(t->nodes = pk_calloc(1, sizeof(*t->nodes)))) {
-			pk_error_clear();
-			t->node_gets = 0; /* (tried again later) */
-			return NULL;
-		}
-	}
-	return &t->nodes->slot[h & (NODECACHE_SLOTS - 1)];
-}
-
 int kg_node_get(kg_txn *t, char type, const char *key, kg_node *out)
 {
 	char kb[KEY_MAX];
 	size_t n = strlen(key);
 	MDB_val v, kv;
-	node_slot *sl;
-	uint64_t h;
 	int rc;
 
 	if (n == 0 || n > KEY_MAX - 2)
@@ -697,23 +653,14 @@ int kg_node_get(kg_txn *t, char type, const char *key, kg_node *out)
 	memcpy(kb + 1, key, n);
 	kv.mv_size = n + 1;
 	kv.mv_data = kb;
-	h = pk_hash_mem(kb, n + 1);
-	if ((sl = node_slot_of(t, n + 1, h)) && sl->klen == n + 1 && sl->h == h && !memcmp(sl->key, kb, n + 1)) {
-		if (!sl->found)
-			return PK_ENOTFOUND;
-		v = sl->v;
-	} else {
+	/* (the read txn's cache of the nodes read lately first: cache.c) */
+	if ((rc = kg_nodecache_get(t, kb, n + 1, &v)) == 0)
+		return PK_ENOTFOUND;
+	if (rc < 0) {
 		rc = get(t, KG_T_NODES, kb, n + 1, &v);
 		if (rc < 0 && rc != PK_ENOTFOUND)
 			return rc;
-		if (sl) {
-			sl->h = h;
-			sl->klen = (unsigned char)(n + 1);
-			memcpy(sl->key, kb, n + 1);
-			sl->found = rc == 0;
-			if (rc == 0)
-				sl->v = v;
-		}
+		kg_nodecache_put(t, kb, n + 1, rc == 0 ? &v : NULL);
 		if (rc < 0)
 			return rc;
 	}
@@ -969,113 +916,6 @@ done:
 	return rc;
 }
 
-/* ---- the name keys a read txn's commit holds ----------------------------
- * A value check looks up every phrase around a number as a name, and
- * nearly all are none (99% of 100,000 lookups in an audit of 10,000
- * answers), each a B-tree descent with a cursor. After NAMESET_AFTER
- * lookups, a read txn reads its commit's name keys once into a set of
- * their hashes; a key whose hash the set lacks is in no name record, and
- * any other key is looked up as before (a hash that collides costs a
- * descent, never a name). A names table of more than NAMESET_MAX entries
- * gets no set. */
-#define NAMESET_AFTER 64
-#define NAMESET_MAX ((size_t)1 << 20)
-
-struct kg_nameset {
-	int made;      /* 1: slot holds every key's hash; 0: no set (every key looked up) */
-	size_t mask;   /* slots - 1 (a power of two, at least twice the keys) */
-	uint64_t *slot; /* a key's hash (never 0), or 0: empty */
-};
-
-static uint64_t name_hash(const void *k, size_t n)
-{
-	uint64_t h = pk_hash_mem(k, n);
-
-	return h ? h : 1;
-}
-
-static void nameset_add(struct kg_nameset *s, uint64_t h)
-{
-	size_t at = (size_t)h & s->mask;
-
-	while (s->slot[at] && s->slot[at] != h)
-		at = (at + 1) & s->mask;
-	s->slot[at] = h;
-}
-
-static void nameset_make(kg_txn *t, struct kg_nameset *s)
-{
-	MDB_stat st;
-	MDB_cursor *c;
-	MDB_val k, v;
-	size_t slots = 64;
-	int rc;
-
-	if (mdb_stat(t->txn, dbi(t, KG_T_NAMES), &st) != 0 || st.ms_entries > NAMESET_MAX)
-		return;
-	while (slots < 2 * st.ms_entries)
-		slots *= 2;
-	if (!(s->slot = pk_calloc(slots, sizeof(*s->slot)))) {
-		pk_error_clear();
-		return;
-	}
-	s->mask = slots - 1;
-	if (mdb_cursor_open(t->txn, dbi(t, KG_T_NAMES), &c) != 0)
-		goto none;
-	for (rc = mdb_cursor_get(c, &k, &v, MDB_FIRST); rc == 0; rc = mdb_cursor_get(c, &k, &v, MDB_NEXT_NODUP))
-		nameset_add(s, name_hash(k.mv_data, k.mv_size));
-	mdb_cursor_close(c);
-	if (rc == MDB_NOTFOUND) {
-		s->made = 1;
-		return;
-	}
-none:
-	pk_free(s->slot);
-	s->slot = NULL;
-}
-
-/* 0: read txn t's commit has no name record under key[0..n); 1: it may. */
-static int name_may_be(kg_txn *t, const void *key, size_t n)
-{
-	const struct kg_nameset *s;
-	uint64_t h, v;
-	size_t at;
-
-	if (t->write)
-		return 1;
-	if (!t->names) {
-		if (++t->name_finds < NAMESET_AFTER)
-			return 1;
-		if (!(t->names = pk_calloc(1, sizeof(*t->names)))) {
-			pk_error_clear();
-			t->name_finds = 0; /* (tried again later) */
-			return 1;
-		}
-		nameset_make(t, t->names);
-	}
-	s = t->names;
-	if (!s->made)
-		return 1;
-	h = name_hash(key, n);
-	for (at = (size_t)h & s->mask; (v = s->slot[at]) != 0; at = (at + 1) & s->mask)
-		if (v == h)
-			return 1;
-	return 0;
-}
-
-void kg_commit_caches_drop(kg_txn *t)
-{
-	if (t->names) {
-		pk_free(t->names->slot);
-		pk_free(t->names);
-		t->names = NULL;
-	}
-	t->name_finds = 0;
-	pk_free(t->nodes);
-	t->nodes = NULL;
-	t->node_gets = 0;
-}
-
 int kg_name_find(kg_txn *t, char ns, const char *key, int (*cb)(const kg_name_hit *, void *),
 		 void *ctx)
 {
@@ -1092,7 +932,7 @@ int kg_name_find(kg_txn *t, char ns, const char *key, int (*cb)(const kg_name_hi
 		kl = 200;
 	kbuf[0] = ns;
 	memcpy(kbuf + 1, key, kl);
-	if (!name_may_be(t, kbuf, kl + 1))
+	if (!kg_names_may_hold(t, kbuf, kl + 1))
 		return 0;
 	if ((rc = mdb_cursor_open(t->txn, dbi(t, KG_T_NAMES), &c)) != 0)
 		return kg_mdb_error(rc, "mdb_cursor_open");

@@ -73,7 +73,7 @@ struct kg_txn {
 	 * a write txn's copy in memory (owned; kg_kf_drop) */
 	struct kg_kfilter *kf;
 	uint64_t kf_base;            /* a write txn's index entry count at its start */
-	/* graph.c's caches of a read txn's commit, made after a few reads
+	/* cache.c's caches of a read txn's commit, made after a few reads
 	 * (owned; kg_commit_caches_drop): the set of its name keys, and
 	 * where the nodes read lately lie in its map */
 	struct kg_nameset *names;
@@ -136,8 +136,17 @@ int kg_kf_loaded(const kg_txn *t);
 /* Free t's filter state (t->kf may be NULL). */
 void kg_kf_drop(kg_txn *t);
 
-/* Free read txn t's caches of its commit (graph.c; none made is fine):
- * at its end, or when it reads another commit. */
+/* ---- what a read txn keeps of its commit (cache.c) ----
+ * 0: read txn t's commit has no name record under key[0..n) (the KG_T_NAMES
+ * key: ns and name); 1: it may (look it up). */
+int kg_names_may_hold(kg_txn *t, const void *key, size_t n);
+/* The node record under key[0..n) (type and key) as t read it lately:
+ * 1 found (*v where it lies in the map), 0 known absent, -1 not kept
+ * (read it, then kg_nodecache_put what was read: v, or NULL for none). */
+int kg_nodecache_get(kg_txn *t, const char *key, size_t n, MDB_val *v);
+void kg_nodecache_put(kg_txn *t, const char *key, size_t n, const MDB_val *v);
+/* Free read txn t's caches of its commit (none made is fine): at its
+ * end, or when it reads another commit. */
 void kg_commit_caches_drop(kg_txn *t);
 
 /* Counters kept in KG_T_META, cached in the write txn. */
