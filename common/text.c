@@ -39,9 +39,18 @@ int pk_utf8_encode(char *out, int32_t cp)
 	return (int)utf8proc_encode_char(cp, (utf8proc_uint8_t *)out);
 }
 
-int pk_utf8_valid(const char *s, size_t n)
+/* Are the eight bytes at s all ASCII and none of them NUL? */
+static inline int ascii_word(const char *s)
 {
 	static const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+	uint64_t x;
+
+	memcpy(&x, s, 8);
+	return !((x | ((x - ones) & ~x)) & high);
+}
+
+int pk_utf8_valid(const char *s, size_t n)
+{
 	size_t i = 0;
 
 	while (i < n) {
@@ -50,14 +59,8 @@ int pk_utf8_valid(const char *s, size_t n)
 
 		/* eight bytes of ASCII at a time: none at or above 0x80, none 0
 		 * (a word the test stops at is left to the byte loop) */
-		while (i + 8 <= n) {
-			uint64_t x;
-
-			memcpy(&x, s + i, 8);
-			if ((x | ((x - ones) & ~x)) & high)
-				break;
+		while (i + 8 <= n && ascii_word(s + i))
 			i += 8;
-		}
 		if (i >= n)
 			break;
 		if (s[i] == '\0')
@@ -1034,15 +1037,8 @@ static int normtext_chars(pk_normtext *nt, const char *s, size_t n, const unsign
 
 			/* (eight bytes at a time where none is NUL or past ASCII
 			 * and no mark is dropped) */
-			while (!drop && e + 8 <= n) {
-				static const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
-				uint64_t x;
-
-				memcpy(&x, s + e, 8);
-				if ((x | ((x - ones) & ~x)) & high)
-					break;
+			while (!drop && e + 8 <= n && ascii_word(s + e))
 				e += 8;
-			}
 			while (e < n && (unsigned char)s[e] < 0x80 && s[e] != '\0' && !(drop && drop[e]))
 				e++;
 			in_super = 0;
