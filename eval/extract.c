@@ -194,14 +194,6 @@ static int within_region(const ctx *x, size_t a, size_t b)
 	return 0;
 }
 
-/* Run pattern k at `from`; a limit hit stops that pattern for this text. */
-/* Literals some patterns cannot match without (PCRE2 finds no first
- * character in them, so it tries every position): a text without them
- * is not handed to PCRE2 at all. Each test is implied by its pattern:
- * a DOI has "10." (ASCII digits before the dot, whatever \d is after);
- * an arXiv id has "arxiv" (caseless: no non-ASCII character folds to
- * these letters); an APA reference has "(19" or "(20", two digits (each
- * UTF-8, at most 4 bytes), maybe a letter, then ")." within 13 bytes. */
 /* Does s[0..n) hold "arxiv", case aside? Found at its 'x' (memchr for
  * 'x', then 'X'): rarer in prose than its 'a', and each memchr reads the
  * text a vector at a time. */
@@ -238,6 +230,13 @@ static int has_apa_year(const char *s, size_t n)
 	return 0;
 }
 
+/* Literals some patterns cannot match without (PCRE2 finds no first
+ * character in them, so it tries every position): a text without them
+ * is not handed to PCRE2 at all. Each test is implied by its pattern:
+ * a DOI has "10." (ASCII digits before the dot, whatever \d is after);
+ * an arXiv id has "arxiv" (caseless: no non-ASCII character folds to
+ * these letters); an APA reference has "(19" or "(20", two digits (each
+ * UTF-8, at most 4 bytes), maybe a letter, then ")." within 13 bytes. */
 static int may_match(const ctx *x, int k)
 {
 	switch (k) {
@@ -248,6 +247,7 @@ static int may_match(const ctx *x, int k)
 	}
 }
 
+/* Run pattern k at `from`; a limit hit stops that pattern for this text. */
 static int match(ctx *x, int k, size_t from, pk_match *m)
 {
 	int rc;
