@@ -109,7 +109,6 @@ static size_t condition_tail(const char *s, size_t a, size_t b)
 	return k;
 }
 
-/* Strip trailing connecting words, conditions and blanks from s[a..*b). */
 /* trailing_words by their last byte (| 0x20): the indices of those
  * ending in byte c are tail_order[tail_first[c] .. tail_first[c + 1]), in
  * the table's order (made once) */
@@ -130,6 +129,7 @@ static void tail_index(void)
 	tail_first[256] = (unsigned char)at;
 }
 
+/* Strip trailing connecting words, conditions and blanks from s[a..*b). */
 static void strip_tail(const char *s, size_t a, size_t *b)
 {
 	int again = 1;

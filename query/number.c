@@ -286,11 +286,6 @@ static const pk_lit exact_words[] = { M("exactly"), M("precisely"), M("恰好"),
 
 #undef M
 
-/* Does one of words stand before s[start], with only blanks, '=', ':'
- * (and then 为 or 是, and blanks) between? The marker can only end where
- * that gap begins: after the run of blanks, '=' and ':' before start, or
- * after the one before 为/是 and the blanks after it (a word ending in
- * such a character is looked for everywhere, the slow way). */
 /* The last bytes of the words of each list (bit 1 approx_words, 2
  * exact_words), and the lists with a word ending in a blank, '=' or ':'
  * (looked for everywhere): made once. */
@@ -313,7 +308,12 @@ static void word_ends_make(void)
 		}
 }
 
-/* bit: the list's in word_ends */
+/* Does one of words stand before s[start], with only blanks, '=', ':'
+ * (and then 为 or 是, and blanks) between? The marker can only end where
+ * that gap begins: after the run of blanks, '=' and ':' before start, or
+ * after the one before 为/是 and the blanks after it (a word ending in
+ * such a character is looked for everywhere, the slow way).
+ * bit: the list's in word_ends. */
 static int word_before(const pk_lit *words, size_t nwords, unsigned bit, const char *s, size_t start)
 {
 	size_t lo = start > 24 ? start - 24 : 0, i, e1, e2 = (size_t)-1, q;
