@@ -647,17 +647,29 @@ static int put_year_tail(pk_buf *key, size_t start, int year, const char *tail)
 	return rc;
 }
 
-int kg_key_author_year(pk_buf *key, const char *family, int year)
+/* tag and the folded family name, appended to key: 0, PK_ENOTFOUND (a
+ * name folded to nothing or past 120 bytes: key as it was) or an error */
+static int author_head(pk_buf *key, char tag, const char *family)
 {
 	size_t start = key->len;
 	int rc;
 
-	if ((rc = pk_buf_putc(key, 'A')) < 0 || (rc = kg_family_fold(key, family)) < 0)
+	if ((rc = pk_buf_putc(key, tag)) < 0 || (rc = kg_family_fold(key, family)) < 0)
 		return rc;
 	if (key->len - start < 2 || key->len - start > 120) {
 		pk_buf_truncate(key, start);
 		return PK_ENOTFOUND;
 	}
+	return 0;
+}
+
+int kg_key_author_year(pk_buf *key, const char *family, int year)
+{
+	size_t start = key->len;
+	int rc;
+
+	if ((rc = author_head(key, 'A', family)) < 0)
+		return rc;
 	return put_year_tail(key, start, year, NULL);
 }
 
@@ -724,12 +736,8 @@ int kg_key_author_venue(pk_buf *key, const char *family, int year, const char *v
 	kg_venue_initials(ini, sizeof(ini), venue);
 	if (!ini[0])
 		return PK_ENOTFOUND;
-	if ((rc = pk_buf_putc(key, 'V')) < 0 || (rc = kg_family_fold(key, family)) < 0)
+	if ((rc = author_head(key, 'V', family)) < 0)
 		return rc;
-	if (key->len - start < 2 || key->len - start > 120) {
-		pk_buf_truncate(key, start);
-		return PK_ENOTFOUND;
-	}
 	return put_year_tail(key, start, year, ini);
 }
 
@@ -746,8 +754,7 @@ void kg_keys_author(pk_buf *keys, const char *family, const int *years, size_t n
 		kg_venue_initials(ini, sizeof(ini), venue);
 		ok = ini[0] != '\0';
 	}
-	if (!ok || pk_buf_putc(&head, venue ? 'V' : 'A') < 0 || kg_family_fold(&head, family) < 0 || head.len < 2 ||
-	    head.len > 120) {
+	if (!ok || author_head(&head, venue ? 'V' : 'A', family) < 0) {
 		pk_buf_release(&head);
 		pk_error_clear();
 		return;
