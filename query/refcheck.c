@@ -1857,6 +1857,18 @@ static double title_in_text(const words *t, const rtext *r, int *exact, size_t *
  * authors called Li are two words "li"). */
 static int initials_fit(const rtext *r, size_t a, size_t b, char ini);
 
+/* Are the string's words from i on the nf words fw (hashes fh), none of
+ * them claimed? */
+static int words_at(const rtext *r, size_t i, const char *const *fw, const uint32_t *fh, size_t nf,
+		    const unsigned char *claimed)
+{
+	size_t k;
+
+	for (k = 0; k < nf && !(claimed && claimed[i + k]) && r->h[i + k] == fh[k] && !strcmp(r->w[i + k], fw[k]); k++)
+		;
+	return k == nf;
+}
+
 static long family_in_text(fcache *fc, const rtext *r, size_t author, const char *family, char ini,
 			   unsigned char *claimed)
 {
@@ -1880,27 +1892,18 @@ static long family_in_text(fcache *fc, const rtext *r, size_t author, const char
 	/* a one-word CJK family name may begin the word ("王小明") */
 	cjk = nf == 1 && (unsigned char)fw[0][0] >= 0xe0;
 	if (cjk) {
-		for (i = 0; nf && i + nf <= r->n && at < 0; i++) {
-			for (k = 0; k < nf && !(claimed && claimed[i + k]) && r->h[i + k] == fh[k] && !strcmp(r->w[i + k], fw[k]);
-			     k++)
-				;
-			if ((k == nf || (!(claimed && claimed[i]) && cjk_whole_name(r->w[i], fw[0]))) &&
+		for (i = 0; nf && i + nf <= r->n && at < 0; i++)
+			if ((words_at(r, i, fw, fh, nf, claimed) || (!(claimed && claimed[i]) && cjk_whole_name(r->w[i], fw[0]))) &&
 			    initials_fit(r, i, i + nf, ini))
 				at = (long)i;
-		}
 	} else if (nf && r->n) {
 		/* (only a word whose hash has the slot of the name's first word
 		 * can begin it: those, in order, from the string's index) */
 		int p;
 
-		for (p = r->head[fh[0] & (RT_SLOTS - 1)]; p >= 0 && (size_t)p + nf <= r->n && at < 0; p = r->next[p]) {
-			i = (size_t)p;
-			for (k = 0; k < nf && !(claimed && claimed[i + k]) && r->h[i + k] == fh[k] && !strcmp(r->w[i + k], fw[k]);
-			     k++)
-				;
-			if (k == nf && initials_fit(r, i, i + nf, ini))
-				at = (long)i;
-		}
+		for (p = r->head[fh[0] & (RT_SLOTS - 1)]; p >= 0 && (size_t)p + nf <= r->n && at < 0; p = r->next[p])
+			if (words_at(r, (size_t)p, fw, fh, nf, claimed) && initials_fit(r, (size_t)p, (size_t)p + nf, ini))
+				at = p;
 	}
 	/* written in one word: "vanderlee", "odonoghue" */
 	if (at < 0 && nf > 1) {
