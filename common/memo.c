@@ -85,8 +85,15 @@ void pk_memo_put(pk_memo *m, uint64_t h, const void *key, size_t klen, const voi
 
 	if (!m || klen > UINT32_MAX || vlen > UINT32_MAX)
 		return;
-	if (!m->slot && !(m->slot = pk_calloc(m->nslots, sizeof(*m->slot))))
-		return;
+	if (!m->slot) {
+		/* written here, not calloc'd: a table of fresh pages read by
+		 * probes before it is written would map the zero page, and
+		 * each first put to a page would then copy it and flush the
+		 * other threads' TLBs */
+		if (!(m->slot = pk_malloc(m->nslots * sizeof(*m->slot))))
+			return;
+		memset(m->slot, 0, m->nslots * sizeof(*m->slot));
+	}
 	size = sizeof(*e) + klen + vlen;
 	if (m->n >= m->nslots / 2 || m->bytes + size > m->max_bytes)
 		pk_memo_clear(m); /* full: the next entries are kept afresh */
