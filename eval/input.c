@@ -16,6 +16,7 @@
 #include <cJSON.h>
 #include <fcntl.h>
 #include <glob.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -176,7 +177,7 @@ static int emit(rd *r, const cJSON *rec, const char *where, const char *text, si
 {
 	ev_answer a;
 	const cJSON *id = NULL;
-	char *id_json = NULL;
+	char *id_json = NULL, id_int[21];
 	char msg[256];
 	int rc;
 
@@ -188,10 +189,14 @@ static int emit(rd *r, const cJSON *rec, const char *where, const char *text, si
 					: r->o->id_field ? r->o->id_field : "id";
 
 		id = get_path(rec, idf);
-		if (id && !(id_json = cJSON_PrintUnformatted(id)))
+		/* an id that is an int (not -0) as cJSON prints it ("%1.15g":
+		 * an int's digits), without its printer's allocations */
+		if (cJSON_IsNumber(id) && id->valuedouble == (double)id->valueint && !signbit(id->valuedouble))
+			pk_str_int(id_int, id->valueint);
+		else if (id && !(id_json = cJSON_PrintUnformatted(id)))
 			return pk_error_set(PK_ENOMEM, "out of memory");
 	}
-	a.id_json = id_json;
+	a.id_json = cJSON_IsNumber(id) && !id_json ? id_int : id_json;
 	a.model = model && *model ? model : r->model[0] ? r->model : r->o->model;
 	a.format = r->fmt;
 	a.epoch = r->epoch;

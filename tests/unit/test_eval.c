@@ -18,6 +18,8 @@
 #include "graph.h"
 
 #include <cJSON.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static kg_store *store;
 static kg_txn *txn;
@@ -511,6 +513,55 @@ static int collect(void *ctx, const ev_answer *a)
 	return 0;
 }
 
+/* An answer's id as the readers hand it on (an integer printed in place,
+ * any other id by cJSON): each as cJSON_PrintUnformatted prints the id
+ * of the line parsed by cJSON_Parse. */
+static void answer_ids(void)
+{
+	static const char *const ids[] = { "0", "7", "-7", "42", "2147483647", "-2147483648", "2147483648",
+					   "1e10", "1.5", "-0.0", "3e-5", "12345678901234567890", "1E2", "0.1",
+					   "\"q1\"", "\"a\\u00e9\\\"b\"", "true", "[1,2]", "{\"k\":1}" };
+	const size_t nid = sizeof(ids) / sizeof(ids[0]);
+	const char *dir = t_tmpdir("ids");
+	char path[300];
+	ev_input_opts o;
+	got g;
+	int fmt;
+	size_t i, j;
+	FILE *f;
+
+	mkdir(dir, 0700);
+	snprintf(path, sizeof(path), "%s/ids.jsonl", dir);
+	for (j = 0; j < nid; j += 16) {
+		CHECK((f = fopen(path, "w")) != NULL);
+		if (!f)
+			return;
+		for (i = j; i < nid && i < j + 16; i++)
+			fprintf(f, "{\"id\": %s, \"text\": \"The band gap of Si is 1.12 eV.\"}\n", ids[i]);
+		fclose(f);
+		memset(&o, 0, sizeof(o));
+		memset(&g, 0, sizeof(g));
+		CHECK_EQ_INT(ev_read_answers(path, &o, collect, &g, &fmt), 0);
+		CHECK_EQ_INT((long)g.n, (long)(i - j));
+		for (i = j; i < nid && i < j + 16; i++) {
+			char line[200], *want;
+			cJSON *rec;
+
+			snprintf(line, sizeof(line), "{\"id\": %s}", ids[i]);
+			rec = cJSON_Parse(line);
+			CHECK(rec != NULL);
+			if (!rec)
+				continue;
+			want = cJSON_PrintUnformatted(cJSON_GetObjectItemCaseSensitive(rec, "id"));
+			CHECK_STR(g.ids[i - j], want ? want : "?");
+			cJSON_free(want);
+			cJSON_Delete(rec);
+		}
+	}
+	remove(path);
+	rmdir(dir);
+}
+
 static void readers(void)
 {
 	ev_input_opts o;
@@ -881,6 +932,7 @@ int main(void)
 	RUN(rule_memo);
 	RUN(statistics);
 	RUN(readers);
+	RUN(answer_ids);
 	if (t_build_graph(dir, NULL) < 0 || kg_store_open(&store, dir, KG_OPEN_READ) < 0 ||
 	    kg_txn_read(&txn, store) < 0 || query_units_open(&units, txn, NULL) < 0) {
 		fprintf(stderr, "cannot build the test graph: %s\n", pk_error_last());
