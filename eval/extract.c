@@ -62,6 +62,7 @@ static const char *const patterns[X_COUNT] = {
 static pk_re *xre[X_COUNT];
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static int compile_rc;
+static char compile_why[256]; /* its message: the thread that compiled may be another */
 
 static int prose_stop(unsigned char c);
 /* prose_stop of every byte, made with the patterns (find_years reads it) */
@@ -81,11 +82,18 @@ static void compile_all(void)
 	for (i = 0; i < X_COUNT; i++) {
 		if (!(xre[i] = pk_re_compile(patterns[i], 0))) {
 			compile_rc = pk_error_prefix("citation pattern %d", i);
+			snprintf(compile_why, sizeof(compile_why), "%s", pk_error_last());
 			return;
 		}
 		for (g = 0; g < G_COUNT; g++)
 			xgroup[i][g] = pk_re_group(xre[i], names[g]);
 	}
+}
+
+int ev_extract_prepare(void)
+{
+	pthread_once(&once, compile_all);
+	return compile_rc < 0 ? pk_error_set(compile_rc, "%s", compile_why) : 0;
 }
 
 const char *ev_cite_kind_name(int kind)
@@ -927,14 +935,14 @@ static int extract(const char *s, size_t n, struct qr_memo *memo, int whole, ev_
 		   int *limited)
 {
 	ctx *x;
+	int rc;
 
 	*out = NULL;
 	*count = 0;
 	if (limited)
 		*limited = 0;
-	pthread_once(&once, compile_all);
-	if (compile_rc < 0)
-		return compile_rc;
+	if ((rc = ev_extract_prepare()) < 0)
+		return rc;
 	/* not zeroed: new_cite clears each entry it hands out (460 KB a text) */
 	if ((x = pk_malloc(sizeof(*x))))
 		memset(x, 0, offsetof(ctx, full));

@@ -42,6 +42,12 @@ typedef struct ev_cite {
 	size_t nat_total;             /* all places, also beyond EV_MAX_AT */
 } ev_cite;
 
+/* Compile the citation patterns now (else the first extraction does, and
+ * one in another thread waits for it): 0, or the error of the first
+ * pattern that did not compile, as every extraction then returns. Any
+ * thread, any number of times. */
+int ev_extract_prepare(void);
+
 /* Citations of s[0..n) (normalised text) in order of appearance.
  * *out: caller frees with pk_free. 0, or PK_ENOMEM; a pattern that hits
  * its match limit is skipped for the rest of the text and *limited set. */

@@ -66,6 +66,12 @@ int query_ref_parse(const char *text, size_t n, qr_ref *out);
  * the tests hold the two to. */
 int query_ref_parse_full(const char *text, size_t n, qr_ref *out);
 
+/* Compile the parser's patterns now (else the first parse does, and a
+ * parse in another thread waits for it): 0, or the error of the first
+ * pattern that did not compile, as every parse then returns. Any thread,
+ * any number of times. */
+int query_ref_parse_prepare(void);
+
 /* The text of the parser's pattern i (as given to pk_re_compile, flags
  * 0), or NULL past the last: for tests that hold a pattern to another
  * form of it. */

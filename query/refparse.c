@@ -183,6 +183,7 @@ const char *query_ref_pattern(size_t i)
 static pk_re *re[RE_COUNT];
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static int compile_rc;
+static char compile_why[256]; /* its message: the thread that compiled may be another */
 
 static void compile_all(void)
 {
@@ -191,6 +192,7 @@ static void compile_all(void)
 	for (i = 0; i < RE_COUNT; i++) {
 		if (!(re[i] = pk_re_compile(patterns[i], 0))) {
 			compile_rc = pk_error_prefix("reference pattern %d", i);
+			snprintf(compile_why, sizeof(compile_why), "%s", pk_error_last());
 			return;
 		}
 	}
@@ -199,7 +201,12 @@ static void compile_all(void)
 static int ensure(void)
 {
 	pthread_once(&once, compile_all);
-	return compile_rc;
+	return compile_rc < 0 ? pk_error_set(compile_rc, "%s", compile_why) : 0;
+}
+
+int query_ref_parse_prepare(void)
+{
+	return ensure();
 }
 
 /* Copy group `name` of m (trimmed of blanks and edge punctuation). */

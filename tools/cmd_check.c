@@ -10,11 +10,13 @@
 #include "../common/records.h"
 #include "../common/text.h"
 #include "../eval/audit.h"
+#include "../eval/extract.h"
 #include "../eval/input.h"
 #include "../eval/postcheck.h"
 #include "../eval/record.h"
 #include "../eval/stats.h"
 #include "../kg/store.h"
+#include "../query/ref.h"
 #include "../query/units.h"
 
 #include <getopt.h>
@@ -223,6 +225,14 @@ static int clone_ctx(check_ctx *from, kg_store *s, check_ctx *out)
 	return EXIT_OK;
 }
 
+static void prepare_patterns(void *unused)
+{
+	(void)unused;
+	/* (an error comes again, with its message, to whoever parses) */
+	query_ref_parse_prepare();
+	ev_extract_prepare();
+}
+
 static int start_pool(check_ctx *c)
 {
 	size_t k;
@@ -318,6 +328,7 @@ int cmd_check(int argc, char **argv)
 	ev_input_opts io;
 	const char *db = NULL, *rules = NULL, *path = "-";
 	kg_store *s = NULL;
+	tool_aside *aside;
 	int ch, json = 0, rc, code = EXIT_OK, fmt = EV_FMT_AUTO, detected = 0;
 	size_t jobs = tool_jobs_default(), k;
 	char *end;
@@ -368,13 +379,19 @@ int cmd_check(int argc, char **argv)
 	if (optind < argc)
 		path = argv[optind];
 	io.format = fmt;
+	/* the citation and reference patterns compiled while the rule files
+	 * are read and the graph opened (else the first answer's worker
+	 * compiles them, and the others wait) */
+	aside = tool_aside_start(prepare_patterns, NULL);
 	if ((rc = ev_rules_load(&c.rules, rules ? rules : tool_default_data("rules/credibility.json"))) < 0) {
 		tool_error("%s", pk_error_last());
+		tool_aside_join(aside);
 		return rc == PK_EPARSE ? EXIT_DATA : tool_exit_code(rc);
 	}
 	if ((rc = ev_postrules_load(&c.postrules, tool_default_data("rules/postcheck.json"))) < 0) {
 		tool_error("%s", pk_error_last());
 		ev_rules_free(c.rules);
+		tool_aside_join(aside);
 		return rc == PK_EPARSE ? EXIT_DATA : tool_exit_code(rc);
 	}
 	if ((code = tool_checks_open(&rcfg, &c.v, tool_db_path(db), &s, &c.t, &c.u, &c.ref)) != EXIT_OK)
@@ -412,5 +429,6 @@ done:
 	kg_store_free(s);
 	ev_rules_free(c.rules);
 	ev_postrules_free(c.postrules);
+	tool_aside_join(aside);
 	return code;
 }

@@ -289,6 +289,46 @@ int tool_pool_finish(tool_pool *p)
 	return rc;
 }
 
+struct tool_aside {
+	pthread_t thread;
+	void (*fn)(void *arg);
+	void *arg;
+};
+
+static void *aside_main(void *arg)
+{
+	tool_aside *a = arg;
+
+	a->fn(a->arg);
+	pk_error_clear();
+	return NULL;
+}
+
+tool_aside *tool_aside_start(void (*fn)(void *arg), void *arg)
+{
+	tool_aside *a = pk_malloc(sizeof(*a));
+
+	if (!a) {
+		pk_error_clear();
+		return NULL;
+	}
+	a->fn = fn;
+	a->arg = arg;
+	if (pthread_create(&a->thread, NULL, aside_main, a) != 0) {
+		pk_free(a);
+		return NULL;
+	}
+	return a;
+}
+
+void tool_aside_join(tool_aside *a)
+{
+	if (!a)
+		return;
+	pthread_join(a->thread, NULL);
+	pk_free(a);
+}
+
 size_t tool_jobs_default(void)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);

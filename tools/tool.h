@@ -137,6 +137,16 @@ size_t tool_jobs_default(void);
 /* Parse --jobs N (1..TOOL_JOBS_MAX): 0, or -1 after saying what is wrong. */
 int tool_jobs_option(const char *arg, size_t *jobs);
 
+/* Start-up work run beside the caller's (tools/pool.c): fn(arg) in a
+ * thread of its own, such as patterns the workers would otherwise wait
+ * for the first of them to compile. NULL when no thread could start (fn
+ * is then left undone: it must be work done lazily anyway). fn must not
+ * fail in a way anyone needs to hear of from it. tool_aside_join waits
+ * for it and frees it (NULL is fine). */
+typedef struct tool_aside tool_aside;
+tool_aside *tool_aside_start(void (*fn)(void *arg), void *arg);
+void tool_aside_join(tool_aside *a);
+
 /* Flush stdout and report a failed write (git's run_builtin check). */
 int tool_finish_output(int code);
 

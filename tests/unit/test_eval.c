@@ -13,11 +13,13 @@
 #include "eval/rules.h"
 #include "eval/stats.h"
 #include "kg/store.h"
+#include "query/ref.h"
 #include "query/units.h"
 
 #include "graph.h"
 
 #include <cJSON.h>
+#include <pthread.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -141,6 +143,49 @@ next:
 	CHECK_EQ_INT(bad, 0);
 	CHECK(found > 2000); /* the texts hold author-year citations */
 	CHECK(lists > 1000);  /* and reference lists or whole references */
+}
+
+/* The patterns compiled by threads that race to it, one of them by
+ * preparing them alone (as check's start-up does) and the others by
+ * extracting at once: each gets the citations a later serial run gets. */
+#define PREP_THREADS 4
+static const char prep_text[] = "As Zhang et al. (2023) and Smith & Jones, 2019 argue (doi:10.1103/PhysRevB.47.9967).\n"
+				"References\n[1] Chernikov A. et al. Exciton binding energy. Phys. Rev. Lett. 113, 076802 (2014).\n";
+
+static void *prep_main(void *arg)
+{
+	size_t *n = arg, k;
+	ev_cite *c = NULL;
+
+	if (*n == 0) {
+		*n = query_ref_parse_prepare() == 0 && ev_extract_prepare() == 0 ? 1 : 0;
+		return NULL;
+	}
+	*n = ev_extract_citations(prep_text, strlen(prep_text), &c, &k, NULL) == 0 ? k : 0;
+	pk_free(c);
+	return NULL;
+}
+
+static void prepare_in_threads(void)
+{
+	pthread_t th[PREP_THREADS];
+	size_t n[PREP_THREADS], want = 0, i;
+	ev_cite *c = NULL;
+
+	for (i = 0; i < PREP_THREADS; i++) {
+		n[i] = i; /* 0: prepare only */
+		CHECK_EQ_INT(pthread_create(&th[i], NULL, prep_main, &n[i]), 0);
+	}
+	for (i = 0; i < PREP_THREADS; i++)
+		pthread_join(th[i], NULL);
+	CHECK_EQ_INT(ev_extract_citations(prep_text, strlen(prep_text), &c, &want, NULL), 0);
+	pk_free(c);
+	CHECK(want >= 3);
+	CHECK_EQ_INT((long)n[0], 1);
+	for (i = 1; i < PREP_THREADS; i++)
+		CHECK_EQ_INT((long)n[i], (long)want);
+	CHECK_EQ_INT(query_ref_parse_prepare(), 0);
+	CHECK_EQ_INT(ev_extract_prepare(), 0);
 }
 
 static void citations(void)
@@ -918,6 +963,7 @@ int main(void)
 	const char *dir = t_tmpdir("eval");
 
 	pk_alloc_init();
+	RUN(prepare_in_threads); /* first: before anything compiles the patterns */
 	RUN(citations);
 	RUN(prose_windows);
 	RUN(sentences);
