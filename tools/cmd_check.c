@@ -225,6 +225,19 @@ static int clone_ctx(check_ctx *from, kg_store *s, check_ctx *out)
 	return EXIT_OK;
 }
 
+/* A worker has taken its last answer: its reference scratch (the memos
+ * and tables only it used; the shared results stay) and its rules memo
+ * freed in its thread, beside the other workers' */
+static void worker_done(void *ctx)
+{
+	check_ctx *c = ctx;
+
+	query_ref_scratch_free(c->ref.o.scratch);
+	c->ref.o.scratch = NULL;
+	ev_rules_memo_free(c->rules_memo);
+	c->rules_memo = NULL;
+}
+
 static void prepare_patterns(void *unused)
 {
 	(void)unused;
@@ -248,7 +261,7 @@ static int start_pool(check_ctx *c)
 			return PK_ERROR;
 		c->ctxs[k] = &c->more[k - 1];
 	}
-	return tool_pool_start(&c->pool, c->jobs, c->ctxs, work_answer, emit_answer, c, item_free);
+	return tool_pool_start(&c->pool, c->jobs, c->ctxs, work_answer, emit_answer, c, item_free, worker_done);
 }
 
 static int on_answer(void *vctx, const ev_answer *a)

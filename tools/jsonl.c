@@ -194,7 +194,7 @@ static int jsonl_run(tool_line_fn fn, void **ctxs, size_t jobs, size_t max_line)
 	if ((rc = pk_records_open(&r, "-", max_line, PK_REC_LINES)) < 0)
 		return tool_fail(rc, NULL);
 	if (jobs > 1) {
-		if ((rc = tool_pool_start(&pool, jobs, ctxs, work_line, emit_line, NULL, pk_free)) < 0) {
+		if ((rc = tool_pool_start(&pool, jobs, ctxs, work_line, emit_line, NULL, pk_free, NULL)) < 0) {
 			pk_records_free(r);
 			return tool_fail(rc, NULL);
 		}

@@ -38,6 +38,7 @@ struct tool_pool {
 	tool_pool_work work;
 	tool_pool_emit emit;
 	tool_pool_free free_item;
+	tool_pool_done done;
 	void *emit_ctx;
 	void **ctxs;
 	size_t jobs;
@@ -113,6 +114,8 @@ static void *worker(void *arg)
 			pthread_cond_signal(&p->done_cv);
 	}
 	pthread_mutex_unlock(&p->mu);
+	if (p->done)
+		p->done(ctx);
 	pk_re_thread_done();
 	return NULL;
 }
@@ -157,7 +160,7 @@ static void *writer(void *arg)
 }
 
 int tool_pool_start(tool_pool **out, size_t jobs, void **ctxs, tool_pool_work work, tool_pool_emit emit,
-		    void *emit_ctx, tool_pool_free free_item)
+		    void *emit_ctx, tool_pool_free free_item, tool_pool_done done)
 {
 	tool_pool *p;
 	size_t i;
@@ -175,6 +178,7 @@ int tool_pool_start(tool_pool **out, size_t jobs, void **ctxs, tool_pool_work wo
 	p->emit = emit;
 	p->emit_ctx = emit_ctx;
 	p->free_item = free_item;
+	p->done = done;
 	/* a window of items in flight: enough to keep every worker busy while
 	 * the writer waits for a slow one, bounded so memory stays bounded */
 	p->nslots = jobs * BATCH * 2 < 16 ? 16 : jobs * BATCH * 2;

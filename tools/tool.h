@@ -118,14 +118,18 @@ int tool_jsonl_jobs(tool_line_fn fn, void *ctx, size_t jobs, tool_ctx_clone clon
  * at once. At most 4 x jobs items are in flight (submit waits). A negative
  * return of work or emit stops the pool: submit and finish return it (its
  * message in the last error). free_item (may be NULL) frees an item after
- * its output is emitted, or when the pool stops. */
+ * its output is emitted, or when the pool stops. done (may be NULL) is
+ * called by each worker thread with its context when it takes no more
+ * items (others may still be working): what that worker alone used can
+ * be freed there, the workers' teardowns side by side. */
 #define TOOL_JOBS_MAX 64
 typedef struct tool_pool tool_pool;
 typedef int (*tool_pool_work)(void *worker_ctx, void *item, pk_buf *out);
 typedef int (*tool_pool_emit)(void *emit_ctx, void *item, const pk_buf *out);
 typedef void (*tool_pool_free)(void *item);
+typedef void (*tool_pool_done)(void *worker_ctx);
 int tool_pool_start(tool_pool **out, size_t jobs, void **ctxs, tool_pool_work work, tool_pool_emit emit,
-		    void *emit_ctx, tool_pool_free free_item);
+		    void *emit_ctx, tool_pool_free free_item, tool_pool_done done);
 int tool_pool_submit(tool_pool *p, void *item);
 /* Wait until every item submitted so far is written (a message about the
  * input then follows the records it is about, as in a serial run). */
