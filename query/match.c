@@ -29,15 +29,28 @@ static const char *str_of(const query_match *m, size_t i)
 	return *(char *const *)(const void *)((const char *)m + str_field[i]);
 }
 
+/* A block's count of the matches that hold it, in the 16 bytes before
+ * its strings (a copy's copy shares the block: strings are never written
+ * once a match is made). Atomic, though a list is one thread's: a match
+ * moved to another thread still counts right. */
+#define BLOCK_HEAD 16
+
+static size_t *block_refs(char *block)
+{
+	return (size_t *)(void *)(block - BLOCK_HEAD);
+}
+
 void query_match_release(query_match *m)
 {
 	size_t i;
 
-	if (m->block)
-		pk_free(m->block);
-	else
+	if (m->block) {
+		if (__atomic_sub_fetch(block_refs(m->block), 1, __ATOMIC_ACQ_REL) == 0)
+			pk_free(m->block - BLOCK_HEAD);
+	} else {
 		for (i = 0; i < N_STR; i++)
 			pk_free(*str_at(m, i));
+	}
 	memset(m, 0, sizeof(*m));
 }
 
@@ -69,23 +82,12 @@ int query_matches_add_copy(query_matches *ms, const query_match *src)
 	char *p;
 
 	/* a copy's copy (a memo's answer, expansion after expansion): the
-	 * block whole, each string at its offset in it */
-	if (from.block && from.block_len) {
+	 * same block, one more match holding it */
+	if (from.block) {
 		if (!(m = query_matches_add(ms)))
 			return PK_ENOMEM;
 		*m = from;
-		if (!(m->block = pk_malloc(from.block_len))) {
-			memset(m, 0, sizeof(*m));
-			ms->n--;
-			return pk_error_set(PK_ENOMEM, "out of memory");
-		}
-		memcpy(m->block, from.block, from.block_len);
-		for (i = 0; i < N_STR; i++) {
-			char **f = str_at(m, i);
-
-			if (*f)
-				*f = m->block + (*f - from.block);
-		}
+		__atomic_add_fetch(block_refs(m->block), 1, __ATOMIC_RELAXED);
 		return 0;
 	}
 	/* one allocation for the fourteen strings */
@@ -100,10 +102,16 @@ int query_matches_add_copy(query_matches *ms, const query_match *src)
 	*m = from;
 	m->block = NULL;
 	m->block_len = 0;
-	if (total && !(m->block = pk_malloc(total))) {
-		memset(m, 0, sizeof(*m));
-		ms->n--;
-		return pk_error_set(PK_ENOMEM, "out of memory");
+	if (total) {
+		char *base = pk_malloc(BLOCK_HEAD + total);
+
+		if (!base) {
+			memset(m, 0, sizeof(*m));
+			ms->n--;
+			return pk_error_set(PK_ENOMEM, "out of memory");
+		}
+		m->block = base + BLOCK_HEAD;
+		*block_refs(m->block) = 1;
 	}
 	m->block_len = total;
 	for (i = 0, p = m->block; i < N_STR; i++) {

@@ -33,11 +33,13 @@ typedef struct query_match {
 	int rank;         /* 1 the most stable polymorph of the formula, 2 the next ... */
 	/* The strings above are the match's own: each its own allocation, or,
 	 * in a copy made by query_matches_add_copy, all in this one block
-	 * (NULL: none). Code that frees or replaces one string of a match
-	 * must not exist; a match is released whole (query_match_release),
-	 * or moved whole (a struct copy, the source forgotten). */
+	 * (NULL: none), which the copies of that copy share (counted: the
+	 * last release frees it). Code that frees, replaces or writes one
+	 * string of a match must not exist; a match is released whole
+	 * (query_match_release), or moved whole (a struct copy, the source
+	 * forgotten). */
 	char *block;
-	size_t block_len; /* the block's bytes (0: no block) */
+	size_t block_len; /* the block's bytes of strings (0: no block) */
 } query_match;
 
 typedef struct query_matches {
@@ -62,8 +64,9 @@ void query_matches_release(query_matches *ms);
 query_match *query_matches_add(query_matches *ms);
 /* Free one match's strings (for a match moved out of a query_matches). */
 void query_match_release(query_match *m);
-/* Append a copy of src (its own strings, in one block) to ms: 0, or
- * PK_ENOMEM with ms holding what it held before. */
+/* Append a copy of src to ms: its strings in one block (src's own block
+ * when src is such a copy, shared), 0, or PK_ENOMEM with ms holding what
+ * it held before. */
 int query_matches_add_copy(query_matches *ms, const query_match *src);
 
 #endif

@@ -197,13 +197,32 @@ static void expansions_remembered(void)
 }
 
 /* A copy holds its strings in one block of its own: equal to the
- * source's, none shared with it, released whole; a failed allocation
- * leaves the list as it was. */
+ * source's, none shared with it, released whole; a copy of a copy shares
+ * its block, which outlives any one of them; a failed allocation leaves
+ * the list as it was. */
 static void copies_in_one_block(void)
 {
 	query_matches src, c = { 0 };
+	query_match own = { 0 };
 	size_t j, k, fail, grown = 0;
 
+	/* a match with strings of its own: its copy's in one new block */
+	own.name = pk_strdup("vacuum electric permittivity");
+	own.unit = pk_strdup("F m^-1");
+	own.source = pk_strdup("CODATA");
+	own.value = 8.8541878188e-12;
+	CHECK(own.name && own.unit && own.source);
+	CHECK_EQ_INT(query_matches_add_copy(&c, &own), 0);
+	CHECK(c.m[0].block != NULL && c.m[0].block_len == strlen(own.name) + strlen(own.unit) + strlen(own.source) + 3);
+	CHECK(c.m[0].name != own.name && c.m[0].name >= c.m[0].block && c.m[0].symbol == NULL);
+	CHECK_STR(c.m[0].name, own.name);
+	CHECK_STR(c.m[0].unit, own.unit);
+	CHECK_STR(c.m[0].source, own.source);
+	CHECK(c.m[0].value == own.value);
+	query_matches_release(&c);
+
+	/* lookup's answers are such copies (its memo's): a copy of one shares
+	 * its block */
 	CHECK_EQ_INT(lookup(&src, "ε0", NULL, 1), 0);
 	CHECK(src.n >= 3);
 	for (j = 0; j < src.n; j++) {
@@ -219,13 +238,12 @@ static void copies_in_one_block(void)
 					     y->unc_text, y->unit, y->source, y->edition, y->locator, y->note,
 					     y->group, y->method };
 
-			CHECK(y->block != NULL);
+			CHECK(y->block != NULL && y->block == x->block);
 			for (k = 0; k < sizeof(xs) / sizeof(*xs); k++) {
 				CHECK((xs[k] == NULL) == (ys[k] == NULL));
 				if (!xs[k] || !ys[k])
 					continue;
-				CHECK_STR(ys[k], xs[k]);
-				CHECK(ys[k] != xs[k]);
+				CHECK(ys[k] == xs[k]);
 				CHECK(ys[k] >= y->block);
 			}
 		}
@@ -243,13 +261,12 @@ static void copies_in_one_block(void)
 		grown += c.cap != cap;
 	} while ((!grown || c.n < c.cap) && c.n < 100);
 	CHECK(grown > 0);
-	/* a copy of a copy takes the block whole: its own, each string at
-	 * the same offset, the same text */
+	/* a copy of a copy shares the block: the same strings */
 	for (j = src.n; j < c.n; j++) {
 		const query_match *x = &c.m[0], *y = &c.m[j];
 
-		CHECK(y->block != NULL && y->block != x->block && y->block_len == x->block_len && x->block_len > 0);
-		CHECK(y->name - y->block == x->name - x->block && y->locator - y->block == x->locator - x->block);
+		CHECK(y->block != NULL && y->block == x->block && y->block_len == x->block_len && x->block_len > 0);
+		CHECK(y->name == x->name && y->locator == x->locator);
 		CHECK((y->symbol == NULL) == (x->symbol == NULL) && (y->note == NULL) == (x->note == NULL));
 		CHECK(same_matches(&(query_matches){ c.m, 1, 1 }, &(query_matches){ c.m + j, 1, 1 }));
 	}
@@ -257,23 +274,45 @@ static void copies_in_one_block(void)
 		size_t n = c.n;
 
 		pk_alloc_fail_after((long)fail);
-		CHECK(query_matches_add_copy(&c, &src.m[0]) < 0);
+		CHECK(query_matches_add_copy(&c, &own) < 0);
 		pk_alloc_fail_after(-1);
 		pk_error_clear();
 		CHECK_EQ_INT(c.n, n);
 	}
 	{
-		/* (and of a copy's copy: its block, the list grown above) */
-		size_t n = c.n;
+		/* a copy's copy allocates nothing but the list's room: with
+		 * every allocation failing it is made while the list has
+		 * room, and fails, the list as it was, once it must grow */
+		size_t n;
 
 		pk_alloc_fail_after(0);
+		while (c.n < c.cap)
+			CHECK_EQ_INT(query_matches_add_copy(&c, &c.m[src.n]), 0);
+		n = c.n;
 		CHECK(query_matches_add_copy(&c, &c.m[src.n]) < 0);
 		pk_alloc_fail_after(-1);
 		pk_error_clear();
 		CHECK_EQ_INT(c.n, n);
 	}
+	{
+		/* a shared block outlives the copy it was made for and every
+		 * copy but the last (ASan's run sees a use after free) */
+		query_matches d = { 0 };
+
+		CHECK_EQ_INT(query_matches_add_copy(&d, &own), 0);
+		for (j = 0; j < 5; j++)
+			CHECK_EQ_INT(query_matches_add_copy(&d, &d.m[j]), 0);
+		for (j = 0; j + 1 < d.n; j++) {
+			CHECK(d.m[j].block == d.m[d.n - 1].block);
+			query_match_release(&d.m[j]);
+			CHECK_STR(d.m[d.n - 1].name, own.name);
+			CHECK_STR(d.m[d.n - 1].source, own.source);
+		}
+		query_matches_release(&d);
+	}
 	query_matches_release(&c);
 	query_matches_release(&src);
+	query_match_release(&own);
 }
 
 static void editions(void)
