@@ -692,35 +692,46 @@ static int short_tail(const char *s, size_t n)
  * Respir J", "Radiology"), no commas or full stops? (An author alone with
  * a year, volume and pages, "Smith JA. 2009;62:656-64", is no reference
  * anyone writes; read as a journal it can only fail to be found.) */
-/* The words RE_OTHER_ID and RE_ACCESS cannot match without, caseless
- * ("semanticscholar.org/", "openreview.net/"; "cited", "accessed",
- * "retrieved", "viewed", "consulted", "downloaded"): *ids and *access set
- * where s[0..n) holds one. Caseless matching in Unicode reads "ſ" as "s":
- * text beyond ASCII sets both (the patterns decide). */
-static void id_words(const char *s, size_t n, int *ids, int *access)
+/* The words the identifier patterns cannot match without, caseless: bit
+ * ID_OTHER ("semanticscholar.org/", "openreview.net/"), ID_ACCESS
+ * ("cited", "accessed", "retrieved", "viewed", "consulted", "downloaded"),
+ * and one bit each for RE_ARXIV ("arxiv"), RE_PMID ("pmid"), RE_PMCID
+ * ("pmc"), RE_OPENALEX ("openalex.org/"), RE_DBLP ("dblp", of "DBLP:" and
+ * "dblp.org/rec/") and RE_URL ("http"): the bits of the words s[0..n)
+ * holds. Caseless matching in Unicode reads "\u017f" as "s" and the Kelvin
+ * sign as "k" (no other character beyond ASCII as an ASCII letter):
+ * text beyond ASCII sets the bits of the words with an 's' or a 'k' (the
+ * patterns decide); the others have neither. */
+enum { ID_OTHER = 1, ID_ACCESS = 2, ID_ARXIV = 4, ID_PMID = 8, ID_PMCID = 16, ID_OPENALEX = 32, ID_DBLP = 64,
+       ID_URL = 128 };
+
+static unsigned id_words(const char *s, size_t n)
 {
 	static const struct {
 		const char *w;
 		size_t l;
-		int id;
-	} words[] = { { "semanticscholar.org/", 20, 1 }, { "openreview.net/", 15, 1 }, { "cited", 5, 0 },
-		      { "accessed", 8, 0 }, { "retrieved", 9, 0 }, { "viewed", 6, 0 }, { "consulted", 9, 0 },
-		      { "downloaded", 10, 0 } };
+		unsigned bit;
+	} words[] = { { "semanticscholar.org/", 20, ID_OTHER }, { "openreview.net/", 15, ID_OTHER },
+		      { "cited", 5, ID_ACCESS },		{ "accessed", 8, ID_ACCESS },
+		      { "retrieved", 9, ID_ACCESS },		{ "viewed", 6, ID_ACCESS },
+		      { "consulted", 9, ID_ACCESS },		{ "downloaded", 10, ID_ACCESS },
+		      { "arxiv", 5, ID_ARXIV },			{ "pmid", 4, ID_PMID },
+		      { "pmc", 3, ID_PMCID },			{ "openalex.org/", 13, ID_OPENALEX },
+		      { "dblp", 4, ID_DBLP },			{ "http", 4, ID_URL } };
 	/* the words each first byte begins (bit k: words[k]) */
-	static const unsigned char first[128] = { ['s'] = 1, ['o'] = 2, ['c'] = 4 | 64, ['a'] = 8, ['r'] = 16,
-						  ['v'] = 32, ['d'] = 128 };
+	static const unsigned short first[128] = { ['s'] = 1,	     ['o'] = 2 | 2048, ['c'] = 4 | 64, ['a'] = 8 | 256,
+						   ['r'] = 16,	     ['v'] = 32,       ['d'] = 128 | 4096,
+						   ['p'] = 512 | 1024, ['h'] = 8192 };
+	unsigned found = 0;
 	size_t i, k, j;
 
-	*ids = *access = 0;
 	for (i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
 		unsigned set;
 
-		if (c < 0x80 && !first[c | 0x20])
-			continue;
 		if (c >= 0x80) {
-			*ids = *access = 1;
-			return;
+			found |= ID_OTHER | ID_ACCESS; /* (the words with an 's') */
+			continue;
 		}
 		for (set = first[c | 0x20], k = 0; set; set >>= 1, k++) {
 			if (!(set & 1) || n - i < words[k].l)
@@ -728,9 +739,32 @@ static void id_words(const char *s, size_t n, int *ids, int *access)
 			for (j = 1; j < words[k].l && ((unsigned char)s[i + j] | 0x20) == (unsigned char)words[k].w[j]; j++)
 				;
 			if (j == words[k].l)
-				*(words[k].id ? ids : access) = 1;
+				found |= words[k].bit;
 		}
 	}
+	return found;
+}
+
+/* The identifier patterns id_words gates, each with its word's bit */
+static const struct {
+	int re;
+	unsigned bit;
+} id_gates[] = { { RE_ARXIV, ID_ARXIV }, { RE_PMID, ID_PMID }, { RE_PMCID, ID_PMCID }, { RE_OPENALEX, ID_OPENALEX },
+		 { RE_DBLP, ID_DBLP }, { RE_OTHER_ID, ID_OTHER }, { RE_URL, ID_URL }, { RE_ACCESS, ID_ACCESS } };
+
+static int id_may(unsigned words, int pattern)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof(id_gates) / sizeof(id_gates[0]); k++)
+		if (id_gates[k].re == pattern)
+			return (words & id_gates[k].bit) != 0;
+	return 1;
+}
+
+int query_ref_id_may_match(size_t i, const char *s, size_t n)
+{
+	return i >= RE_COUNT || id_may(id_words(s, n), (int)i);
 }
 
 static int journal_alone(const char *s, const pk_match *m)
@@ -1382,43 +1416,42 @@ int query_ref_parse_full(const char *text, size_t n, qr_ref *out)
 	}
 	/* what a bare DOI leaves (blanks, a '.' or ',') no other identifier matches */
 	if (!blank_only(s, len)) {
-		int ids, access;
+		unsigned ids = id_words(s, len);
 
-		id_words(s, len, &ids, &access);
-		if (pk_re_match(re[RE_ARXIV], s, len, 0, &m) == 1) {
+		if (id_may(ids, RE_ARXIV) && pk_re_match(re[RE_ARXIV], s, len, 0, &m) == 1) {
 			snprintf(out->arxiv, sizeof(out->arxiv), "%.*s", (int)(m.end[1] - m.start[1]), s + m.start[1]);
 			blank_arxiv(s, len, m.start[0], m.end[0]);
 		}
-		if (pk_re_match(re[RE_PMID], s, len, 0, &m) == 1) {
+		if (id_may(ids, RE_PMID) && pk_re_match(re[RE_PMID], s, len, 0, &m) == 1) {
 			snprintf(out->pmid, sizeof(out->pmid), "%.*s", (int)(m.end[1] - m.start[1]), s + m.start[1]);
 			blank(s, m.start[0], m.end[0]);
 		}
-		if (pk_re_match(re[RE_PMCID], s, len, 0, &m) == 1) {
+		if (id_may(ids, RE_PMCID) && pk_re_match(re[RE_PMCID], s, len, 0, &m) == 1) {
 			snprintf(out->pmcid, sizeof(out->pmcid), "%.*s", (int)(m.end[1] - m.start[1]), s + m.start[1]);
 			for (char *c = out->pmcid; *c && c < out->pmcid + 3; c++)
 				*c = (char)(*c >= 'a' && *c <= 'z' ? *c - 'a' + 'A' : *c);
 			blank(s, m.start[0], m.end[0]);
 		}
-		if (pk_re_match(re[RE_OPENALEX], s, len, 0, &m) == 1) {
+		if (id_may(ids, RE_OPENALEX) && pk_re_match(re[RE_OPENALEX], s, len, 0, &m) == 1) {
 			snprintf(out->openalex, sizeof(out->openalex), "W%.*s", (int)(m.end[1] - m.start[1] - 1), s + m.start[1] + 1);
 			blank(s, m.start[0], m.end[0]);
 		}
-		if (pk_re_match(re[RE_DBLP], s, len, 0, &m) == 1) {
+		if (id_may(ids, RE_DBLP) && pk_re_match(re[RE_DBLP], s, len, 0, &m) == 1) {
 			snprintf(out->dblp, sizeof(out->dblp), "%.*s", (int)(m.end[1] - m.start[1] > 127 ? 127 : m.end[1] - m.start[1]),
 				 s + m.start[1]);
 			blank(s, m.start[0], m.end[0]);
 		}
-		if (ids && pk_re_match(re[RE_OTHER_ID], s, len, 0, &m) == 1) {
+		if (id_may(ids, RE_OTHER_ID) && pk_re_match(re[RE_OTHER_ID], s, len, 0, &m) == 1) {
 			snprintf(out->other_id, sizeof(out->other_id), "%.*s",
 				 (int)(m.end[1] - m.start[1] > 159 ? 159 : m.end[1] - m.start[1]), s + m.start[1]);
 			blank(s, m.start[0], m.end[0]);
 		}
-		if (pk_re_match(re[RE_URL], s, len, 0, &m) == 1) {
+		if (id_may(ids, RE_URL) && pk_re_match(re[RE_URL], s, len, 0, &m) == 1) {
 			snprintf(out->url, sizeof(out->url), "%.*s", (int)(m.end[0] - m.start[0] > 255 ? 255 : m.end[0] - m.start[0]),
 				 s + m.start[0]);
 			blank(s, m.start[0], m.end[0]);
 		}
-		if (access && pk_re_match(re[RE_ACCESS], s, len, 0, &m) == 1)
+		if (id_may(ids, RE_ACCESS) && pk_re_match(re[RE_ACCESS], s, len, 0, &m) == 1)
 			blank(s, m.start[0], m.end[0]);
 	}
 	/* trailing blanks and punctuation left by the identifiers */

@@ -518,6 +518,95 @@ static void family_pattern_same_matches(void)
 	}
 }
 
+/* The identifier patterns the parser runs only on a string that holds
+ * their word: each, compiled from its text, matches none of the strings
+ * query_ref_id_may_match turns it away from (real references, and seeded
+ * ones: identifiers in any case, the two characters beyond ASCII that
+ * caseless matching reads as ASCII letters, others); and it turns away
+ * many. */
+static void id_word_gates(void)
+{
+	static const char *const real[] = {
+		"Vaswani A, et al. Attention is all you need. arXiv:1706.03762 [cs.CL]. 2017.",
+		"Smith J. Title. J Biol Chem. 2001;276:1. PMID: 11013255; PMCID: PMC1790863.",
+		"Doe J. A work. https://openalex.org/W2963403868 (accessed 3 March 2021).",
+		"Vaswani et al. DBLP:conf/nips/VaswaniSPUJGKP17. Retrieved March 3, 2024, from https://dblp.org",
+		"Liu X. Paper. https://www.semanticscholar.org/paper/abc123; openreview.net/forum?id=xYz_1",
+		"Martens, P., 1980. Beiträge zum Mesozooplankton. Helgoländer Meeresunters. 34, 41–53.",
+		"Gross E. F. Optical spectrum of excitons. Dokl. Akad. Nauk SSSR 84, 471 (1952).",
+	};
+	static const char *const pieces[] = { "arXiv:", "ARXIV.org/abs/", "arxiv ", "1706.03762", "hep-th/9901001", "v2",
+					      "PMID", "pMiD: ", "123456", "PMCID ", "pmc", "PMC1790863", "OpenAlex.org/",
+					      "api.openalex.org/works/", "W2963403868", "DBLP:", "dblp.org/rec/",
+					      "conf/nips/X17", "journals/a/b", "http", "https://", "HTTP://", "x.org/p",
+					      "semanticscholar.org/", "OpenReview.net/forum?id=a1", "cited ", "Accessed ",
+					      "retrieved ", "viewed", "consulted", "downloaded", "\xc5\xbf", "\xe2\x84\xaa",
+					      "\xc3\xa9", "\xe4\xb8\xad", " ", ". ", ", ", "; ", "(", ")", "[", "]", "2021",
+					      "March 3", "10.1000/x1", "Smith J", "Nature", "from " };
+	unsigned long long seed = 2031;
+	pk_re *re[64];
+	size_t i, k, npat = 0;
+	long turned = 0, matched = 0, wrong = 0;
+	char text[1024];
+
+	for (i = 0; query_ref_pattern(i) && i < 64; i++) {
+		re[i] = pk_re_compile(query_ref_pattern(i), 0);
+		CHECK(re[i] != NULL);
+		if (!re[i])
+			return;
+		npat++;
+	}
+	for (i = 0; i < 20000 + sizeof(real) / sizeof(real[0]); i++) {
+		size_t n = 0;
+
+		if (i < sizeof(real) / sizeof(real[0])) {
+			pk_str_copy(text, sizeof(text), real[i]);
+		} else {
+			size_t np = 1 + (seed >> 33) % 16;
+
+			for (k = 0; k < np; k++) {
+				const char *piece;
+				size_t l, j;
+
+				seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+				piece = pieces[(seed >> 33) % (sizeof(pieces) / sizeof(pieces[0]))];
+				l = strlen(piece);
+				memcpy(text + n, piece, l); /* (16 pieces of 32 bytes at most) */
+				/* ASCII letters in either case */
+				for (j = 0; j < l; j++)
+					if (((seed >> (j % 32)) & 1) && ((text[n + j] | 0x20) >= 'a' && (text[n + j] | 0x20) <= 'z'))
+						text[n + j] ^= 0x20;
+				n += l;
+			}
+			text[n] = '\0';
+			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+		}
+		n = strlen(text);
+		for (k = 0; k < npat; k++) {
+			pk_match m;
+
+			if (query_ref_id_may_match(k, text, n))
+				continue;
+			turned++;
+			if (pk_re_match(re[k], text, n, 0, &m) == 1) {
+				if (wrong++ < 5)
+					fprintf(stderr, "pattern %zu turned away from \"%s\", which it matches\n", k, text);
+			}
+		}
+		for (k = 0; k < npat; k++) {
+			pk_match m;
+
+			matched += query_ref_id_may_match(k, text, n) && pk_re_match(re[k], text, n, 0, &m) == 1;
+		}
+	}
+	CHECK_EQ_INT(wrong, 0);
+	CHECK(turned > 50000); /* many turned away */
+	CHECK(matched > 10000); /* and the patterns match many that hold their words */
+	fprintf(stderr, "  identifier gates: %ld pattern runs turned away, %ld matches kept\n", turned, matched);
+	for (k = 0; k < npat; k++)
+		pk_re_free(re[k]);
+}
+
 static void verdicts(void)
 {
 	qr_result r;
@@ -1407,6 +1496,7 @@ int main(void)
 	pk_alloc_init();
 	RUN(tokenizer);
 	RUN(family_pattern_same_matches);
+	RUN(id_word_gates);
 	RUN(dois_and_records);
 	RUN(redecode_reused_work);
 	RUN(styles);
