@@ -762,9 +762,46 @@ static int id_may(unsigned words, int pattern)
 	return 1;
 }
 
+/* The bytes each of these patterns cannot match without, all of them:
+ * punctuation each writes outside any alternative or optional part ("("
+ * and ")" around Nature's and Elsevier's year, Vancouver's ';' before the
+ * volume, the '[' and ']' of GB/T's document type, ...). A string lacking
+ * one is not searched with the pattern. */
+static const char *const need_bytes[RE_COUNT] = {
+	[RE_GBT] = "[]",	     [RE_T_SPIRES] = ".:,",	  [RE_T_NATURE] = ",()",    [RE_T_ELSEVIER] = "()",
+	[RE_T_ACS] = ",",	     [RE_T_VANCOUVER] = ";",	  [RE_T_VANCOUVER_AT] = ";", [RE_T_CHICAGO] = "():",
+	[RE_T_IEEE] = ",.",	     [RE_T_APA] = ",",		  [RE_T_APA_NOVOL] = ",",   [RE_T_SPRINGER] = ":",
+	[RE_T_IEEE_NOVOL] = ",.",
+};
+
+/* The set of the bytes s[0..n) holds (bit c of has[c >> 6]) */
+static void bytes_held(const char *s, size_t n, uint64_t has[4])
+{
+	size_t i;
+
+	has[0] = has[1] = has[2] = has[3] = 0;
+	for (i = 0; i < n; i++)
+		has[(unsigned char)s[i] >> 6] |= 1ull << ((unsigned char)s[i] & 63);
+}
+
+static int bytes_may(const uint64_t has[4], int pattern)
+{
+	const unsigned char *b = (const unsigned char *)need_bytes[pattern];
+
+	for (; b && *b; b++)
+		if (!(has[*b >> 6] >> (*b & 63) & 1))
+			return 0;
+	return 1;
+}
+
 int query_ref_id_may_match(size_t i, const char *s, size_t n)
 {
-	return i >= RE_COUNT || id_may(id_words(s, n), (int)i);
+	uint64_t has[4];
+
+	if (i >= RE_COUNT)
+		return 1;
+	bytes_held(s, n, has);
+	return id_may(id_words(s, n), (int)i) && bytes_may(has, (int)i);
 }
 
 static int journal_alone(const char *s, const pk_match *m)
@@ -882,6 +919,7 @@ static void parse_tail(char *s, size_t n, size_t from, qr_ref *out)
 	size_t k, title_from = from, title_to = n;
 	int q, in_first;
 	char venue[1024], year[8]; /* the venue group may hold a title the lazy pattern ran over */
+	uint64_t has[4];
 
 	/* a year right after the authors (APA, Harvard, Springer, Chicago
 	 * author-date), before or after a quoted title */
@@ -924,6 +962,7 @@ static void parse_tail(char *s, size_t n, size_t from, qr_ref *out)
 			;
 		order[0] = k;
 	}
+	bytes_held(s + from, n - from, has);
 	for (i = 0; i < ntails; i++) {
 		int id = tails[order[i]].id, vs;
 		size_t cut;
@@ -933,7 +972,7 @@ static void parse_tail(char *s, size_t n, size_t from, qr_ref *out)
 		static const char *const in_years[] = { "year", "year2", "year3", "year4", "year5", NULL };
 		static const char *const one_pages[] = { "pages", NULL }, *const one_year[] = { "year", NULL };
 
-		if (pk_re_match(re[id], s, n, from, &m) != 1)
+		if (!bytes_may(has, id) || pk_re_match(re[id], s, n, from, &m) != 1)
 			continue;
 		/* "Venue, 2008, 312." after "(2008)." is APA (volume 2008), not ACS */
 		if (id == RE_T_ACS && !group_set(&m, id, "pages") && (out->year || !group_set(&m, id, "iss")))
@@ -1374,6 +1413,7 @@ int query_ref_parse_full(const char *text, size_t n, qr_ref *out)
 {
 	pk_buf norm = PK_BUF_INIT;
 	pk_match m;
+	uint64_t has[4];
 	char *s;
 	size_t len, start = 0;
 	int rc;
@@ -1467,7 +1507,8 @@ int query_ref_parse_full(const char *text, size_t n, qr_ref *out)
 			    out->openalex[0] ? "openalex" : out->dblp[0] ? "dblp" : out->other_id[0] ? "id" : "url");
 		goto done;
 	}
-	if (pk_re_match(re[RE_GBT], s, len, start, &m) == 1) {
+	bytes_held(s + start, len - start, has);
+	if (bytes_may(has, RE_GBT) && pk_re_match(re[RE_GBT], s, len, start, &m) == 1) {
 		parse_gbt(s, &m, out);
 		goto done;
 	}
@@ -1492,12 +1533,13 @@ int query_ref_parse_full(const char *text, size_t n, qr_ref *out)
 
 		/* no authors, no title, only the journal: "J. Phys. Chem. C 2020,
 		 * 124, 12345" is not an author "Phys, J." */
-		if ((pk_re_match(re[RE_T_ACS], s, len, start, &m) == 1 || pk_re_match(re[RE_T_NATURE], s, len, start, &m) == 1) &&
+		if (((bytes_may(has, RE_T_ACS) && pk_re_match(re[RE_T_ACS], s, len, start, &m) == 1) ||
+		     (bytes_may(has, RE_T_NATURE) && pk_re_match(re[RE_T_NATURE], s, len, start, &m) == 1)) &&
 		    m.start[0] == start && m.end[0] + 1 >= len)
 			aend = start;
 		/* nor is PubMed's "Magn Reson Med. 2009 Sep;62(3):656-64" (a
 		 * ReferenceList citation) an author "Reson Med, Magn" */
-		else if (journal_year_ahead(s, len, start) &&
+		else if (journal_year_ahead(s, len, start) && bytes_may(has, RE_T_VANCOUVER_AT) &&
 			 pk_re_match(re[RE_T_VANCOUVER_AT], s, len, start, &m) == 1 && m.end[0] + 1 >= len &&
 			 journal_alone(s, &m))
 			aend = start;
