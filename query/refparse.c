@@ -722,19 +722,33 @@ static unsigned id_words(const char *s, size_t n)
 	static const unsigned short first[128] = { ['s'] = 1,	     ['o'] = 2 | 2048, ['c'] = 4 | 64, ['a'] = 8 | 256,
 						   ['r'] = 16,	     ['v'] = 32,       ['d'] = 128 | 4096,
 						   ['p'] = 512 | 1024, ['h'] = 8192 };
+	/* the words' first two bytes, each by its low five bits: a byte pair
+	 * not here begins none of them (the test of most bytes) */
+	static const uint32_t pairs[32] = { [19] = 1u << 5,	       [15] = 1u << 16, [3] = 1u << 9 | 1u << 15,
+					    [1] = 1u << 3 | 1u << 18, [18] = 1u << 5,  [22] = 1u << 9,
+					    [4] = 1u << 15 | 1u << 2, [16] = 1u << 13, [8] = 1u << 20 };
 	unsigned found = 0;
+	uint64_t high = 0, w;
 	size_t i, k, j;
 
-	for (i = 0; i < n; i++) {
+	/* a byte beyond ASCII: the words with an 's' (8 bytes at a time) */
+	for (i = 0; i + 8 <= n; i += 8) {
+		memcpy(&w, s + i, 8);
+		high |= w;
+	}
+	for (; i < n; i++)
+		high |= (unsigned char)s[i];
+	if (high & 0x8080808080808080ull)
+		found |= ID_OTHER | ID_ACCESS;
+	for (i = 0; i + 1 < n; i++) {
 		unsigned char c = (unsigned char)s[i];
 		unsigned set;
 
-		if (c >= 0x80) {
-			found |= ID_OTHER | ID_ACCESS; /* (the words with an 's') */
+		if (!(pairs[c & 31] >> ((unsigned char)s[i + 1] & 31) & 1) || c >= 0x80)
 			continue;
-		}
-		for (set = first[c | 0x20], k = 0; set; set >>= 1, k++) {
-			if (!(set & 1) || n - i < words[k].l)
+		for (set = first[c | 0x20]; set; set &= set - 1) {
+			k = (size_t)__builtin_ctz(set);
+			if (n - i < words[k].l || found & words[k].bit)
 				continue;
 			for (j = 1; j < words[k].l && ((unsigned char)s[i + j] | 0x20) == (unsigned char)words[k].w[j]; j++)
 				;
