@@ -183,6 +183,11 @@ size_t query_ref_scratch_hits(const qr_scratch *s);
  * candidate whole through s (the test that the results agree). */
 size_t query_ref_scratch_deferred(const qr_scratch *s);
 void query_ref_scratch_whole(qr_scratch *s, int whole);
+/* The candidates' decodings a scratch keeps, in slots by their record's
+ * address (2,048; the batch's works come again and again): a kept one
+ * is compared without decoding it again. For tests, before s is used:
+ * slots (rounded down to a power of two) for the decodings, 0 none. */
+void query_ref_scratch_works(qr_scratch *s, size_t slots);
 /* The results of a batch's threads (--jobs), shared: a reference one
  * thread checked against a commit is not checked again by another against
  * the same commit (the result is the same). Behind a lock; owned by the

@@ -4278,13 +4278,29 @@ static void rec_keep(rec_cache *rc, const char *doi, size_t n, uint64_t h, const
 	memcpy(e->doi, doi, n);
 }
 
-/* The candidate's record decoded into w: found in the graph once per
- * reference (a read txn maps it in place; the scratch remembers where),
- * decoded unless w holds it. */
-static int load_cand(kg_txn *t, const qr_opts *o, cand *c, kg_work *w)
+/* ---- the works decoded lately ---------------------------------------
+ * A batch compares the same few thousand works again and again (3,211
+ * distinct records behind the 192,007 decodings of the 10k bench audit):
+ * the last decoding of each is kept in the slot its record's address
+ * hashes to (direct-mapped), and a candidate found there is compared
+ * without decoding. A decoding points into its record: the slots are
+ * forgotten with the record cache (another commit read). */
+#define WORKS_SLOTS 2048 /* a power of two; 2.6 KB each, made at first use */
+
+typedef struct work_cache {
+	kg_work *w;          /* nslots (NULL: not made) */
+	unsigned char *made; /* slot i cleared once (kg_work_clear), holding a decoding or none */
+	size_t nslots;       /* WORKS_SLOTS, or fewer for a test (a power of two) */
+	int failed;          /* none kept (no memory, or a test's): every candidate is decoded */
+} work_cache;
+
+static work_cache *scratch_works(const qr_opts *o);
+
+/* The candidate's record found in the graph (c->rec), once per reference
+ * (a read txn maps it in place; the scratch remembers where): 0 or an
+ * error. Not for a record from outside (c->extra). */
+static int load_record(kg_txn *t, const qr_opts *o, cand *c)
 {
-	if (c->extra)
-		return kg_work_redecode(w, o->extra[c->extra - 1], o->extra_len[c->extra - 1]);
 	if (!c->rec) {
 		rec_cache *recs = scratch_recs(o);
 		size_t n = strlen(c->doi);
@@ -4301,9 +4317,48 @@ static int load_cand(kg_txn *t, const qr_opts *o, cand *c, kg_work *w)
 				rec_keep(recs, c->doi, n, h, c);
 		}
 	}
+	return 0;
+}
+
+/* The candidate's record decoded into w, unless w holds it. */
+static int load_cand(kg_txn *t, const qr_opts *o, cand *c, kg_work *w)
+{
+	int rc;
+
+	if (c->extra)
+		return kg_work_redecode(w, o->extra[c->extra - 1], o->extra_len[c->extra - 1]);
+	if ((rc = load_record(t, o, c)) < 0)
+		return rc;
 	if (w->rec == c->rec && w->rec_len == c->rec_len)
 		return 0; /* w holds this record already */
 	return kg_work_redecode(w, c->rec, c->rec_len); /* (w is the scratch's: a decode's or cleared) */
+}
+
+/* load_cand through the scratch's decoded works: *out is the candidate
+ * decoded, in the slot of its record or (a record from outside, no
+ * memory for the slots) in w. */
+static int load_cand_kept(kg_txn *t, const qr_opts *o, cand *c, kg_work *w, const kg_work **out)
+{
+	work_cache *wc;
+	kg_work *d;
+	size_t at;
+	int rc;
+
+	*out = w;
+	if (c->extra || !(wc = scratch_works(o)))
+		return load_cand(t, o, c, w);
+	if ((rc = load_record(t, o, c)) < 0)
+		return rc;
+	at = (size_t)((((uintptr_t)c->rec >> 3) * 0x9E3779B97F4A7C15ull) >> 40) & (wc->nslots - 1);
+	d = &wc->w[at];
+	if (!wc->made[at]) {
+		kg_work_clear(d);
+		wc->made[at] = 1;
+	}
+	*out = d;
+	if (d->rec == c->rec && d->rec_len == c->rec_len)
+		return 0; /* kept */
+	return kg_work_redecode(d, c->rec, c->rec_len);
 }
 
 /* Candidates from outside the graph, after the graph's own; a DOI the
@@ -4346,12 +4401,14 @@ typedef struct pick {
 static int compare_one(kg_txn *t, const qr_opts *o, const qr_ref *r, const prep *p, const rtext *rt, kg_work *w,
 		       cand *c, int may_defer)
 {
-	if (load_cand(t, o, c, w) < 0) {
+	const kg_work *cw;
+
+	if (load_cand_kept(t, o, c, w, &cw) < 0) {
 		pk_error_clear();
 		c->score = -1;
 		return -1;
 	}
-	compare(r, p, rt, w, c, may_defer);
+	compare(r, p, rt, cw, c, may_defer);
 	return 0;
 }
 
@@ -4808,6 +4865,7 @@ struct qr_scratch {
 	int whole;        /* every candidate compared whole (a test's switch) */
 	size_t deferred;  /* candidates never compared past their title */
 	rec_cache recs;   /* the works' records read lately, of the commit read */
+	work_cache works; /* their decodings, of the commit read */
 };
 
 /* o's scratch's record cache, made at first use; NULL: none (no scratch,
@@ -4824,6 +4882,30 @@ static rec_cache *scratch_recs(const qr_opts *o)
 		return NULL;
 	}
 	return &s->recs;
+}
+
+/* o's scratch's decoded works, made at first use; NULL: none (as
+ * scratch_recs, or no memory). */
+static work_cache *scratch_works(const qr_opts *o)
+{
+	qr_scratch *s = o ? o->scratch : NULL;
+
+	if (!s || o->nextra || o->online || s->works.failed)
+		return NULL;
+	if (!s->works.w) {
+		s->works.w = pk_malloc(s->works.nslots * sizeof(*s->works.w));
+		s->works.made = pk_calloc(s->works.nslots, 1);
+		if (!s->works.w || !s->works.made) {
+			pk_free(s->works.w);
+			pk_free(s->works.made);
+			s->works.w = NULL;
+			s->works.made = NULL;
+			s->works.failed = 1;
+			pk_error_clear();
+			return NULL;
+		}
+	}
+	return &s->works;
 }
 
 qr_scratch *query_ref_scratch_new(void)
@@ -4850,6 +4932,10 @@ qr_scratch *query_ref_scratch_new(void)
 		s->deferred = 0;
 		s->recs.slot = NULL;
 		s->recs.failed = 0;
+		s->works.w = NULL;
+		s->works.made = NULL;
+		s->works.nslots = WORKS_SLOTS;
+		s->works.failed = 0;
 	}
 	return s;
 }
@@ -4871,6 +4957,8 @@ void query_ref_scratch_free(qr_scratch *s)
 		qr_rmemo_free(s->memo);
 		query_ref_memo_free(s->parses);
 		pk_free(s->recs.slot);
+		pk_free(s->works.w);
+		pk_free(s->works.made);
 	}
 	pk_free(s);
 }
@@ -4892,6 +4980,16 @@ void query_ref_scratch_whole(qr_scratch *s, int whole)
 {
 	if (s)
 		s->whole = whole;
+}
+
+void query_ref_scratch_works(qr_scratch *s, size_t slots)
+{
+	if (!s || s->works.w)
+		return; /* (made: kept as it is) */
+	while (slots & (slots - 1))
+		slots &= slots - 1; /* a power of two */
+	s->works.nslots = slots;
+	s->works.failed = !slots;
 }
 
 size_t query_ref_scratch_deferred(const qr_scratch *s)
@@ -4943,6 +5041,8 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 		cover_memo_clear(&s->cover);
 		if (s->recs.slot)
 			memset(s->recs.slot, 0, RECS_SLOTS * sizeof(*s->recs.slot));
+		if (s->works.made)
+			memset(s->works.made, 0, s->works.nslots); /* (each cleared again at its next use) */
 		qr_rmemo_clear(s->memo);
 		if (s->bm25.df)
 			memset(s->bm25.df, 0, DF_SLOTS * sizeof(*s->bm25.df));

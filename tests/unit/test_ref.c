@@ -1465,6 +1465,77 @@ out:
 	query_ref_scratch_free(whole);
 }
 
+/* Candidates compared from a kept decoding (query_ref_scratch_works)
+ * change no result: the real strings and the graph's works' variants, in
+ * the four settings, checked through scratches keeping 1 and 8 slots
+ * (each decoding soon replaced by another work's), the default 2,048, and
+ * none, agree in every field. */
+static void kept_decodings_change_nothing(void)
+{
+	enum { NREAL = 200, NVAR = 900 };
+	static const size_t slots[] = { 0, 1, 8, 2048 };
+	enum { NS = sizeof(slots) / sizeof(slots[0]) };
+	variants v = { NULL, 0, NVAR };
+	qr_scratch *sc[NS];
+	qr_result *a = pk_malloc(sizeof(*a)), *b = pk_malloc(sizeof(*b));
+	FILE *f = fopen("tests/fixtures/reference-strings/real-unstructured-2000.txt", "r");
+	char line[4096];
+	size_t i, k, nreal = 0, bad = 0, checked = 0;
+	int setting;
+
+	for (k = 0; k < NS; k++) {
+		sc[k] = query_ref_scratch_new();
+		CHECK(sc[k] != NULL);
+		query_ref_scratch_works(sc[k], slots[k]);
+	}
+	v.text = pk_malloc(NVAR * sizeof(*v.text));
+	CHECK(a && b && f && v.text);
+	if (!a || !b || !f || !v.text || !sc[0] || !sc[1] || !sc[2] || !sc[3])
+		goto out;
+	CHECK(kg_doc_each(txn, KG_DOC_WORKS, "", 0, on_work, &v) >= 0);
+	while (nreal < NREAL && fgets(line, sizeof(line), f) && v.n < NVAR) {
+		line[strcspn(line, "\n")] = 0;
+		if (line[0] && strlen(line) < 1024)
+			snprintf(v.text[v.n++], 1024, "%s", line), nreal++;
+	}
+	for (setting = 0; setting < 4; setting++)
+		for (i = 0; i < v.n; i++) {
+			qr_ref r;
+			qr_opts o;
+
+			if (query_ref_parse(v.text[i], strlen(v.text[i]), &r) < 0) {
+				pk_error_clear();
+				continue;
+			}
+			memset(&o, 0, sizeof(o));
+			o.current_year = 2026;
+			o.closed_world = setting & 1;
+			o.retrieve = setting >> 1;
+			o.scratch = sc[0];
+			memset(a, 0x5a, sizeof(*a));
+			CHECK_EQ_INT(query_ref_check(txn, &r, &o, a), 0);
+			for (k = 1; k < NS; k++) {
+				o.scratch = sc[k];
+				memset(b, 0xa5, sizeof(*b));
+				CHECK_EQ_INT(query_ref_check(txn, &r, &o, b), 0);
+				if (!same_result(a, b) && bad++ < 5)
+					fprintf(stderr, "setting %d, %zu slots: '%s': %s against %s\n", setting, slots[k],
+						v.text[i], query_ref_verdict_name(b->verdict), query_ref_verdict_name(a->verdict));
+			}
+			checked++;
+		}
+	CHECK_EQ_INT((int)bad, 0);
+	CHECK(checked >= 4 * 800);
+out:
+	if (f)
+		fclose(f);
+	pk_free(v.text);
+	pk_free(a);
+	pk_free(b);
+	for (k = 0; k < NS; k++)
+		query_ref_scratch_free(sc[k]);
+}
+
 /* The words the identifier and access-date patterns need are looked for
  * first (id_words): in any case, at the string's very end, and beyond
  * ASCII (where the patterns decide); a string without them keeps all. */
@@ -1528,6 +1599,7 @@ int main(void)
 	RUN(online_source);
 	RUN(result_memo);
 	RUN(deferral_changes_nothing);
+	RUN(kept_decodings_change_nothing);
 	kg_txn_free(txn);
 	kg_store_free(s);
 	t_rmrf(dir);
