@@ -334,11 +334,11 @@ static void words_copy(words *dst, const words *src)
 	dst->n = src->n;
 }
 
-/* split_words(text, out, drop_stop) through fc's kept fields (fc NULL:
- * split anew). */
-static void kept_words(fcache *fc, const char *text, int drop_stop, words *out)
+/* split_text(text, tl, out, drop_stop) through fc's kept fields (fc
+ * NULL: split anew). */
+static void kept_words_n(fcache *fc, const char *text, size_t tl, int drop_stop, words *out)
 {
-	size_t tl = text ? strlen(text) : 0, at;
+	size_t at;
 	uint64_t h;
 	fkey *key;
 	fkept *k;
@@ -368,6 +368,12 @@ static void kept_words(fcache *fc, const char *text, int drop_stop, words *out)
 		memcpy(k->text, text, tl);
 		words_copy(&k->w, out);
 	}
+}
+
+/* split_words(text, out, drop_stop) through fc's kept fields */
+static void kept_words(fcache *fc, const char *text, int drop_stop, words *out)
+{
+	kept_words_n(fc, text, text ? strlen(text) : 0, drop_stop, out);
 }
 
 /* Another candidate: nothing of the last one's fields is kept by address. */
@@ -914,7 +920,7 @@ static void compare_titles(const prep *p, const kg_work *w, double *sim, int *ex
 		if (colon && colon > w->title && (size_t)(colon - w->title) < sizeof(key)) {
 			words head;
 
-			split_text(w->title, (size_t)(colon - w->title), &head, 0);
+			kept_words_n(p->fc, w->title, (size_t)(colon - w->title), 0, &head);
 			if (head.n >= 3 && words_key_is(&head, sizeof(key), p->title_key, p->title_key_len)) {
 				*exact = 1;
 				*sim = 1;
