@@ -92,6 +92,13 @@ int query_ref_id_may_match(size_t i, const char *s, size_t n);
 typedef struct qr_memo qr_memo;
 qr_memo *query_ref_memo_new(void);
 void query_ref_memo_free(qr_memo *m); /* NULL is fine */
+/* A memo the threads of a batch share (behind a lock; owned by the
+ * caller, outliving the memos that share it): query_ref_memo_share(m,
+ * shared) has m look up in shared what it lacks, and put its own parses
+ * there, so a string one thread parsed another does not parse again
+ * (shared NULL: m shares no more). */
+qr_memo *query_ref_memo_new_shared(void);
+void query_ref_memo_share(qr_memo *m, qr_memo *shared);
 /* query_ref_parse through m (NULL: none): a string parsed before, byte
  * for byte, gets that parse back; only successful parses are kept. */
 int query_ref_parse_memo(qr_memo *m, const char *text, size_t n, qr_ref *out);
@@ -193,7 +200,8 @@ void query_ref_scratch_works(qr_scratch *s, size_t slots);
  * the same commit (the result is the same). Behind a lock; owned by the
  * caller, and outlives the scratches that share it; NULL when memory is
  * short (last error set). query_ref_scratch_share(s, sh): s's checks
- * look in sh after s's own memo, and put what they check there too. */
+ * look in sh after s's own memo, and put what they check there too; and
+ * s's parse memo (query_ref_scratch_memo) shares sh's parses so. */
 typedef struct qr_shared qr_shared;
 qr_shared *query_ref_shared_new(void);
 void query_ref_shared_free(qr_shared *sh);

@@ -55,5 +55,8 @@ void qr_rmemo_put(qr_rmemo *m, const qr_result *res);
  * and into sh too (NULL: not), the result packed once. */
 int qr_shared_get(qr_shared *sh, const qr_rmemo *m, const void *store, uint64_t txn, qr_result *out);
 void qr_rmemo_put_shared(qr_rmemo *m, qr_shared *sh, const void *store, uint64_t txn, const qr_result *res);
+/* sh's parses (query_ref_memo_new_shared), which the scratches that share
+ * sh share; NULL for NULL. */
+qr_memo *qr_shared_parses(qr_shared *sh);
 
 #endif

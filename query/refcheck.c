@@ -4971,15 +4971,21 @@ void query_ref_scratch_free(qr_scratch *s)
 
 qr_memo *query_ref_scratch_memo(qr_scratch *s)
 {
-	if (s && !s->parses && !(s->parses = query_ref_memo_new()))
-		pk_error_clear();
+	if (s && !s->parses) {
+		if (!(s->parses = query_ref_memo_new()))
+			pk_error_clear();
+		else
+			query_ref_memo_share(s->parses, qr_shared_parses(s->shared));
+	}
 	return s ? s->parses : NULL;
 }
 
 void query_ref_scratch_share(qr_scratch *s, qr_shared *sh)
 {
-	if (s)
+	if (s) {
 		s->shared = sh;
+		query_ref_memo_share(s->parses, qr_shared_parses(sh));
+	}
 }
 
 void query_ref_scratch_whole(qr_scratch *s, int whole)

@@ -303,13 +303,16 @@ struct qr_shared {
 	pk_memo *t;
 	const void *store; /* the commit its results are of (NULL: none yet) */
 	uint64_t txn;
+	qr_memo *parses;   /* the strings' parses (of any commit: text alone decides them) */
 };
 
 qr_shared *query_ref_shared_new(void)
 {
 	qr_shared *sh = pk_calloc(1, sizeof(*sh));
 
-	if (!sh || !(sh->t = pk_memo_new(SHARED_SLOTS, SHARED_BYTES))) {
+	if (!sh || !(sh->t = pk_memo_new(SHARED_SLOTS, SHARED_BYTES)) || !(sh->parses = query_ref_memo_new_shared())) {
+		if (sh)
+			pk_memo_free(sh->t);
 		pk_free(sh);
 		pk_error_set(PK_ENOMEM, "out of memory");
 		return NULL;
@@ -324,7 +327,13 @@ void query_ref_shared_free(qr_shared *sh)
 		return;
 	pthread_mutex_destroy(&sh->mu);
 	pk_memo_free(sh->t);
+	query_ref_memo_free(sh->parses);
 	pk_free(sh);
+}
+
+qr_memo *qr_shared_parses(qr_shared *sh)
+{
+	return sh ? sh->parses : NULL;
 }
 
 int qr_shared_get(qr_shared *sh, const qr_rmemo *m, const void *store, uint64_t txn, qr_result *out)

@@ -2,6 +2,8 @@
  * normalisation, the work record, reference parsing per style, and
  * verdicts on a graph built from data/sources/. */
 #include "t.h"
+
+#include <pthread.h>
 #include "common/text.h"
 
 #include "common/alloc.h"
@@ -414,6 +416,101 @@ out:
 	query_ref_memo_free(m);
 	pk_free(a);
 	pk_free(b);
+}
+
+/* Memos sharing one table (query_ref_memo_new_shared, as the threads of
+ * a batch do): four threads parse the same strings, each in its own
+ * order, through their own memos and the shared one, and each gets what
+ * query_ref_parse gives; a memo that shares no more still parses right. */
+#define SHARE_THREADS 4
+#define SHARE_N 300
+typedef struct share_arg {
+	qr_memo *m;
+	size_t k;
+	long bad;
+} share_arg;
+static char share_text[SHARE_N][128];
+static qr_ref *share_want;
+
+static void *share_main(void *arg)
+{
+	share_arg *x = arg;
+	qr_ref *a = pk_malloc(sizeof(*a));
+	size_t round, i;
+
+	if (!a) {
+		x->bad++;
+		return NULL;
+	}
+	for (round = 0; round < 2; round++)
+		for (i = 0; i < SHARE_N; i++) {
+			size_t at = (i * (2 * x->k + 1) + x->k * 37) % SHARE_N;
+
+			memset(a, 0x5a, sizeof(*a));
+			if (query_ref_parse_memo(x->m, share_text[at], strlen(share_text[at]), a) != 0) {
+				x->bad++;
+				continue;
+			}
+			ref_canon(a);
+			x->bad += memcmp(a, &share_want[at], sizeof(*a)) != 0;
+		}
+	pk_free(a);
+	return NULL;
+}
+
+static void parse_memo_shared(void)
+{
+	qr_memo *shared = query_ref_memo_new_shared();
+	share_arg arg[SHARE_THREADS];
+	pthread_t th[SHARE_THREADS];
+	size_t i;
+	long bad = 0;
+
+	share_want = pk_malloc(SHARE_N * sizeof(*share_want));
+	CHECK(shared && share_want);
+	if (!shared || !share_want)
+		goto out;
+	for (i = 0; i < SHARE_N; i++) {
+		if (i % 3 == 0)
+			snprintf(share_text[i], sizeof(share_text[0]), "Doe J, Roe K. Title number %zu. J Test. 20%02zu;%zu:1-%zu.", i,
+				 i % 25, i, i + 9);
+		else if (i % 3 == 1)
+			snprintf(share_text[i], sizeof(share_text[0]), "Smith, A. (19%02zu). A work %zu. Journal, %zu(2), 3-4.",
+				 50 + i % 50, i, i);
+		else
+			snprintf(share_text[i], sizeof(share_text[0]), "K. Lee, Phys. Rev. B %zu, %zu (2001).", i, 100 + i);
+		CHECK_EQ_INT(query_ref_parse(share_text[i], strlen(share_text[i]), &share_want[i]), 0);
+		ref_canon(&share_want[i]);
+	}
+	for (i = 0; i < SHARE_THREADS; i++) {
+		arg[i].m = query_ref_memo_new();
+		arg[i].k = i;
+		arg[i].bad = 0;
+		CHECK(arg[i].m != NULL);
+		query_ref_memo_share(arg[i].m, shared);
+	}
+	for (i = 0; i < SHARE_THREADS; i++)
+		CHECK_EQ_INT(pthread_create(&th[i], NULL, share_main, &arg[i]), 0);
+	for (i = 0; i < SHARE_THREADS; i++) {
+		pthread_join(th[i], NULL);
+		bad += arg[i].bad;
+	}
+	CHECK_EQ_INT(bad, 0);
+	/* the shared table itself, and a memo unshared */
+	arg[0].bad = 0;
+	arg[0].k = 5;
+	query_ref_memo_share(arg[1].m, NULL);
+	query_ref_memo_free(arg[0].m);
+	arg[0].m = shared;
+	share_main(&arg[0]);
+	arg[1].k = 6;
+	share_main(&arg[1]);
+	CHECK_EQ_INT(arg[0].bad + arg[1].bad, 0);
+	for (i = 1; i < SHARE_THREADS; i++)
+		query_ref_memo_free(arg[i].m);
+out:
+	query_ref_memo_free(shared);
+	pk_free(share_want);
 }
 
 /* The parser's family-name fragment reads the run before a name's first
@@ -1587,6 +1684,7 @@ int main(void)
 	RUN(ids_and_access_dates);
 	RUN(utf8_cuts);
 	RUN(parse_memo);
+	RUN(parse_memo_shared);
 	RUN(coverage_memo);
 	RUN(bare_doi_shortcut);
 	RUN(fixed_buffer_keys);
