@@ -1,7 +1,9 @@
 /* query/refmemo.c - the results of the references a batch checked against
  * the same commit (ref_int.h): the parse and the settings packed into a
  * key, the result packed beside it (its strings as long as they are, its
- * lists up to their counts), in one open-addressed table. */
+ * lists up to their counts), in one open-addressed table; and the parses
+ * of a batch's strings (ref.h's qr_memo), a thread's own and the table
+ * its threads share. */
 #include "ref_int.h"
 
 #include "../common/alloc.h"
@@ -291,6 +293,118 @@ void qr_rmemo_put_shared(qr_rmemo *m, qr_shared *sh, const void *store, uint64_t
 	if (sh)
 		shared_put(sh, m, store, txn); /* the same packed bytes */
 	pk_buf_reset(&m->key); /* put once */
+}
+
+/* ---- parses of a batch ---------------------------------------------------- */
+
+#define MEMO_SLOTS 65536             /* a power of two: 32,768 parses at most */
+#define MEMO_BYTES ((size_t)32 << 20) /* packed bytes held at most */
+
+struct qr_memo {
+	pk_memo *t;  /* text -> its parse packed (qr_ref_pack) */
+	pk_buf pack;
+	qr_memo *shared; /* the threads' table behind this one's (NULL: none) */
+	int locked;      /* a table threads share: read and written under mu */
+	pthread_mutex_t mu;
+};
+
+static qr_memo *memo_new(int locked)
+{
+	qr_memo *m = pk_malloc(sizeof(*m));
+
+	if (!m || !(m->t = pk_memo_new(MEMO_SLOTS, MEMO_BYTES))) {
+		pk_free(m);
+		pk_error_set(PK_ENOMEM, "out of memory");
+		return NULL;
+	}
+	pk_buf_init(&m->pack, 0);
+	m->shared = NULL;
+	m->locked = locked;
+	if (locked)
+		pthread_mutex_init(&m->mu, NULL);
+	return m;
+}
+
+qr_memo *query_ref_memo_new(void)
+{
+	return memo_new(0);
+}
+
+qr_memo *query_ref_memo_new_shared(void)
+{
+	return memo_new(1);
+}
+
+void query_ref_memo_share(qr_memo *m, qr_memo *shared)
+{
+	if (m && m != shared)
+		m->shared = shared && shared->locked ? shared : NULL;
+}
+
+void query_ref_memo_free(qr_memo *m)
+{
+	if (!m)
+		return;
+	if (m->locked)
+		pthread_mutex_destroy(&m->mu);
+	pk_memo_free(m->t);
+	pk_buf_release(&m->pack);
+	pk_free(m);
+}
+
+int query_ref_parse_memo(qr_memo *m, const char *text, size_t n, qr_ref *out)
+{
+	const unsigned char *v;
+	uint64_t h;
+	size_t vlen;
+	int rc;
+
+	if (!m)
+		return query_ref_parse(text, n, out);
+	if (m->locked) /* (the threads' table itself: through its lock) */
+		pthread_mutex_lock(&m->mu);
+	h = pk_hash_mem(text, n);
+	if ((v = pk_memo_get(m->t, h, text, n, &vlen))) {
+		qr_ref_unpack(v, out);
+		if (m->locked)
+			pthread_mutex_unlock(&m->mu);
+		return 0;
+	}
+	if (m->locked)
+		pthread_mutex_unlock(&m->mu);
+	/* parsed by another thread: its packed parse, kept here too */
+	if (m->shared) {
+		int found = 0;
+
+		pthread_mutex_lock(&m->shared->mu);
+		if ((v = pk_memo_get(m->shared->t, h, text, n, &vlen))) {
+			qr_ref_unpack(v, out);
+			pk_memo_put(m->t, h, text, n, v, vlen);
+			found = 1;
+		}
+		pthread_mutex_unlock(&m->shared->mu);
+		if (found)
+			return 0;
+	}
+	if ((rc = query_ref_parse(text, n, out)) < 0)
+		return rc;
+	pk_buf_reset(&m->pack);
+	if (qr_ref_pack(&m->pack, out) < 0) {
+		pk_error_clear(); /* not kept: the parse stands */
+		return 0;
+	}
+	if (m->locked)
+		pthread_mutex_lock(&m->mu);
+	pk_memo_put(m->t, h, text, n, m->pack.ptr, m->pack.len);
+	if (m->locked)
+		pthread_mutex_unlock(&m->mu);
+	if (m->shared) {
+		pthread_mutex_lock(&m->shared->mu);
+		if (!pk_memo_get(m->shared->t, h, text, n, &vlen)) /* (or another thread's, the same) */
+			pk_memo_put(m->shared->t, h, text, n, m->pack.ptr, m->pack.len);
+		pthread_mutex_unlock(&m->shared->mu);
+	}
+	return 0;
 }
 
 /* ---- the table threads share ----------------------------------------------- */
