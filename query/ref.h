@@ -195,6 +195,11 @@ void query_ref_scratch_whole(qr_scratch *s, int whole);
  * is compared without decoding it again. For tests, before s is used:
  * slots (rounded down to a power of two) for the decodings, 0 none. */
 void query_ref_scratch_works(qr_scratch *s, size_t slots);
+/* The works' fields folded into words a scratch keeps by their text
+ * (8,192 slots), read where they are kept while a candidate is compared.
+ * For tests, before s is used: slots (rounded down to a power of two, 1
+ * at least) for them. */
+void query_ref_scratch_fields(qr_scratch *s, size_t slots);
 /* The results of a batch's threads (--jobs), shared: a reference one
  * thread checked against a commit is not checked again by another against
  * the same commit (the result is the same). Behind a lock; owned by the

@@ -293,8 +293,8 @@ static void split_words(const char *text, words *out, int drop_stop)
 
 typedef struct fkey {
 	uint64_t h;
-	uint32_t len;      /* of text; 0: empty slot */
-	int drop;
+	uint32_t len_drop; /* the text's length | drop_stop << 31; 0: empty slot */
+	uint32_t pin;      /* fcache's gen when a candidate's fields point into the slot */
 } fkey;
 
 /* (the keys apart from the texts and words: a miss reads 16 bytes of a
@@ -308,79 +308,87 @@ typedef struct fkept {
  * reads each twice (in the parse's order, and in the string). */
 #define FAMILIES_CACHED 12
 
+/* A candidate's fields are read where they are kept (a kept slot's words,
+ * not a copy): a slot read since the last fields_reset is pinned (its
+ * pin is gen) and not replaced before the next, whose words then go to
+ * the caller's room instead. */
 typedef struct fcache {
 	const char *text[FIELDS_CACHED];
 	int drop[FIELDS_CACHED];
+	const words *wp[FIELDS_CACHED]; /* each field's words: w[i] or a kept slot's */
 	words w[FIELDS_CACHED];
 	size_t n;           /* (set to 0 per candidate, with fam_text cleared) */
 	const char *fam_text[FAMILIES_CACHED]; /* author i's family, or NULL: not folded yet */
+	const words *famp[FAMILIES_CACHED];    /* its words: fam[i] or a kept slot's */
 	words fam[FAMILIES_CACHED];
 	words spare;   /* when the cache is full */
-	fkey *keys;    /* FIELDS_KEPT slots (zeroed: empty), or NULL (no memory) */
+	fkey *keys;    /* nkept slots (zeroed: empty), or NULL (no memory) */
+	size_t nkept;  /* FIELDS_KEPT, or fewer for a test (a power of two) */
 	fkept *kept;   /* their texts and words (NULL with keys) */
+	uint32_t gen;  /* the candidate's pin (never 0) */
 } fcache;
 
-/* dst = src, its word pointers moved into dst's buffer */
-static void words_copy(words *dst, const words *src)
-{
-	size_t i;
-
-	memcpy(dst->buf, src->buf, src->used);
-	dst->used = src->used;
-	for (i = 0; i < src->n; i++) {
-		dst->w[i] = dst->buf + (src->w[i] - src->buf);
-		dst->h[i] = src->h[i];
-	}
-	dst->n = src->n;
-}
-
-/* split_text(text, tl, out, drop_stop) through fc's kept fields (fc
- * NULL: split anew). */
-static void kept_words_n(fcache *fc, const char *text, size_t tl, int drop_stop, words *out)
+/* split_text(text, tl, room, drop_stop) through fc's kept fields (fc NULL:
+ * split anew): the words, in a kept slot (pinned) or in room. */
+static const words *kept_words_n(fcache *fc, const char *text, size_t tl, int drop_stop, words *room)
 {
 	size_t at;
 	uint64_t h;
+	uint32_t ld;
 	fkey *key;
 	fkept *k;
 
 	if (!fc || !fc->keys || !tl || tl >= FIELD_TEXT_KEPT) {
-		split_text(text, tl, out, drop_stop);
-		return;
+		split_text(text, tl, room, drop_stop);
+		return room;
 	}
 	/* a short name in plain ASCII is folded faster than a kept copy is
 	 * found (the table is for titles and text that needs Unicode
 	 * normalisation) */
-	if (tl <= SHORT_PLAIN && fold_plain(text, tl, out) == 0) {
-		split_folded(out, drop_stop);
-		return;
+	if (tl <= SHORT_PLAIN && fold_plain(text, tl, room) == 0) {
+		split_folded(room, drop_stop);
+		return room;
 	}
 	h = pk_hash_mem(text, tl);
-	at = (h ^ (uint64_t)drop_stop) & (FIELDS_KEPT - 1);
+	at = (h ^ (uint64_t)drop_stop) & (fc->nkept - 1);
+	ld = (uint32_t)tl | (uint32_t)(drop_stop != 0) << 31;
 	key = &fc->keys[at];
 	k = &fc->kept[at];
-	if (key->len == tl && key->h == h && key->drop == drop_stop && !memcmp(k->text, text, tl)) {
-		words_copy(out, &k->w);
-	} else {
-		split_text(text, tl, out, drop_stop);
-		key->h = h;
-		key->len = (uint32_t)tl;
-		key->drop = drop_stop;
-		memcpy(k->text, text, tl);
-		words_copy(&k->w, out);
+	if (key->len_drop == ld && key->h == h && !memcmp(k->text, text, tl)) {
+		key->pin = fc->gen;
+		return &k->w;
 	}
+	if (key->pin == fc->gen) { /* another field of this candidate's */
+		split_text(text, tl, room, drop_stop);
+		return room;
+	}
+	split_text(text, tl, &k->w, drop_stop);
+	key->h = h;
+	key->len_drop = ld;
+	key->pin = fc->gen;
+	memcpy(k->text, text, tl);
+	return &k->w;
 }
 
-/* split_words(text, out, drop_stop) through fc's kept fields */
-static void kept_words(fcache *fc, const char *text, int drop_stop, words *out)
+/* split_words(text, room, drop_stop) through fc's kept fields */
+static const words *kept_words(fcache *fc, const char *text, int drop_stop, words *room)
 {
-	kept_words_n(fc, text, text ? strlen(text) : 0, drop_stop, out);
+	return kept_words_n(fc, text, text ? strlen(text) : 0, drop_stop, room);
 }
 
-/* Another candidate: nothing of the last one's fields is kept by address. */
+/* Another candidate: nothing of the last one's fields is kept by address,
+ * nor pinned. */
 static void fields_reset(fcache *fc)
 {
 	fc->n = 0;
 	memset(fc->fam_text, 0, sizeof(fc->fam_text));
+	if (++fc->gen == 0) { /* (after 2^32 candidates: every pin cleared) */
+		size_t i;
+
+		for (i = 0; fc->keys && i < fc->nkept; i++)
+			fc->keys[i].pin = 0;
+		fc->gen = 1;
+	}
 }
 
 /* The folded words of family, the family name of the candidate's author
@@ -388,10 +396,10 @@ static void fields_reset(fcache *fc)
 static const words *family_words(fcache *fc, size_t i, const char *family)
 {
 	if (fc->fam_text[i] != family) {
-		kept_words(fc, family, 0, &fc->fam[i]);
+		fc->famp[i] = kept_words(fc, family, 0, &fc->fam[i]);
 		fc->fam_text[i] = family;
 	}
-	return &fc->fam[i];
+	return fc->famp[i];
 }
 
 static const words *field_words(fcache *fc, const char *text, int drop_stop)
@@ -400,15 +408,15 @@ static const words *field_words(fcache *fc, const char *text, int drop_stop)
 
 	for (i = 0; i < fc->n; i++)
 		if (fc->text[i] == text && fc->drop[i] == drop_stop)
-			return &fc->w[i];
+			return fc->wp[i];
 	if (fc->n == FIELDS_CACHED) {
 		split_words(text, &fc->spare, drop_stop);
 		return &fc->spare;
 	}
 	fc->text[fc->n] = text;
 	fc->drop[fc->n] = drop_stop;
-	kept_words(fc, text, drop_stop, &fc->w[fc->n]);
-	return &fc->w[fc->n++];
+	fc->wp[fc->n] = kept_words(fc, text, drop_stop, &fc->w[fc->n]);
+	return fc->wp[fc->n++];
 }
 
 static size_t count_content_words(const words *x)
@@ -558,13 +566,12 @@ static void fold_family_words(const words *fw, char *out, size_t n)
 
 static void fold_family(fcache *fc, char *out, size_t n, const char *family)
 {
-	words fw;
+	words room;
 
 	out[0] = '\0';
 	if (!family)
 		return;
-	kept_words(fc, family, 0, &fw);
-	fold_family_words(&fw, out, n);
+	fold_family_words(kept_words(fc, family, 0, &room), out, n);
 }
 
 /* The name before a subtitle or a qualifier: "JAMA" of "JAMA: The
@@ -918,14 +925,14 @@ static void compare_titles(const prep *p, const kg_work *w, double *sim, int *ex
 		const char *colon = strstr(w->title, ": ");
 
 		if (colon && colon > w->title && (size_t)(colon - w->title) < sizeof(key)) {
-			words head;
+			words room;
+			const words *head = kept_words_n(p->fc, w->title, (size_t)(colon - w->title), 0, &room);
 
-			kept_words_n(p->fc, w->title, (size_t)(colon - w->title), 0, &head);
-			if (head.n >= 3 && words_key_is(&head, sizeof(key), p->title_key, p->title_key_len)) {
+			if (head->n >= 3 && words_key_is(head, sizeof(key), p->title_key, p->title_key_len)) {
 				*exact = 1;
 				*sim = 1;
 				*head_only = 1;
-			} else if (head.n >= 3 && (d = dice(&p->title, &head)) > *sim) {
+			} else if (head->n >= 3 && (d = dice(&p->title, head)) > *sim) {
 				*sim = d; /* "Aspirin and Reye's disease": a near miss of it */
 			}
 		}
@@ -1891,7 +1898,7 @@ static long family_in_text(fcache *fc, const rtext *r, size_t author, const char
 	if (author < FAMILIES_CACHED)
 		fws = family_words(fc, author, family);
 	else
-		kept_words(fc, family, 0, &own);
+		fws = kept_words(fc, family, 0, &own);
 	fw = fws->w;
 	fh = fws->h;
 	nf = fws->n < 8 ? fws->n : 8;
@@ -1979,19 +1986,20 @@ static int given_word(const words *g, const char *w)
 
 static void claim_given(fcache *fc, const rtext *r, unsigned char *claimed, long at, const char *given)
 {
-	words g;
+	words room;
+	const words *gw;
 	size_t k;
 
 	if (at < 0 || !given || !*given)
 		return;
-	kept_words(fc, given, 0, &g);
+	gw = kept_words(fc, given, 0, &room);
 	/* the words right after the family name, then right before it, while
 	 * they are its given names or initials */
-	for (k = (size_t)at + 1; k < r->n && !claimed[k] && (given_word(&g, r->w[k]) || strlen(r->w[k]) == 1); k++)
-		if (given_word(&g, r->w[k]))
+	for (k = (size_t)at + 1; k < r->n && !claimed[k] && (given_word(gw, r->w[k]) || strlen(r->w[k]) == 1); k++)
+		if (given_word(gw, r->w[k]))
 			claimed[k] = 1;
-	for (k = (size_t)at; k > 0 && !claimed[k - 1] && (given_word(&g, r->w[k - 1]) || strlen(r->w[k - 1]) == 1); k--)
-		if (given_word(&g, r->w[k - 1]))
+	for (k = (size_t)at; k > 0 && !claimed[k - 1] && (given_word(gw, r->w[k - 1]) || strlen(r->w[k - 1]) == 1); k--)
+		if (given_word(gw, r->w[k - 1]))
 			claimed[k - 1] = 1;
 }
 
@@ -4928,6 +4936,8 @@ qr_scratch *query_ref_scratch_new(void)
 		memset(&s->bm25, 0, sizeof(s->bm25));
 		s->fc.keys = NULL; /* made at the first reference */
 		s->fc.kept = NULL;
+		s->fc.gen = 1;
+		s->fc.nkept = FIELDS_KEPT;
 		s->memo = NULL; /* made at the first reference of a batch */
 		s->memo_failed = 0;
 		s->post_failed = 0;
@@ -5002,6 +5012,15 @@ void query_ref_scratch_works(qr_scratch *s, size_t slots)
 		slots &= slots - 1; /* a power of two */
 	s->works.nslots = slots;
 	s->works.failed = !slots;
+}
+
+void query_ref_scratch_fields(qr_scratch *s, size_t slots)
+{
+	if (!s || s->fc.keys || !slots)
+		return; /* (made: kept as it is) */
+	while (slots & (slots - 1))
+		slots &= slots - 1;
+	s->fc.nkept = slots;
 }
 
 size_t query_ref_scratch_deferred(const qr_scratch *s)
@@ -5112,8 +5131,8 @@ int query_ref_check_graph(kg_txn *t, const qr_ref *r, const qr_opts *o, qr_resul
 	fc = &s->fc;
 	/* (a scratch of this call alone keeps nothing for the next) */
 	if (!fc->keys && s != own) {
-		if (!(fc->keys = pk_calloc(FIELDS_KEPT, sizeof(*fc->keys))) ||
-		    !(fc->kept = pk_malloc(FIELDS_KEPT * sizeof(*fc->kept)))) {
+		if (!(fc->keys = pk_calloc(fc->nkept, sizeof(*fc->keys))) ||
+		    !(fc->kept = pk_malloc(fc->nkept * sizeof(*fc->kept)))) {
 			pk_free(fc->keys);
 			fc->keys = NULL;
 			pk_error_clear();

@@ -1562,15 +1562,18 @@ out:
 	query_ref_scratch_free(whole);
 }
 
-/* Candidates compared from a kept decoding (query_ref_scratch_works)
+/* Candidates compared from a kept decoding (query_ref_scratch_works) and
+ * with their fields read where they are kept (query_ref_scratch_fields)
  * change no result: the real strings and the graph's works' variants, in
- * the four settings, checked through scratches keeping 1 and 8 slots
- * (each decoding soon replaced by another work's), the default 2,048, and
- * none, agree in every field. */
+ * the four settings, checked through scratches keeping 1 and 8 slots of
+ * each (each soon replaced by another's, and a candidate's own fields
+ * meeting in one slot), the defaults, and no decodings, agree in every
+ * field. */
 static void kept_decodings_change_nothing(void)
 {
 	enum { NREAL = 200, NVAR = 900 };
 	static const size_t slots[] = { 0, 1, 8, 2048 };
+	static const size_t fields[] = { 8192, 1, 8, 8192 };
 	enum { NS = sizeof(slots) / sizeof(slots[0]) };
 	variants v = { NULL, 0, NVAR };
 	qr_scratch *sc[NS];
@@ -1584,6 +1587,7 @@ static void kept_decodings_change_nothing(void)
 		sc[k] = query_ref_scratch_new();
 		CHECK(sc[k] != NULL);
 		query_ref_scratch_works(sc[k], slots[k]);
+		query_ref_scratch_fields(sc[k], fields[k]);
 	}
 	v.text = pk_malloc(NVAR * sizeof(*v.text));
 	CHECK(a && b && f && v.text);
@@ -1616,7 +1620,7 @@ static void kept_decodings_change_nothing(void)
 				memset(b, 0xa5, sizeof(*b));
 				CHECK_EQ_INT(query_ref_check(txn, &r, &o, b), 0);
 				if (!same_result(a, b) && bad++ < 5)
-					fprintf(stderr, "setting %d, %zu slots: '%s': %s against %s\n", setting, slots[k],
+					fprintf(stderr, "setting %d, %zu and %zu slots: '%s': %s against %s\n", setting, slots[k], fields[k],
 						v.text[i], query_ref_verdict_name(b->verdict), query_ref_verdict_name(a->verdict));
 			}
 			checked++;
