@@ -1494,6 +1494,30 @@ static int on_work(const void *key, size_t klen, const void *val, size_t vlen, v
 	return 0;
 }
 
+/* Up to max real reference strings of f after v's works' variants (each
+ * under 1 KB, v's room allowing): how many were added. */
+static size_t add_real_lines(variants *v, FILE *f, size_t max)
+{
+	char line[4096];
+	size_t n = 0;
+
+	while (n < max && fgets(line, sizeof(line), f) && v->n < v->max) {
+		line[strcspn(line, "\n")] = 0;
+		if (line[0] && strlen(line) < 1024)
+			snprintf(v->text[v->n++], 1024, "%s", line), n++;
+	}
+	return n;
+}
+
+/* Setting 0..3 of the result tests: closed world (bit 0), retrieval (bit 1). */
+static void opts_for(qr_opts *o, int setting)
+{
+	memset(o, 0, sizeof(*o));
+	o->current_year = 2026;
+	o->closed_world = setting & 1;
+	o->retrieve = setting >> 1;
+}
+
 /* Candidates left compared up to their title change no result: real
  * reference strings and variants of the graph's works, open world and
  * closed, with retrieval and without, checked through a scratch that
@@ -1502,12 +1526,11 @@ static int on_work(const void *key, size_t klen, const void *val, size_t vlen, v
 static void deferral_changes_nothing(void)
 {
 	enum { NREAL = 300, NVAR = 1800 };
-	variants v = { NULL, 0, NVAR };
+	variants v = { NULL, 0, NVAR - NREAL };
 	qr_scratch *lazy = query_ref_scratch_new(), *whole = query_ref_scratch_new();
 	qr_result *a = pk_malloc(sizeof(*a)), *b = pk_malloc(sizeof(*b));
 	FILE *f = fopen("tests/fixtures/reference-strings/real-unstructured-2000.txt", "r");
-	char line[4096];
-	size_t i, nreal = 0, bad = 0, checked = 0, found = 0;
+	size_t i, bad = 0, checked = 0, found = 0;
 	int setting;
 
 	v.text = pk_malloc(NVAR * sizeof(*v.text));
@@ -1517,11 +1540,8 @@ static void deferral_changes_nothing(void)
 	query_ref_scratch_whole(whole, 1);
 	CHECK(kg_doc_each(txn, KG_DOC_WORKS, "", 0, on_work, &v) >= 0);
 	CHECK(v.n >= 600);
-	while (nreal < NREAL && fgets(line, sizeof(line), f) && v.n < NVAR) {
-		line[strcspn(line, "\n")] = 0;
-		if (line[0] && strlen(line) < 1024)
-			snprintf(v.text[v.n++], 1024, "%s", line), nreal++;
-	}
+	v.max = NVAR; /* (the variants left room for the real strings) */
+	CHECK_EQ_INT((int)add_real_lines(&v, f, NREAL), NREAL);
 	for (setting = 0; setting < 4; setting++)
 		for (i = 0; i < v.n; i++) {
 			qr_ref r;
@@ -1531,10 +1551,7 @@ static void deferral_changes_nothing(void)
 				pk_error_clear();
 				continue;
 			}
-			memset(&o, 0, sizeof(o));
-			o.current_year = 2026;
-			o.closed_world = setting & 1;
-			o.retrieve = setting >> 1;
+			opts_for(&o, setting);
 			o.scratch = lazy;
 			memset(a, 0x5a, sizeof(*a));
 			memset(b, 0xa5, sizeof(*b));
@@ -1575,12 +1592,11 @@ static void kept_decodings_change_nothing(void)
 	static const size_t slots[] = { 0, 1, 8, 2048 };
 	static const size_t fields[] = { 8192, 1, 8, 8192 };
 	enum { NS = sizeof(slots) / sizeof(slots[0]) };
-	variants v = { NULL, 0, NVAR };
+	variants v = { NULL, 0, NVAR - NREAL };
 	qr_scratch *sc[NS];
 	qr_result *a = pk_malloc(sizeof(*a)), *b = pk_malloc(sizeof(*b));
 	FILE *f = fopen("tests/fixtures/reference-strings/real-unstructured-2000.txt", "r");
-	char line[4096];
-	size_t i, k, nreal = 0, bad = 0, checked = 0;
+	size_t i, k, bad = 0, checked = 0;
 	int setting;
 
 	for (k = 0; k < NS; k++) {
@@ -1594,11 +1610,8 @@ static void kept_decodings_change_nothing(void)
 	if (!a || !b || !f || !v.text || !sc[0] || !sc[1] || !sc[2] || !sc[3])
 		goto out;
 	CHECK(kg_doc_each(txn, KG_DOC_WORKS, "", 0, on_work, &v) >= 0);
-	while (nreal < NREAL && fgets(line, sizeof(line), f) && v.n < NVAR) {
-		line[strcspn(line, "\n")] = 0;
-		if (line[0] && strlen(line) < 1024)
-			snprintf(v.text[v.n++], 1024, "%s", line), nreal++;
-	}
+	v.max = NVAR; /* (the variants left room for the real strings) */
+	CHECK_EQ_INT((int)add_real_lines(&v, f, NREAL), NREAL);
 	for (setting = 0; setting < 4; setting++)
 		for (i = 0; i < v.n; i++) {
 			qr_ref r;
@@ -1608,10 +1621,7 @@ static void kept_decodings_change_nothing(void)
 				pk_error_clear();
 				continue;
 			}
-			memset(&o, 0, sizeof(o));
-			o.current_year = 2026;
-			o.closed_world = setting & 1;
-			o.retrieve = setting >> 1;
+			opts_for(&o, setting);
 			o.scratch = sc[0];
 			memset(a, 0x5a, sizeof(*a));
 			CHECK_EQ_INT(query_ref_check(txn, &r, &o, a), 0);
