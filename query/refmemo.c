@@ -395,7 +395,9 @@ int query_ref_parse_memo(qr_memo *m, const char *text, size_t n, qr_ref *out)
 	}
 	if (m->locked)
 		pthread_mutex_lock(&m->mu);
-	pk_memo_put(m->t, h, text, n, m->pack.ptr, m->pack.len);
+	/* (a table threads share may have it from another thread since) */
+	if (!m->locked || !pk_memo_get(m->t, h, text, n, &vlen))
+		pk_memo_put(m->t, h, text, n, m->pack.ptr, m->pack.len);
 	if (m->locked)
 		pthread_mutex_unlock(&m->mu);
 	if (m->shared) {
