@@ -77,11 +77,12 @@ int query_ref_parse_prepare(void);
  * form of it. */
 const char *query_ref_pattern(size_t i);
 
-/* Could the parser's pattern i match s[0..n) for all the words it needs
- * (caseless: "arxiv", "pmid", "pmc", "http", ...)? 0 only for an
- * identifier pattern whose word s lacks, which the parser then does not
- * run. For tests that hold the patterns to it. */
-int query_ref_id_may_match(size_t i, const char *s, size_t n);
+/* Could the parser's pattern i match s[0..n) for all the words and bytes
+ * it needs (an identifier's word, caseless: "arxiv", "pmid", "http", ...;
+ * a tail style's punctuation: Vancouver's ';', ...)? 0 only for a pattern
+ * whose word or byte s lacks, which the parser then does not run. For
+ * tests that hold the patterns to it. */
+int query_ref_pattern_may_match(size_t i, const char *s, size_t n);
 
 /* Parses kept for a caller that parses the same strings again (an
  * answer's citations are parsed to be found, then to be checked; the

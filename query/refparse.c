@@ -687,11 +687,6 @@ static int short_tail(const char *s, size_t n)
 	return (p[e - 4] == '1' && p[e - 3] >= '6') || (p[e - 4] == '2' && p[e - 3] == '0');
 }
 
-/* Is the venue of a Vancouver match, all the string holds before its
- * year, a journal alone: NLM's abbreviations ("Magn Reson Med", "Eur
- * Respir J", "Radiology"), no commas or full stops? (An author alone with
- * a year, volume and pages, "Smith JA. 2009;62:656-64", is no reference
- * anyone writes; read as a journal it can only fail to be found.) */
 /* The words the identifier patterns cannot match without, caseless: bit
  * ID_OTHER ("semanticscholar.org/", "openreview.net/"), ID_ACCESS
  * ("cited", "accessed", "retrieved", "viewed", "consulted", "downloaded"),
@@ -759,21 +754,16 @@ static unsigned id_words(const char *s, size_t n)
 	return found;
 }
 
-/* The identifier patterns id_words gates, each with its word's bit */
-static const struct {
-	int re;
-	unsigned bit;
-} id_gates[] = { { RE_ARXIV, ID_ARXIV }, { RE_PMID, ID_PMID }, { RE_PMCID, ID_PMCID }, { RE_OPENALEX, ID_OPENALEX },
-		 { RE_DBLP, ID_DBLP }, { RE_OTHER_ID, ID_OTHER }, { RE_URL, ID_URL }, { RE_ACCESS, ID_ACCESS } };
+/* The word (id_words' bit) each identifier pattern cannot match without;
+ * 0: none needed */
+static const unsigned need_word[RE_COUNT] = {
+	[RE_ARXIV] = ID_ARXIV, [RE_PMID] = ID_PMID,	  [RE_PMCID] = ID_PMCID, [RE_OPENALEX] = ID_OPENALEX,
+	[RE_DBLP] = ID_DBLP,   [RE_OTHER_ID] = ID_OTHER, [RE_URL] = ID_URL,	 [RE_ACCESS] = ID_ACCESS,
+};
 
 static int id_may(unsigned words, int pattern)
 {
-	size_t k;
-
-	for (k = 0; k < sizeof(id_gates) / sizeof(id_gates[0]); k++)
-		if (id_gates[k].re == pattern)
-			return (words & id_gates[k].bit) != 0;
-	return 1;
+	return !need_word[pattern] || (words & need_word[pattern]);
 }
 
 /* The bytes each of these patterns cannot match without, all of them:
@@ -808,7 +798,7 @@ static int bytes_may(const uint64_t has[4], int pattern)
 	return 1;
 }
 
-int query_ref_id_may_match(size_t i, const char *s, size_t n)
+int query_ref_pattern_may_match(size_t i, const char *s, size_t n)
 {
 	uint64_t has[4];
 
@@ -818,6 +808,11 @@ int query_ref_id_may_match(size_t i, const char *s, size_t n)
 	return id_may(id_words(s, n), (int)i) && bytes_may(has, (int)i);
 }
 
+/* Is the venue of a Vancouver match, all the string holds before its
+ * year, a journal alone: NLM's abbreviations ("Magn Reson Med", "Eur
+ * Respir J", "Radiology"), no commas or full stops? (An author alone with
+ * a year, volume and pages, "Smith JA. 2009;62:656-64", is no reference
+ * anyone writes; read as a journal it can only fail to be found.) */
 static int journal_alone(const char *s, const pk_match *m)
 {
 	char v[256];

@@ -618,7 +618,7 @@ static void family_pattern_same_matches(void)
 /* The identifier patterns the parser runs only on a string that holds
  * their word, and the tail patterns only on one that holds their
  * punctuation: each, compiled from its text, matches none of the strings
- * query_ref_id_may_match turns it away from (real references, and seeded
+ * query_ref_pattern_may_match turns it away from (real references, and seeded
  * ones: identifiers in any case, the two characters beyond ASCII that
  * caseless matching reads as ASCII letters, the pieces of references'
  * tails, others); and it turns away many. */
@@ -695,7 +695,7 @@ static void pattern_gates(void)
 		for (k = 0; k < npat; k++) {
 			pk_match m;
 
-			if (query_ref_id_may_match(k, text, n))
+			if (query_ref_pattern_may_match(k, text, n))
 				continue;
 			turned++;
 			if (pk_re_match(re[k], text, n, 0, &m) == 1) {
@@ -706,7 +706,7 @@ static void pattern_gates(void)
 		for (k = 0; k < npat; k++) {
 			pk_match m;
 
-			matched += query_ref_id_may_match(k, text, n) && pk_re_match(re[k], text, n, 0, &m) == 1;
+			matched += query_ref_pattern_may_match(k, text, n) && pk_re_match(re[k], text, n, 0, &m) == 1;
 		}
 	}
 	CHECK_EQ_INT(wrong, 0);
