@@ -4882,13 +4882,21 @@ struct qr_scratch {
 	work_cache works; /* their decodings, of the commit read */
 };
 
+/* o's scratch where what it keeps of the graph's records may serve (not
+ * with records from outside or an online source, whose writes would come
+ * between), or NULL */
+static qr_scratch *graph_scratch(const qr_opts *o)
+{
+	return o && o->scratch && !o->nextra && !o->online ? o->scratch : NULL;
+}
+
 /* o's scratch's record cache, made at first use; NULL: none (no scratch,
  * records from outside or an online source, no memory). */
 static rec_cache *scratch_recs(const qr_opts *o)
 {
-	qr_scratch *s = o ? o->scratch : NULL;
+	qr_scratch *s = graph_scratch(o);
 
-	if (!s || o->nextra || o->online || s->recs.failed)
+	if (!s || s->recs.failed)
 		return NULL;
 	if (!s->recs.slot && !(s->recs.slot = pk_calloc(RECS_SLOTS, sizeof(*s->recs.slot)))) {
 		s->recs.failed = 1;
@@ -4902,9 +4910,9 @@ static rec_cache *scratch_recs(const qr_opts *o)
  * scratch_recs, or no memory). */
 static work_cache *scratch_works(const qr_opts *o)
 {
-	qr_scratch *s = o ? o->scratch : NULL;
+	qr_scratch *s = graph_scratch(o);
 
-	if (!s || o->nextra || o->online || s->works.failed)
+	if (!s || s->works.failed)
 		return NULL;
 	if (!s->works.w) {
 		s->works.w = pk_malloc(s->works.nslots * sizeof(*s->works.w));
@@ -5004,13 +5012,19 @@ void query_ref_scratch_whole(qr_scratch *s, int whole)
 		s->whole = whole;
 }
 
+/* The greatest power of two not above n (0 for 0) */
+static size_t pow2_floor(size_t n)
+{
+	while (n & (n - 1))
+		n &= n - 1;
+	return n;
+}
+
 void query_ref_scratch_works(qr_scratch *s, size_t slots)
 {
 	if (!s || s->works.w)
 		return; /* (made: kept as it is) */
-	while (slots & (slots - 1))
-		slots &= slots - 1; /* a power of two */
-	s->works.nslots = slots;
+	s->works.nslots = pow2_floor(slots);
 	s->works.failed = !slots;
 }
 
@@ -5018,9 +5032,7 @@ void query_ref_scratch_fields(qr_scratch *s, size_t slots)
 {
 	if (!s || s->fc.keys || !slots)
 		return; /* (made: kept as it is) */
-	while (slots & (slots - 1))
-		slots &= slots - 1;
-	s->fc.nkept = slots;
+	s->fc.nkept = pow2_floor(slots);
 }
 
 size_t query_ref_scratch_deferred(const qr_scratch *s)
