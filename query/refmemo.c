@@ -352,40 +352,51 @@ void query_ref_memo_free(qr_memo *m)
 	pk_free(m);
 }
 
-int query_ref_parse_memo(qr_memo *m, const char *text, size_t n, qr_ref *out)
+/* A packed parse v[0..vlen) of text into m, under m's lock when m is a
+ * table threads share (which another thread may have given it since). */
+static void memo_keep(qr_memo *m, uint64_t h, const char *text, size_t n, const void *v, size_t vlen)
+{
+	size_t had;
+
+	if (m->locked)
+		pthread_mutex_lock(&m->mu);
+	if (!m->locked || !pk_memo_get(m->t, h, text, n, &had))
+		pk_memo_put(m->t, h, text, n, v, vlen);
+	if (m->locked)
+		pthread_mutex_unlock(&m->mu);
+}
+
+/* m's parse of text (hash h) into out, under m's lock when m is a table
+ * threads share, and kept in keep too (NULL: not): 1, or 0 when m has
+ * none. */
+static int memo_recall(qr_memo *m, uint64_t h, const char *text, size_t n, qr_ref *out, qr_memo *keep)
 {
 	const unsigned char *v;
-	uint64_t h;
 	size_t vlen;
+
+	if (m->locked)
+		pthread_mutex_lock(&m->mu);
+	if ((v = pk_memo_get(m->t, h, text, n, &vlen))) {
+		qr_ref_unpack(v, out); /* (under the lock: a put may move the entry) */
+		if (keep)
+			memo_keep(keep, h, text, n, v, vlen);
+	}
+	if (m->locked)
+		pthread_mutex_unlock(&m->mu);
+	return v != NULL;
+}
+
+int query_ref_parse_memo(qr_memo *m, const char *text, size_t n, qr_ref *out)
+{
+	uint64_t h;
 	int rc;
 
 	if (!m)
 		return query_ref_parse(text, n, out);
-	if (m->locked) /* (the threads' table itself: through its lock) */
-		pthread_mutex_lock(&m->mu);
 	h = pk_hash_mem(text, n);
-	if ((v = pk_memo_get(m->t, h, text, n, &vlen))) {
-		qr_ref_unpack(v, out);
-		if (m->locked)
-			pthread_mutex_unlock(&m->mu);
+	/* this thread's parse, or another thread's (kept here too) */
+	if (memo_recall(m, h, text, n, out, NULL) || (m->shared && memo_recall(m->shared, h, text, n, out, m)))
 		return 0;
-	}
-	if (m->locked)
-		pthread_mutex_unlock(&m->mu);
-	/* parsed by another thread: its packed parse, kept here too */
-	if (m->shared) {
-		int found = 0;
-
-		pthread_mutex_lock(&m->shared->mu);
-		if ((v = pk_memo_get(m->shared->t, h, text, n, &vlen))) {
-			qr_ref_unpack(v, out);
-			pk_memo_put(m->t, h, text, n, v, vlen);
-			found = 1;
-		}
-		pthread_mutex_unlock(&m->shared->mu);
-		if (found)
-			return 0;
-	}
 	if ((rc = query_ref_parse(text, n, out)) < 0)
 		return rc;
 	pk_buf_reset(&m->pack);
@@ -393,19 +404,9 @@ int query_ref_parse_memo(qr_memo *m, const char *text, size_t n, qr_ref *out)
 		pk_error_clear(); /* not kept: the parse stands */
 		return 0;
 	}
-	if (m->locked)
-		pthread_mutex_lock(&m->mu);
-	/* (a table threads share may have it from another thread since) */
-	if (!m->locked || !pk_memo_get(m->t, h, text, n, &vlen))
-		pk_memo_put(m->t, h, text, n, m->pack.ptr, m->pack.len);
-	if (m->locked)
-		pthread_mutex_unlock(&m->mu);
-	if (m->shared) {
-		pthread_mutex_lock(&m->shared->mu);
-		if (!pk_memo_get(m->shared->t, h, text, n, &vlen)) /* (or another thread's, the same) */
-			pk_memo_put(m->shared->t, h, text, n, m->pack.ptr, m->pack.len);
-		pthread_mutex_unlock(&m->shared->mu);
-	}
+	memo_keep(m, h, text, n, m->pack.ptr, m->pack.len);
+	if (m->shared)
+		memo_keep(m->shared, h, text, n, m->pack.ptr, m->pack.len);
 	return 0;
 }
 
