@@ -2169,6 +2169,7 @@ static void mark_fields(const qr_ref *r, prep *p, const rtext *rt)
 
 typedef struct cand {
 	char doi[256];
+	uint64_t h;             /* pk_hash_mem of doi (the record cache's key) */
 	unsigned short slot_at; /* its slot in cands.slot */
 	const void *rec; /* its record in the txn's map, once read (NULL: not yet) */
 	size_t rec_len;
@@ -2261,6 +2262,7 @@ static int add_candidate_at(cands *cs, const char *doi, size_t n, int at_locator
 	memset(&cs->c[cs->n], 0, sizeof(cs->c[0]));
 	memcpy(cs->c[cs->n].doi, doi, n);
 	cs->c[cs->n].doi[n] = '\0';
+	cs->c[cs->n].h = h;
 	cs->c[cs->n].at_locator = at_locator;
 	cs->slot[at] = (unsigned short)(cs->n + 1);
 	cs->c[cs->n].slot_at = (unsigned short)at;
@@ -3835,7 +3837,9 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 		/* a short title of the work standing elsewhere than the title
 		 * the parse read (a work titled "JAMA Pediatrics" in a reference
 		 * to an article of that journal) is not the reference's title */
-		if ((c->title_raw || cov > 0) && p->title_at && (c->tb <= p->title_a || c->ta >= p->title_b) &&
+		/* (this and the next take back the raw title: a coverage under
+		 * 0.6 without it is taken by nothing below, so neither asks) */
+		if ((c->title_raw || cov >= 0.6) && p->title_at && (c->tb <= p->title_a || c->ta >= p->title_b) &&
 		    short_title(p, w))
 			c->title_raw = 0, cov = 0;
 		/* nor, when the parse read a title of three content words or
@@ -3844,7 +3848,7 @@ static void compare(const qr_ref *r, const prep *p, const rtext *rt, const kg_wo
 		 * Physics", "Detection in" across "... drift detection. In:
 		 * Proc.") unless its DOI or its first author names the work
 		 * (the parse may have cut the title wrong) */
-		if ((c->title_raw || cov > 0) && p->title_at && c->title >= 0 && c->title < 0.6 && !c->from_doi &&
+		if ((c->title_raw || cov >= 0.6) && p->title_at && c->title >= 0 && c->title < 0.6 && !c->from_doi &&
 		    short_title(p, w) && !compare_authors(r, p, w).first_match)
 			c->title_raw = 0, cov = 0;
 		if (cov >= 0.6 && (c->title < 0 || cov > c->title)) {
@@ -4318,7 +4322,7 @@ static int load_record(kg_txn *t, const qr_opts *o, cand *c)
 	if (!c->rec) {
 		rec_cache *recs = scratch_recs(o);
 		size_t n = strlen(c->doi);
-		uint64_t h = recs ? pk_hash_mem(c->doi, n) : 0;
+		uint64_t h = c->h; /* (pk_hash_mem of the DOI, as add_candidate_at made it) */
 
 		if (!recs || !rec_recall(recs, c->doi, n, h, c)) {
 			int rc = kg_doc_get(t, KG_DOC_WORKS, c->doi, n, &c->rec, &c->rec_len);
@@ -4457,6 +4461,7 @@ static void compare_again(kg_txn *t, const qr_opts *o, const qr_ref *r, const pr
 
 	memset(c, 0, sizeof(*c));
 	memcpy(c->doi, keep.doi, sizeof(c->doi));
+	c->h = keep.h;
 	c->slot_at = keep.slot_at;
 	c->rec = keep.rec;
 	c->rec_len = keep.rec_len;
