@@ -19,9 +19,20 @@ typedef struct slot {
 	entry *e; /* NULL: empty */
 } slot;
 
+/* The slots start at FIRST_SLOTS (or the table's size, if smaller) and
+ * double as entries come, up to the table's size: a memo's table is
+ * written whole when made (see pk_memo_put), and a batch of one answer
+ * filled a few entries of tables of 1 and 2 MB, a page fault for each of
+ * their pages (1,400 of the 3,000 faults of a one-answer check, at some
+ * 12 microseconds each on this project's virtual machines). Growing keeps
+ * what is held: only the table is copied; it empties at half its full
+ * size, as before. */
+#define FIRST_SLOTS 1024
+
 struct pk_memo {
 	slot *slot; /* NULL until the first put */
 	size_t nslots, n, bytes, max_bytes;
+	size_t max_slots; /* what nslots may grow to (a power of two) */
 };
 
 pk_memo *pk_memo_new(size_t slots, size_t max_bytes)
@@ -33,10 +44,46 @@ pk_memo *pk_memo_new(size_t slots, size_t max_bytes)
 		return NULL;
 	}
 	m->slot = NULL;
-	m->nslots = slots;
+	m->max_slots = slots;
+	m->nslots = slots < FIRST_SLOTS ? slots : FIRST_SLOTS;
 	m->n = m->bytes = 0;
 	m->max_bytes = max_bytes;
 	return m;
+}
+
+/* A table of n slots, all empty, or NULL (no memory). */
+static slot *slots_new(size_t n)
+{
+	slot *t = pk_malloc(n * sizeof(*t));
+
+	/* written here, not calloc'd: a table of fresh pages read by probes
+	 * before it is written would map the zero page, and each first put
+	 * to a page would then copy it and flush the other threads' TLBs */
+	if (t)
+		memset(t, 0, n * sizeof(*t));
+	return t;
+}
+
+/* Twice the slots, the entries in them again: 0, or -1 (no memory; the
+ * table is as it was). */
+static int grow(pk_memo *m)
+{
+	size_t n = m->nslots * 2, i, k;
+	slot *t = slots_new(n);
+
+	if (!t)
+		return -1;
+	for (i = 0; i < m->nslots; i++) {
+		if (!m->slot[i].e)
+			continue;
+		for (k = m->slot[i].h & (n - 1); t[k].e; k = (k + 1) & (n - 1))
+			;
+		t[k] = m->slot[i];
+	}
+	pk_free(m->slot);
+	m->slot = t;
+	m->nslots = n;
+	return 0;
 }
 
 void pk_memo_clear(pk_memo *m)
@@ -45,10 +92,11 @@ void pk_memo_clear(pk_memo *m)
 
 	if (!m || !m->n)
 		return;
-	for (i = 0; i < m->nslots; i++) {
-		pk_free(m->slot[i].e);
-		m->slot[i].e = NULL;
-	}
+	for (i = 0; i < m->nslots; i++)
+		if (m->slot[i].e) {
+			pk_free(m->slot[i].e);
+			m->slot[i].e = NULL;
+		}
 	m->n = m->bytes = 0;
 }
 
@@ -85,16 +133,12 @@ void pk_memo_put(pk_memo *m, uint64_t h, const void *key, size_t klen, const voi
 
 	if (!m || klen > UINT32_MAX || vlen > UINT32_MAX)
 		return;
-	if (!m->slot) {
-		/* written here, not calloc'd: a table of fresh pages read by
-		 * probes before it is written would map the zero page, and
-		 * each first put to a page would then copy it and flush the
-		 * other threads' TLBs */
-		if (!(m->slot = pk_malloc(m->nslots * sizeof(*m->slot))))
-			return;
-		memset(m->slot, 0, m->nslots * sizeof(*m->slot));
-	}
+	if (!m->slot && !(m->slot = slots_new(m->nslots)))
+		return;
 	size = sizeof(*e) + klen + vlen;
+	/* half the slots taken: twice as many, up to the table's size */
+	if (m->n >= m->nslots / 2 && m->nslots < m->max_slots)
+		(void)grow(m); /* (no memory: emptied below instead) */
 	if (m->n >= m->nslots / 2 || m->bytes + size > m->max_bytes)
 		pk_memo_clear(m); /* full: the next entries are kept afresh */
 	if (!(e = pk_malloc(size)))

@@ -5,7 +5,9 @@
  * hash the caller computes. Open addressing, at most half the slots and
  * max_bytes of blocks; a put that would pass either empties the table
  * first (the next entries are kept afresh). The slots are allocated at the
- * first put. Not thread-safe: one per thread.
+ * first put, a thousand or so, and double as entries come up to the
+ * table's size (what is held is kept as they do). Not thread-safe: one
+ * per thread.
  */
 #ifndef PK_MEMO_H
 #define PK_MEMO_H

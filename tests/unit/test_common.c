@@ -1701,6 +1701,28 @@ static void memo_table(void)
 	CHECK_EQ_INT(pk_error_code(), 0);
 	pk_memo_free(m);
 	pk_memo_free(NULL);
+	/* a table of 8,192 slots starts smaller and grows: the first 4,096
+	 * entries are all kept, through each doubling; the 4,097th empties it */
+	CHECK((m = pk_memo_new(8192, (size_t)1 << 20)) != NULL);
+	for (i = 0; m && i < 4097; i++) {
+		snprintf(key, sizeof(key), "k%zu", i);
+		if (i == 4096) {
+			for (i = 0, found = 0; i < 4096; i++) {
+				snprintf(key, sizeof(key), "k%zu", i);
+				v = pk_memo_get(m, i * 0x9E3779B97F4A7C15ull, key, strlen(key), &vlen);
+				found += v && vlen == strlen(key) && !memcmp(v, key, vlen);
+			}
+			CHECK_EQ_INT((int)found, 4096);
+			snprintf(key, sizeof(key), "k%zu", i);
+		}
+		pk_memo_put(m, i * 0x9E3779B97F4A7C15ull, key, strlen(key), key, strlen(key));
+	}
+	for (i = 0, found = 0; m && i < 4097; i++) {
+		snprintf(key, sizeof(key), "k%zu", i);
+		found += pk_memo_get(m, i * 0x9E3779B97F4A7C15ull, key, strlen(key), &vlen) != NULL;
+	}
+	CHECK_EQ_INT((int)found, 1);
+	pk_memo_free(m);
 }
 
 /* pk_text_plain: Crossref's markup and line breaks out of a title; text
