@@ -2430,10 +2430,22 @@ static int check_chain(ctx *c, const char *chain, size_t cn, size_t off, const c
 
 /* Split a segment into chains: lines (\\) of a multi-line segment, a line
  * that begins with a relation continuing the chain before it. */
+/* The room of out's next equation, cleared; NULL: no memory (error set).
+ * out->v grows as equations come: most texts with math hold a few, and
+ * EV_DV_MAX of them were 267 KB to clear for each. */
+static ev_deriv *next_deriv(ev_derivs *out)
+{
+	if (PK_ALLOC_GROW(out->v, out->n + 1, out->cap, 4) < 0)
+		return NULL;
+	memset(&out->v[out->n], 0, sizeof(out->v[0]));
+	return &out->v[out->n];
+}
+
 static int segment(ctx *c, const char *s, size_t n, const seg *g, ev_derivs *out, node *pool, node **kp)
 {
 	size_t a = g->s, b = g->e;
 	int multiline = g->multiline;
+	ev_deriv *d;
 	char *clean;
 	size_t i, line_s, chain_s = (size_t)-1;
 	int rc = 0;
@@ -2475,7 +2487,9 @@ static int segment(ctx *c, const char *s, size_t n, const seg *g, ev_derivs *out
 
 				while (ce > chain_s && (isspace((unsigned char)clean[ce - 1]) || clean[ce - 1] == '\\'))
 					ce--;
-				rc = check_chain(c, clean + chain_s, ce - chain_s, a + chain_s, NULL, 0, pool, kp, &out->v[out->n]);
+				rc = (d = next_deriv(out)) ? check_chain(c, clean + chain_s, ce - chain_s, a + chain_s, NULL, 0, pool,
+									 kp, d)
+							   : PK_ENOMEM;
 				if (rc > 0)
 					out->n++;
 				rc = rc < 0 ? rc : 0;
@@ -2496,8 +2510,9 @@ static int segment(ctx *c, const char *s, size_t n, const seg *g, ev_derivs *out
 		if (out->n == EV_DV_MAX) {
 			out->more++;
 		} else {
-			rc = check_chain(c, clean + chain_s, ce - chain_s, a + chain_s, s + g->after, n - g->after, pool, kp,
-					 &out->v[out->n]);
+			rc = (d = next_deriv(out)) ? check_chain(c, clean + chain_s, ce - chain_s, a + chain_s, s + g->after,
+								 n - g->after, pool, kp, d)
+						   : PK_ENOMEM;
 			if (rc > 0)
 				out->n++;
 			rc = rc < 0 ? rc : 0;
@@ -2525,8 +2540,7 @@ int ev_derivations(kg_txn *t, const query_units *u, const char *text, size_t n, 
 	scratch = pk_calloc(1, sizeof(*scratch));
 	pool = pk_malloc(NODE_MAX * sizeof(*pool));
 	kp = pk_malloc(KIDS_MAX * sizeof(*kp));
-	out->v = pk_calloc(EV_DV_MAX, sizeof(*out->v));
-	if (!c || !scratch || !pool || !kp || !out->v) {
+	if (!c || !scratch || !pool || !kp) {
 		pk_free(c);
 		pk_free(scratch);
 		pk_free(pool);

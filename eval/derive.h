@@ -60,6 +60,7 @@ typedef struct ev_deriv {
 typedef struct ev_derivs {
 	ev_deriv *v;
 	size_t n;
+	size_t cap;            /* v's room (grown as equations come) */
 	size_t more;           /* equations past EV_DV_MAX, not read */
 	char bindings[800];    /* "ħ: reduced Planck constant J s (CODATA 2022); E: eV (the text)" */
 } ev_derivs;
