@@ -6,13 +6,6 @@
 #include "error.h"
 
 #include <string.h>
-#include <sys/mman.h>
-
-#ifdef MAP_POPULATE
-#define SLOTS_POPULATE MAP_POPULATE
-#else
-#define SLOTS_POPULATE 0
-#endif
 
 typedef struct entry {
 	uint32_t klen, vlen;
@@ -27,11 +20,11 @@ typedef struct slot {
 } slot;
 
 /* The slots start at FIRST_SLOTS (or the table's size, if smaller) and
- * double as entries come, up to the table's size: a table's pages are all
- * made when it is (slots_new), and a batch of one answer filled a few
- * entries of tables of 1 and 2 MB, a page fault for each of their pages
- * (1,400 of the 3,000 faults of a one-answer check, at some 10 to 12
- * microseconds each on this project's virtual machines). Growing keeps
+ * double as entries come, up to the table's size: a memo's table is
+ * written whole when made (see pk_memo_put), and a batch of one answer
+ * filled a few entries of tables of 1 and 2 MB, a page fault for each of
+ * their pages (1,400 of the 3,000 faults of a one-answer check, at some
+ * 12 microseconds each on this project's virtual machines). Growing keeps
  * what is held: only the table is copied; it empties at half its full
  * size, as before. */
 #define FIRST_SLOTS 1024
@@ -58,32 +51,17 @@ pk_memo *pk_memo_new(size_t slots, size_t max_bytes)
 	return m;
 }
 
-/* A table of n slots, all empty, or NULL (no memory): mapped apart from
- * the heap, its pages made present and writable in one call
- * (MAP_POPULATE), not faulted in one by one. In the heap, the tables a
- * memo outgrew were left free among the batch's small blocks, which
- * malloc then split and joined: check-value of the 100k bench mentions
- * ran 43 M instructions more in malloc than with tables of the full size
- * from the start; mapped apart, 27 M more (the heap's blocks lie
- * otherwise). Not calloc'd from the heap either: a table of fresh pages
- * read by probes before it is written would map the zero page, and each
- * first put to a page would then copy it and flush the other threads'
- * TLBs; where MAP_POPULATE is missing it is written whole instead. */
+/* A table of n slots, all empty, or NULL (no memory). */
 static slot *slots_new(size_t n)
 {
-	void *t = mmap(NULL, n * sizeof(slot), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | SLOTS_POPULATE, -1, 0);
+	slot *t = pk_malloc(n * sizeof(*t));
 
-	if (t == MAP_FAILED)
-		return NULL;
-	if (!SLOTS_POPULATE)
-		memset(t, 0, n * sizeof(slot)); /* (written now, as above) */
-	return t;
-}
-
-static void slots_free(slot *t, size_t n)
-{
+	/* written here, not calloc'd: a table of fresh pages read by probes
+	 * before it is written would map the zero page, and each first put
+	 * to a page would then copy it and flush the other threads' TLBs */
 	if (t)
-		munmap(t, n * sizeof(slot));
+		memset(t, 0, n * sizeof(*t));
+	return t;
 }
 
 /* Twice the slots, the entries in them again: 0, or -1 (no memory; the
@@ -102,7 +80,7 @@ static int grow(pk_memo *m)
 			;
 		t[k] = m->slot[i];
 	}
-	slots_free(m->slot, m->nslots);
+	pk_free(m->slot);
 	m->slot = t;
 	m->nslots = n;
 	return 0;
@@ -127,7 +105,7 @@ void pk_memo_free(pk_memo *m)
 	if (!m)
 		return;
 	pk_memo_clear(m);
-	slots_free(m->slot, m->nslots);
+	pk_free(m->slot);
 	pk_free(m);
 }
 

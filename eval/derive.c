@@ -2428,8 +2428,6 @@ static int check_chain(ctx *c, const char *chain, size_t cn, size_t off, const c
 	return 1;
 }
 
-/* Split a segment into chains: lines (\\) of a multi-line segment, a line
- * that begins with a relation continuing the chain before it. */
 /* The room of out's next equation, cleared; NULL: no memory (error set).
  * out->v grows as equations come: most texts with math hold a few, and
  * EV_DV_MAX of them were 267 KB to clear for each. */
@@ -2441,6 +2439,8 @@ static ev_deriv *next_deriv(ev_derivs *out)
 	return &out->v[out->n];
 }
 
+/* Split a segment into chains: lines (\\) of a multi-line segment, a line
+ * that begins with a relation continuing the chain before it. */
 static int segment(ctx *c, const char *s, size_t n, const seg *g, ev_derivs *out, node *pool, node **kp)
 {
 	size_t a = g->s, b = g->e;
