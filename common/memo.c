@@ -21,7 +21,7 @@ typedef struct slot {
 
 /* The slots start at FIRST_SLOTS (or the table's size, if smaller) and
  * double as entries come, up to the table's size: a memo's table is
- * written whole when made (see pk_memo_put), and a batch of one answer
+ * written whole when made (slots_new), and a batch of one answer
  * filled a few entries of tables of 1 and 2 MB, a page fault for each of
  * their pages (1,400 of the 3,000 faults of a one-answer check, at some
  * 12 microseconds each on this project's virtual machines). Growing keeps
@@ -64,22 +64,29 @@ static slot *slots_new(size_t n)
 	return t;
 }
 
+/* The empty slot of t (n slots, a power of two) where an entry of hash h
+ * goes: the first of its probe sequence, the one pk_memo_get follows. */
+static size_t free_slot(const slot *t, size_t n, uint64_t h)
+{
+	size_t i;
+
+	for (i = h & (n - 1); t[i].e; i = (i + 1) & (n - 1))
+		;
+	return i;
+}
+
 /* Twice the slots, the entries in them again: 0, or -1 (no memory; the
  * table is as it was). */
 static int grow(pk_memo *m)
 {
-	size_t n = m->nslots * 2, i, k;
+	size_t n = m->nslots * 2, i;
 	slot *t = slots_new(n);
 
 	if (!t)
 		return -1;
-	for (i = 0; i < m->nslots; i++) {
-		if (!m->slot[i].e)
-			continue;
-		for (k = m->slot[i].h & (n - 1); t[k].e; k = (k + 1) & (n - 1))
-			;
-		t[k] = m->slot[i];
-	}
+	for (i = 0; i < m->nslots; i++)
+		if (m->slot[i].e)
+			t[free_slot(t, n, m->slot[i].h)] = m->slot[i];
 	pk_free(m->slot);
 	m->slot = t;
 	m->nslots = n;
@@ -147,8 +154,7 @@ void pk_memo_put(pk_memo *m, uint64_t h, const void *key, size_t klen, const voi
 	e->vlen = (uint32_t)vlen;
 	memcpy(e->data, key, klen);
 	memcpy(e->data + klen, val, vlen);
-	for (i = h & (m->nslots - 1); m->slot[i].e; i = (i + 1) & (m->nslots - 1))
-		;
+	i = free_slot(m->slot, m->nslots, h);
 	m->slot[i].h = h;
 	m->slot[i].e = e;
 	m->n++;
